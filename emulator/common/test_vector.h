@@ -1,0 +1,77 @@
+// Test vectors and execution results: the two JSON contracts every executor
+// and every tool shares.
+//
+// vector: {"stage": "FRAG", "lanes": 4, "seed": S,
+//          "inputs": {"0": [[w,w,w,w], ...one per lane]},
+//          "constants": {"0": {"3": [w,w,w,w]}},
+//          "system_values": {"VERTEXID": [[w,w,w,w], ...]},
+//          "textures": {"0": {...TextureUnit...}}}
+// result: {"outputs": {"0": [[w,w,w,w], ...]},
+//          "undefined": {"0": [[false,false,false,false], ...]},
+//          "inexact": {...same shape...}, "killed": [false, ...], ...}
+// A word w is a string "0x3f800000" (raw 32 bits, lowercase hex). Inputs are
+// keyed by IN index, constants by buffer then index (a 1-D CONST[i] is buffer
+// 0), fragment inputs hold the final per-lane values.
+//
+// Invariants: every per-lane array has exactly `lanes` entries; fragment
+// vectors have a multiple of 4 lanes (whole 2x2 quads).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compiler/tgsi/names.h"
+#include "emulator/common/texture.h"
+#include "emulator/common/words.h"
+
+namespace shaderdiff::common {
+
+using LaneVec4s = std::vector<Vec4>;                  // one Vec4 per lane
+using LaneMasks = std::vector<std::array<bool, 4>>;   // one flag per lane and component
+
+struct TestVector {
+  tgsi::Processor stage = tgsi::Processor::kFragment;
+  uint32_t lanes = 4;
+  uint64_t seed = 0;  // the seed it was drawn from (informational)
+  std::map<uint32_t, LaneVec4s> inputs;                     // IN index -> lanes
+  std::map<uint32_t, std::map<uint32_t, Vec4>> constants;   // buffer -> index -> value
+  std::map<std::string, LaneVec4s> system_values;           // semantic name -> lanes
+  std::map<uint32_t, TextureUnit> textures;                 // SAMP/SVIEW unit -> texture
+};
+
+// A geometry-shader vertex, captured at EMIT.
+struct EmittedVertex {
+  uint32_t lane = 0;
+  uint32_t stream = 0;
+  uint32_t primitive = 0;  // index of the primitive within its stream
+  std::map<uint32_t, Vec4> outputs;
+  std::map<uint32_t, std::array<bool, 4>> undefined;
+  std::map<uint32_t, std::array<bool, 4>> inexact;
+};
+
+enum class ExecStatus : uint8_t {
+  kOk,
+  kTimeout,      // the instruction budget ran out (runaway loop)
+  kUnsupported,  // `detail` names the feature
+  kError,        // malformed program the executor cannot run (`detail` says why)
+};
+
+struct ExecResult {
+  ExecStatus status = ExecStatus::kOk;
+  std::string detail;
+  std::map<uint32_t, LaneVec4s> outputs;  // OUT index -> lanes (final register values)
+  std::map<uint32_t, LaneMasks> undefined;
+  std::map<uint32_t, LaneMasks> inexact;
+  // Why each undefined / inexact component is so: OUT index -> lane ->
+  // component -> reason code ("" when the flag is clear). Codes are listed
+  // in emulator/tgsi/reasons.h.
+  std::map<uint32_t, std::vector<std::array<std::string, 4>>> reasons;
+  std::vector<bool> killed;  // per lane
+  std::vector<EmittedVertex> emitted;  // geometry shaders
+  uint64_t instructions_executed = 0;
+};
+
+}  // namespace shaderdiff::common

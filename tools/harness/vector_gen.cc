@@ -1,0 +1,256 @@
+// Seeded test-vector generation (see vector_gen.h for the invariants).
+#include "tools/harness/vector_gen.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tools/harness/rng.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+using common::FromFloat;
+using common::Vec4;
+using common::Word;
+using tgsi::File;
+using tgsi::Semantic;
+
+// An ordinary value: mostly moderate floats on a 1/64 grid, sometimes larger
+// magnitudes, sometimes small integers (integer shaders read the same words).
+Word OrdinaryValue(Rng& rng) {
+  uint32_t kind = rng.Below(20);
+  if (kind < 12) return FromFloat(static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f);
+  if (kind < 14) return FromFloat(static_cast<float>(static_cast<int32_t>(rng.Below(2001)) - 1000));
+  if (kind < 16) {
+    constexpr float kCommon[] = {0.0f, 1.0f, 0.5f, 2.0f, -1.0f, 0.25f};
+    return FromFloat(kCommon[rng.Below(6)]);
+  }
+  return static_cast<Word>(rng.Below(9));  // small integer 0..8
+}
+
+Word MaybeEdge(Rng& rng, bool edges, Word ordinary) {
+  if (!edges || !rng.Chance(1, 8)) return ordinary;
+  const auto& e = EdgeValues();
+  return e[rng.Below(static_cast<uint32_t>(e.size()))];
+}
+
+Vec4 RandomVec4(Rng& rng, bool edges) {
+  Vec4 v;
+  for (Word& w : v) w = MaybeEdge(rng, edges, OrdinaryValue(rng));
+  return v;
+}
+
+// Fragment input: per quad, a plane a + b*x + c*y per component.
+void FragmentInput(Rng& rng, bool edges, bool flat, common::LaneVec4s& lanes) {
+  for (size_t quad = 0; quad < lanes.size() / 4; ++quad) {
+    for (int c = 0; c < 4; ++c) {
+      float a = static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f;
+      float b = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
+      float d = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
+      for (int l = 0; l < 4; ++l) {
+        float v = a + b * static_cast<float>(l & 1) + d * static_cast<float>(l >> 1);
+        lanes[quad * 4 + l][c] = MaybeEdge(rng, edges, FromFloat(v));
+      }
+    }
+  }
+}
+
+// Window position of each fragment lane: quads laid out left to right.
+void FragmentPosition(Rng& rng, common::LaneVec4s& lanes) {
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    size_t quad = i / 4, l = i % 4;
+    float x = static_cast<float>(2 * (quad % 64) + (l & 1)) + 0.5f;
+    float y = static_cast<float>(2 * (quad / 64) + (l >> 1)) + 0.5f;
+    float z = static_cast<float>(rng.Below(257)) / 256.0f;
+    lanes[i] = {FromFloat(x), FromFloat(y), FromFloat(z), FromFloat(1.0f)};
+  }
+}
+
+void FrontFacing(Rng& rng, common::LaneVec4s& lanes) {
+  for (size_t quad = 0; quad < (lanes.size() + 3) / 4; ++quad) {
+    float f = rng.Chance(1, 2) ? 1.0f : -1.0f;
+    for (size_t i = quad * 4; i < std::min(lanes.size(), quad * 4 + 4); ++i)
+      lanes[i] = {FromFloat(f), 0, 0, FromFloat(1.0f)};
+  }
+}
+
+// A plausible value for a system value, per lane.
+void SystemValue(Semantic name, Rng& rng, const VectorOptions& opt, common::LaneVec4s& lanes) {
+  auto all_ints = [&](auto f) {
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      Word w = f(i);
+      lanes[i] = {w, w, w, w};
+    }
+  };
+  switch (name) {
+    case Semantic::kVertexId:
+    case Semantic::kVertexIdNoBase: {
+      Word base = rng.Below(16);
+      all_ints([&](size_t i) { return base + static_cast<Word>(i); });
+      return;
+    }
+    case Semantic::kInstanceId:
+    case Semantic::kPrimId:
+    case Semantic::kBaseVertex:
+    case Semantic::kBaseInstance:
+    case Semantic::kDrawId: {
+      Word v = rng.Below(8);
+      all_ints([&](size_t) { return v; });
+      return;
+    }
+    case Semantic::kInvocationId:
+    case Semantic::kSampleId:
+    case Semantic::kHelperInvocation:
+      all_ints([](size_t) { return Word{0}; });
+      return;
+    case Semantic::kSampleMask:
+      all_ints([](size_t) { return Word{1}; });
+      return;
+    case Semantic::kSamplePos:
+      for (Vec4& v : lanes) v = {FromFloat(0.5f), FromFloat(0.5f), 0, 0};
+      return;
+    case Semantic::kFace:
+      FrontFacing(rng, lanes);
+      return;
+    case Semantic::kPosition:
+      FragmentPosition(rng, lanes);
+      return;
+    default:
+      for (Vec4& v : lanes) v = RandomVec4(rng, opt.edges);
+      return;
+  }
+}
+
+// The texture target each sampler unit is used with (SVIEW declarations
+// first, then the first texture instruction naming SAMP[unit]).
+tgsi::TextureTarget TargetOfUnit(const tgsi::Shader& shader, uint32_t unit) {
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == File::kSamplerView && unit >= d.first && unit <= d.last) return d.sview_target;
+  }
+  for (const tgsi::Instruction& insn : shader.instructions) {
+    if (!insn.texture_target) continue;
+    for (const tgsi::SrcOperand& s : insn.src) {
+      if (s.reg.file == File::kSampler && !s.reg.index.indirect && s.reg.index.index == unit)
+        return *insn.texture_target;
+    }
+  }
+  return tgsi::TextureTarget::k2D;
+}
+
+common::TextureUnit RandomTexture(Rng& rng, tgsi::TextureTarget target) {
+  common::TextureUnit t;
+  t.seed = rng.Next();
+  constexpr uint32_t kSizes[] = {4, 8, 16, 32};
+  uint32_t size = kSizes[rng.Below(4)];
+  bool is_array = target == tgsi::TextureTarget::k1DArray || target == tgsi::TextureTarget::k2DArray ||
+                  target == tgsi::TextureTarget::kShadow1DArray || target == tgsi::TextureTarget::kShadow2DArray ||
+                  target == tgsi::TextureTarget::kCubeArray || target == tgsi::TextureTarget::kShadowCubeArray;
+  bool one_d = target == tgsi::TextureTarget::k1D || target == tgsi::TextureTarget::kShadow1D ||
+               target == tgsi::TextureTarget::k1DArray || target == tgsi::TextureTarget::kShadow1DArray ||
+               target == tgsi::TextureTarget::kBuffer;
+  t.width = size;
+  t.height = one_d ? 1 : size;
+  t.depth = target == tgsi::TextureTarget::k3D ? size : (is_array ? 4 : 1);
+  uint32_t levels = 1;
+  for (uint32_t s = size; s > 1; s >>= 1) ++levels;
+  t.levels = levels;
+  t.mag_filter = rng.Chance(3, 4) ? common::TexFilter::kNearest : common::TexFilter::kLinear;
+  t.min_filter = rng.Chance(3, 4) ? common::TexFilter::kNearest : common::TexFilter::kLinear;
+  t.mip_filter = static_cast<common::MipFilter>(rng.Below(3));
+  t.wrap_s = static_cast<common::TexWrap>(rng.Below(3));
+  t.wrap_t = static_cast<common::TexWrap>(rng.Below(3));
+  t.wrap_r = static_cast<common::TexWrap>(rng.Below(3));
+  t.compare = static_cast<common::CompareFunc>(rng.Below(8));
+  return t;
+}
+
+}  // namespace
+
+const std::vector<Word>& EdgeValues() {
+  static const std::vector<Word> kEdges = {
+      0x00000000,  // +0
+      0x80000000,  // -0 (also INT_MIN)
+      0x00000001,  // smallest positive denormal
+      0x807fffff,  // largest negative denormal
+      0x7f800000,  // +Inf
+      0xff800000,  // -Inf
+      0x7fc00000,  // quiet NaN
+      0x7f7fffff,  // FLT_MAX
+      0xff7fffff,  // -FLT_MAX
+      0x3f800001,  // 1 + ulp
+      0x3f7fffff,  // 1 - ulp
+      0xffffffff,  // -1 as an integer
+  };
+  return kEdges;
+}
+
+uint32_t GeometryInputVertices(const tgsi::Shader& shader) {
+  for (const tgsi::PropertyDecl& p : shader.properties) {
+    if (p.name != tgsi::Property::kGsInputPrimitive) continue;
+    switch (p.value) {
+      case 0: return 1;             // POINTS
+      case 1: case 2: case 3: return 2;  // LINES, LINE_LOOP, LINE_STRIP
+      case 10: case 11: return 4;   // LINES_ADJACENCY, LINE_STRIP_ADJACENCY
+      case 12: case 13: return 6;   // TRIANGLES_ADJACENCY, TRIANGLE_STRIP_ADJACENCY
+      default: return 3;            // triangles and the rest
+    }
+  }
+  return 3;
+}
+
+bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common::TestVector* out,
+                    std::string* error) {
+  common::TestVector v;
+  v.stage = shader.processor;
+  v.seed = opt.seed;
+  v.lanes = opt.lanes ? opt.lanes : (shader.processor == tgsi::Processor::kGeometry ? 1 : 4);
+  if (v.stage == tgsi::Processor::kFragment && v.lanes % 4 != 0) {
+    *error = "fragment vectors need a multiple of 4 lanes (whole 2x2 quads)";
+    return false;
+  }
+  if (v.lanes > 65536) {
+    *error = "at most 65536 lanes";
+    return false;
+  }
+  Rng rng(opt.seed);
+  const bool fragment = v.stage == tgsi::Processor::kFragment;
+  const uint32_t gs_vertices = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.last < d.first || d.last - d.first > 4096) continue;  // absurd ranges get nothing
+    for (uint32_t index = d.first; index <= d.last; ++index) {
+      switch (d.file) {
+        case File::kInput:
+          for (uint32_t vertex = 0; vertex < gs_vertices; ++vertex) {
+            common::LaneVec4s& lanes = v.inputs[vertex * 32 + index];
+            lanes.assign(v.lanes, Vec4{});
+            Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
+            if (fragment && sem == Semantic::kPosition) FragmentPosition(rng, lanes);
+            else if (fragment && sem == Semantic::kFace) FrontFacing(rng, lanes);
+            else if (fragment) FragmentInput(rng, opt.edges, d.interpolation == tgsi::Interpolation::kConstant, lanes);
+            else for (Vec4& l : lanes) l = RandomVec4(rng, opt.edges);
+          }
+          break;
+        case File::kConstant:
+          v.constants[d.dimension.value_or(0)][index] = RandomVec4(rng, opt.edges);
+          break;
+        case File::kSystemValue:
+          if (d.semantic) {
+            common::LaneVec4s& lanes = v.system_values[std::string(tgsi::Name(d.semantic->name))];
+            lanes.assign(v.lanes, Vec4{});
+            SystemValue(d.semantic->name, rng, opt, lanes);
+          }
+          break;
+        case File::kSampler:
+        case File::kSamplerView:
+          if (!v.textures.count(index)) v.textures[index] = RandomTexture(rng, TargetOfUnit(shader, index));
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  *out = std::move(v);
+  return true;
+}
+
+}  // namespace shaderdiff::harness

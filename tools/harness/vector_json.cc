@@ -1,0 +1,297 @@
+// JSON encoding of test vectors and execution results.
+//
+// Invariant: VectorFromJson(VectorToJson(v)) == v for every valid vector, and
+// every per-lane array read has exactly `lanes` entries (checked).
+#include "tools/harness/vector_json.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+#include "compiler/tgsi/names.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+using nlohmann::json;
+using common::Vec4;
+
+json Vec4ToJson(const Vec4& v) {
+  json a = json::array();
+  for (common::Word w : v) a.push_back(WordToString(w));
+  return a;
+}
+
+json LanesToJson(const common::LaneVec4s& lanes) {
+  json a = json::array();
+  for (const Vec4& v : lanes) a.push_back(Vec4ToJson(v));
+  return a;
+}
+
+json MasksToJson(const common::LaneMasks& masks) {
+  json a = json::array();
+  for (const auto& m : masks) a.push_back(json::array({m[0], m[1], m[2], m[3]}));
+  return a;
+}
+
+bool ParseWord(const json& j, common::Word* out) {
+  if (!j.is_string()) return false;
+  const std::string& s = j.get_ref<const std::string&>();
+  if (s.size() < 3 || s.size() > 10 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return false;
+  uint32_t v = 0;
+  for (size_t i = 2; i < s.size(); ++i) {
+    char c = s[i];
+    int d;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    else return false;
+    v = (v << 4) | static_cast<uint32_t>(d);
+  }
+  *out = v;
+  return true;
+}
+
+bool ParseVec4(const json& j, Vec4* out) {
+  if (!j.is_array() || j.size() != 4) return false;
+  for (size_t i = 0; i < 4; ++i) {
+    if (!ParseWord(j[i], &(*out)[i])) return false;
+  }
+  return true;
+}
+
+bool ParseIndex(const std::string& key, uint32_t* out) {
+  if (key.empty() || key.size() > 10) return false;
+  uint64_t v = 0;
+  for (char c : key) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v > UINT32_MAX) return false;
+  *out = static_cast<uint32_t>(v);
+  return true;
+}
+
+bool ParseLanes(const json& j, uint32_t lanes, common::LaneVec4s* out) {
+  if (!j.is_array() || j.size() != lanes) return false;
+  out->resize(lanes);
+  for (uint32_t i = 0; i < lanes; ++i) {
+    if (!ParseVec4(j[i], &(*out)[i])) return false;
+  }
+  return true;
+}
+
+template <typename E, size_t N>
+json EnumName(E e, const std::array<std::string_view, N>& names) {
+  return std::string(names[static_cast<size_t>(e)]);
+}
+
+template <typename E, size_t N>
+bool EnumFromJson(const json& j, const std::array<std::string_view, N>& names, E* out) {
+  if (!j.is_string()) return false;
+  for (size_t i = 0; i < N; ++i) {
+    if (names[i] == j.get_ref<const std::string&>()) {
+      *out = static_cast<E>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+constexpr std::array<std::string_view, 2> kFilterNames = {"nearest", "linear"};
+constexpr std::array<std::string_view, 3> kMipFilterNames = {"none", "nearest", "linear"};
+constexpr std::array<std::string_view, 3> kWrapNames = {"repeat", "clamp_to_edge", "mirrored_repeat"};
+constexpr std::array<std::string_view, 8> kCompareNames = {
+    "never", "less", "equal", "lequal", "greater", "notequal", "gequal", "always"};
+
+json TextureToJson(const common::TextureUnit& t) {
+  return json{{"seed", t.seed},
+              {"width", t.width},
+              {"height", t.height},
+              {"depth", t.depth},
+              {"levels", t.levels},
+              {"mag_filter", EnumName(t.mag_filter, kFilterNames)},
+              {"min_filter", EnumName(t.min_filter, kFilterNames)},
+              {"mip_filter", EnumName(t.mip_filter, kMipFilterNames)},
+              {"wrap_s", EnumName(t.wrap_s, kWrapNames)},
+              {"wrap_t", EnumName(t.wrap_t, kWrapNames)},
+              {"wrap_r", EnumName(t.wrap_r, kWrapNames)},
+              {"compare", EnumName(t.compare, kCompareNames)}};
+}
+
+bool U32Field(const json& j, const char* key, uint32_t min, uint32_t max, uint32_t* out) {
+  if (!j.contains(key)) return true;  // keep the default
+  const json& v = j[key];
+  if (!v.is_number_unsigned() && !v.is_number_integer()) return false;
+  int64_t x = v.get<int64_t>();
+  if (x < min || x > max) return false;
+  *out = static_cast<uint32_t>(x);
+  return true;
+}
+
+bool TextureFromJson(const json& j, common::TextureUnit* t, std::string* field) {
+  if (!j.is_object()) return *field = "(not an object)", false;
+  if (j.contains("seed")) {
+    if (!j["seed"].is_number_unsigned() && !j["seed"].is_number_integer()) return *field = "seed", false;
+    t->seed = j["seed"].get<uint64_t>();
+  }
+  if (!U32Field(j, "width", 1, 16384, &t->width)) return *field = "width", false;
+  if (!U32Field(j, "height", 1, 16384, &t->height)) return *field = "height", false;
+  if (!U32Field(j, "depth", 1, 2048, &t->depth)) return *field = "depth", false;
+  if (!U32Field(j, "levels", 1, 15, &t->levels)) return *field = "levels", false;
+  struct EnumField { const char* key; bool ok; };
+  for (EnumField f : {EnumField{"mag_filter", !j.contains("mag_filter") || EnumFromJson(j["mag_filter"], kFilterNames, &t->mag_filter)},
+                      EnumField{"min_filter", !j.contains("min_filter") || EnumFromJson(j["min_filter"], kFilterNames, &t->min_filter)},
+                      EnumField{"mip_filter", !j.contains("mip_filter") || EnumFromJson(j["mip_filter"], kMipFilterNames, &t->mip_filter)},
+                      EnumField{"wrap_s", !j.contains("wrap_s") || EnumFromJson(j["wrap_s"], kWrapNames, &t->wrap_s)},
+                      EnumField{"wrap_t", !j.contains("wrap_t") || EnumFromJson(j["wrap_t"], kWrapNames, &t->wrap_t)},
+                      EnumField{"wrap_r", !j.contains("wrap_r") || EnumFromJson(j["wrap_r"], kWrapNames, &t->wrap_r)},
+                      EnumField{"compare", !j.contains("compare") || EnumFromJson(j["compare"], kCompareNames, &t->compare)}}) {
+    if (!f.ok) return *field = f.key, false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string WordToString(common::Word w) {
+  char buf[11];
+  std::snprintf(buf, sizeof buf, "0x%08x", w);
+  return buf;
+}
+
+std::string_view ExecStatusName(common::ExecStatus status) {
+  switch (status) {
+    case common::ExecStatus::kOk: return "ok";
+    case common::ExecStatus::kTimeout: return "timeout";
+    case common::ExecStatus::kUnsupported: return "unsupported";
+    case common::ExecStatus::kError: return "error";
+  }
+  return "error";
+}
+
+json VectorToJson(const common::TestVector& v) {
+  json j;
+  j["stage"] = std::string(tgsi::Name(v.stage));
+  j["lanes"] = v.lanes;
+  j["seed"] = v.seed;
+  j["inputs"] = json::object();
+  for (const auto& [index, lanes] : v.inputs) j["inputs"][std::to_string(index)] = LanesToJson(lanes);
+  j["constants"] = json::object();
+  for (const auto& [buffer, regs] : v.constants) {
+    json b = json::object();
+    for (const auto& [index, value] : regs) b[std::to_string(index)] = Vec4ToJson(value);
+    j["constants"][std::to_string(buffer)] = b;
+  }
+  j["system_values"] = json::object();
+  for (const auto& [name, lanes] : v.system_values) j["system_values"][name] = LanesToJson(lanes);
+  j["textures"] = json::object();
+  for (const auto& [unit, tex] : v.textures) j["textures"][std::to_string(unit)] = TextureToJson(tex);
+  return j;
+}
+
+bool VectorFromJson(const json& j, common::TestVector* v, std::string* error) {
+  *v = common::TestVector{};
+  if (!j.is_object()) return *error = "vector: expected a JSON object", false;
+  if (!j.contains("stage") || !j["stage"].is_string())
+    return *error = "vector: missing \"stage\" (VERT, FRAG, GEOM, ...)", false;
+  auto stage = tgsi::FindName(tgsi::kProcessorNames, j["stage"].get<std::string>());
+  if (!stage) return *error = "vector: unknown stage \"" + j["stage"].get<std::string>() + "\"", false;
+  v->stage = static_cast<tgsi::Processor>(*stage);
+  if (!j.contains("lanes") || !j["lanes"].is_number_integer() || j["lanes"].get<int64_t>() < 1 ||
+      j["lanes"].get<int64_t>() > 65536)
+    return *error = "vector: \"lanes\" must be an integer from 1 to 65536", false;
+  v->lanes = j["lanes"].get<uint32_t>();
+  if (v->stage == tgsi::Processor::kFragment && v->lanes % 4 != 0)
+    return *error = "vector: fragment vectors need a multiple of 4 lanes (whole 2x2 quads)", false;
+  if (j.contains("seed")) {
+    if (!j["seed"].is_number_unsigned() && !j["seed"].is_number_integer())
+      return *error = "vector: \"seed\" must be an unsigned integer", false;
+    v->seed = j["seed"].get<uint64_t>();
+  }
+  if (j.contains("inputs")) {
+    if (!j["inputs"].is_object()) return *error = "vector: \"inputs\" must be an object", false;
+    for (const auto& [key, lanes] : j["inputs"].items()) {
+      uint32_t index;
+      if (!ParseIndex(key, &index)) return *error = "vector: inputs key \"" + key + "\" is not an index", false;
+      if (!ParseLanes(lanes, v->lanes, &v->inputs[index]))
+        return *error = "vector: inputs." + key + " must hold " + std::to_string(v->lanes) +
+                        " lanes of four \"0x%08x\" words", false;
+    }
+  }
+  if (j.contains("constants")) {
+    if (!j["constants"].is_object()) return *error = "vector: \"constants\" must be an object", false;
+    for (const auto& [bkey, regs] : j["constants"].items()) {
+      uint32_t buffer;
+      if (!ParseIndex(bkey, &buffer) || !regs.is_object())
+        return *error = "vector: constants key \"" + bkey + "\" must be a buffer index holding an object", false;
+      for (const auto& [key, value] : regs.items()) {
+        uint32_t index;
+        if (!ParseIndex(key, &index) || !ParseVec4(value, &v->constants[buffer][index]))
+          return *error = "vector: constants." + bkey + "." + key + " must be four \"0x%08x\" words", false;
+      }
+    }
+  }
+  if (j.contains("system_values")) {
+    if (!j["system_values"].is_object()) return *error = "vector: \"system_values\" must be an object", false;
+    for (const auto& [name, lanes] : j["system_values"].items()) {
+      if (!tgsi::FindName(tgsi::kSemanticNames, name))
+        return *error = "vector: system_values key \"" + name + "\" is not a semantic name", false;
+      if (!ParseLanes(lanes, v->lanes, &v->system_values[name]))
+        return *error = "vector: system_values." + name + " must hold " + std::to_string(v->lanes) +
+                        " lanes of four \"0x%08x\" words", false;
+    }
+  }
+  if (j.contains("textures")) {
+    if (!j["textures"].is_object()) return *error = "vector: \"textures\" must be an object", false;
+    for (const auto& [key, tex] : j["textures"].items()) {
+      uint32_t unit;
+      std::string field;
+      if (!ParseIndex(key, &unit)) return *error = "vector: textures key \"" + key + "\" is not a unit index", false;
+      if (!TextureFromJson(tex, &v->textures[unit], &field))
+        return *error = "vector: textures." + key + "." + field + " is invalid", false;
+    }
+  }
+  return true;
+}
+
+json ResultToJson(const common::ExecResult& r) {
+  json j;
+  j["status"] = std::string(ExecStatusName(r.status));
+  if (!r.detail.empty()) j["detail"] = r.detail;
+  j["outputs"] = json::object();
+  for (const auto& [index, lanes] : r.outputs) j["outputs"][std::to_string(index)] = LanesToJson(lanes);
+  j["undefined"] = json::object();
+  for (const auto& [index, masks] : r.undefined) j["undefined"][std::to_string(index)] = MasksToJson(masks);
+  j["inexact"] = json::object();
+  for (const auto& [index, masks] : r.inexact) j["inexact"][std::to_string(index)] = MasksToJson(masks);
+  j["reasons"] = json::object();
+  for (const auto& [index, lanes] : r.reasons) {
+    json a = json::array();
+    for (const auto& comps : lanes) {
+      json c = json::array();
+      for (const std::string& s : comps) c.push_back(s.empty() ? json(nullptr) : json(s));
+      a.push_back(c);
+    }
+    j["reasons"][std::to_string(index)] = a;
+  }
+  j["killed"] = json::array();
+  for (bool k : r.killed) j["killed"].push_back(k);
+  if (!r.emitted.empty()) {
+    json e = json::array();
+    for (const common::EmittedVertex& vtx : r.emitted) {
+      json ev{{"lane", vtx.lane}, {"stream", vtx.stream}, {"primitive", vtx.primitive}};
+      ev["outputs"] = json::object();
+      for (const auto& [index, value] : vtx.outputs) ev["outputs"][std::to_string(index)] = Vec4ToJson(value);
+      ev["undefined"] = json::object();
+      for (const auto& [index, m] : vtx.undefined) ev["undefined"][std::to_string(index)] = json::array({m[0], m[1], m[2], m[3]});
+      ev["inexact"] = json::object();
+      for (const auto& [index, m] : vtx.inexact) ev["inexact"][std::to_string(index)] = json::array({m[0], m[1], m[2], m[3]});
+      e.push_back(ev);
+    }
+    j["emitted"] = e;
+  }
+  j["instructions_executed"] = r.instructions_executed;
+  return j;
+}
+
+}  // namespace shaderdiff::harness
