@@ -52,7 +52,7 @@ bool LoadCorpus(const std::string& root, Corpus* corpus, std::string* error) {
     }
     CorpusEntry e;
     e.path = file.string();
-    e.name = fs::relative(file, root, ec).string();
+    e.name = file.lexically_relative(root).string();  // lexical: runfiles are symlinks
     e.text = text.str();
     e.hash = HashText(e.text);
     XXH64_update(state, e.name.data(), e.name.size() + 1);
