@@ -70,6 +70,11 @@ struct ExecResult {
   // in emulator/tgsi/reasons.h.
   std::map<uint32_t, std::vector<std::array<std::string, 4>>> reasons;
   std::vector<bool> killed;  // per lane
+  // Per lane: the kill was decided by an undefined or inexact value (or under
+  // such control flow), so another valid implementation may report the
+  // opposite `killed` value; killed_reasons holds the reason code ("" if not).
+  std::vector<bool> killed_uncertain;
+  std::vector<std::string> killed_reasons;
   std::vector<EmittedVertex> emitted;  // geometry shaders
   uint64_t instructions_executed = 0;
 };

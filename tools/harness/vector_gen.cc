@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "tools/harness/rng.h"
 
@@ -28,22 +29,79 @@ Word OrdinaryValue(Rng& rng) {
   return static_cast<Word>(rng.Below(9));  // small integer 0..8
 }
 
-Word MaybeEdge(Rng& rng, bool edges, Word ordinary) {
+// How a shader reads one component of an input, constant or system value.
+enum class Use : uint8_t { kUnknown, kFloat, kInt };
+using ComponentUses = std::array<Use, 4>;
+
+Word MaybeEdge(Rng& rng, bool edges, Word ordinary, Use use = Use::kUnknown) {
   if (!edges || !rng.Chance(1, 8)) return ordinary;
-  const auto& e = EdgeValues();
+  const auto& e = use == Use::kInt ? IntEdgeValues() : EdgeValues();
   return e[rng.Below(static_cast<uint32_t>(e.size()))];
 }
 
-Vec4 RandomVec4(Rng& rng, bool edges) {
+// A small integer: loop bounds, indices, counts and shift amounts read from
+// constants stay small enough that loops end and indices stay in range.
+Word SmallInt(Rng& rng) { return static_cast<Word>(static_cast<int32_t>(rng.Below(21)) - 4); }
+
+Word ValueFor(Rng& rng, Use use) {
+  switch (use) {
+    case Use::kInt: return SmallInt(rng);
+    case Use::kFloat: return FromFloat(static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f);
+    case Use::kUnknown: break;
+  }
+  return OrdinaryValue(rng);
+}
+
+Vec4 RandomVec4(Rng& rng, bool edges, const ComponentUses& uses = {}) {
   Vec4 v;
-  for (Word& w : v) w = MaybeEdge(rng, edges, OrdinaryValue(rng));
+  for (int c = 0; c < 4; ++c) v[c] = MaybeEdge(rng, edges, ValueFor(rng, uses[c]), uses[c]);
   return v;
 }
 
-// Fragment input: per quad, a plane a + b*x + c*y per component.
-void FragmentInput(Rng& rng, bool edges, bool flat, common::LaneVec4s& lanes) {
+// Reads the instructions to learn, per (file, buffer, index), which
+// components are read as integers (the opcode's source type is I or U) and
+// which as floats. Integer use wins when a component is read both ways.
+// Reads through indirect addressing, MOV copies and TEMPs are not followed.
+class UseMap {
+ public:
+  explicit UseMap(const tgsi::Shader& shader) {
+    for (const tgsi::Instruction& insn : shader.instructions) {
+      tgsi::DataType t = tgsi::GetOpcodeInfo(insn.opcode).src_type;
+      Use use = t == tgsi::DataType::I || t == tgsi::DataType::U ? Use::kInt
+                : t == tgsi::DataType::F                          ? Use::kFloat
+                                                                  : Use::kUnknown;
+      if (use == Use::kUnknown) continue;
+      for (const tgsi::SrcOperand& src : insn.src) {
+        if (src.reg.index.indirect) continue;
+        ComponentUses& u = uses_[Key(src.reg.file, src.reg.dimension ? src.reg.dimension->index : 0, src.reg.index.index)];
+        for (uint8_t c : src.swizzle) {
+          if (u[c] != Use::kInt) u[c] = use;
+        }
+      }
+    }
+  }
+  ComponentUses Get(File file, uint32_t dim, uint32_t index) const {
+    auto it = uses_.find(Key(file, dim, index));
+    return it == uses_.end() ? ComponentUses{} : it->second;
+  }
+
+ private:
+  static uint64_t Key(File file, uint32_t dim, uint32_t index) {
+    return (static_cast<uint64_t>(file) << 56) | (static_cast<uint64_t>(dim & 0xffffff) << 32) | index;
+  }
+  std::map<uint64_t, ComponentUses> uses_;
+};
+
+// Fragment input: per quad, a plane a + b*x + c*y per component; integer
+// components are flat.
+void FragmentInput(Rng& rng, bool edges, bool flat, const ComponentUses& uses, common::LaneVec4s& lanes) {
   for (size_t quad = 0; quad < lanes.size() / 4; ++quad) {
     for (int c = 0; c < 4; ++c) {
+      if (uses[c] == Use::kInt) {
+        Word w = SmallInt(rng);
+        for (int l = 0; l < 4; ++l) lanes[quad * 4 + l][c] = MaybeEdge(rng, edges, w, Use::kInt);
+        continue;
+      }
       float a = static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f;
       float b = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
       float d = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
@@ -75,7 +133,8 @@ void FrontFacing(Rng& rng, common::LaneVec4s& lanes) {
 }
 
 // A plausible value for a system value, per lane.
-void SystemValue(Semantic name, Rng& rng, const VectorOptions& opt, common::LaneVec4s& lanes) {
+void SystemValue(Semantic name, Rng& rng, const VectorOptions& opt, const ComponentUses& uses,
+                 common::LaneVec4s& lanes) {
   auto all_ints = [&](auto f) {
     for (size_t i = 0; i < lanes.size(); ++i) {
       Word w = f(i);
@@ -116,7 +175,7 @@ void SystemValue(Semantic name, Rng& rng, const VectorOptions& opt, common::Lane
       FragmentPosition(rng, lanes);
       return;
     default:
-      for (Vec4& v : lanes) v = RandomVec4(rng, opt.edges);
+      for (Vec4& v : lanes) v = RandomVec4(rng, opt.edges, uses);
       return;
   }
 }
@@ -165,6 +224,18 @@ common::TextureUnit RandomTexture(Rng& rng, tgsi::TextureTarget target) {
 }
 
 }  // namespace
+
+const std::vector<Word>& IntEdgeValues() {
+  static const std::vector<Word> kEdges = {
+      0x00000000,  // 0
+      0x00000001,  // 1
+      0xffffffff,  // -1
+      0x80000000,  // INT_MIN
+      0x0000001f,  // 31: largest in-range shift
+      0x00000020,  // 32: shift counts are masked to 5 bits
+  };
+  return kEdges;
+}
 
 const std::vector<Word>& EdgeValues() {
   static const std::vector<Word> kEdges = {
@@ -215,6 +286,7 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
   Rng rng(opt.seed);
   const bool fragment = v.stage == tgsi::Processor::kFragment;
   const uint32_t gs_vertices = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
+  const UseMap uses(shader);
   for (const tgsi::Declaration& d : shader.declarations) {
     if (d.last < d.first || d.last - d.first > 4096) continue;  // absurd ranges get nothing
     for (uint32_t index = d.first; index <= d.last; ++index) {
@@ -226,18 +298,21 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
             Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
             if (fragment && sem == Semantic::kPosition) FragmentPosition(rng, lanes);
             else if (fragment && sem == Semantic::kFace) FrontFacing(rng, lanes);
-            else if (fragment) FragmentInput(rng, opt.edges, d.interpolation == tgsi::Interpolation::kConstant, lanes);
-            else for (Vec4& l : lanes) l = RandomVec4(rng, opt.edges);
+            else if (fragment)
+              FragmentInput(rng, opt.edges, d.interpolation == tgsi::Interpolation::kConstant,
+                            uses.Get(File::kInput, 0, index), lanes);
+            else for (Vec4& l : lanes) l = RandomVec4(rng, opt.edges, uses.Get(File::kInput, 0, index));
           }
           break;
         case File::kConstant:
-          v.constants[d.dimension.value_or(0)][index] = RandomVec4(rng, opt.edges);
+          v.constants[d.dimension.value_or(0)][index] =
+              RandomVec4(rng, opt.edges, uses.Get(File::kConstant, d.dimension.value_or(0), index));
           break;
         case File::kSystemValue:
           if (d.semantic) {
             common::LaneVec4s& lanes = v.system_values[std::string(tgsi::Name(d.semantic->name))];
             lanes.assign(v.lanes, Vec4{});
-            SystemValue(d.semantic->name, rng, opt, lanes);
+            SystemValue(d.semantic->name, rng, opt, uses.Get(File::kSystemValue, 0, index), lanes);
           }
           break;
         case File::kSampler:

@@ -8,8 +8,13 @@
 //   flat for CONSTANT interpolation), so derivatives and implicit texture
 //   LOD behave as on real hardware; edge values then replace single
 //   components.
+// - Components the shader reads as integers (the opcode table's source type
+//   is I or U) get small integers, -4..16, so loop bounds and indices read
+//   from constants stay sane; components read as floats get floats on a
+//   1/64 grid; unknown ones a mix of both.
 // - With `edges`, about one component in eight is an edge value: +-0,
-//   denormals, +-Inf, NaN, +-FLT_MAX, 1+-ulp, INT_MIN, -1.
+//   denormals, +-Inf, NaN, +-FLT_MAX, 1+-ulp, INT_MIN, -1 (integer
+//   components: 0, 1, -1, INT_MIN, 31, 32).
 #pragma once
 
 #include <cstdint>
@@ -31,8 +36,10 @@ struct VectorOptions {
 bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& options,
                     common::TestVector* vector, std::string* error);
 
-// The edge values drawn with `edges` (raw words), for tests and reports.
+// The edge values drawn with `edges` (raw words), for tests and reports:
+// for float or unknown components, and for integer components.
 const std::vector<common::Word>& EdgeValues();
+const std::vector<common::Word>& IntEdgeValues();
 
 // Number of vertices a geometry shader receives for its GS_INPUT_PRIMITIVE.
 uint32_t GeometryInputVertices(const tgsi::Shader& shader);

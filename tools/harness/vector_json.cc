@@ -4,6 +4,7 @@
 // every per-lane array read has exactly `lanes` entries (checked).
 #include "tools/harness/vector_json.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -276,6 +277,13 @@ json ResultToJson(const common::ExecResult& r) {
   }
   j["killed"] = json::array();
   for (bool k : r.killed) j["killed"].push_back(k);
+  if (std::find(r.killed_uncertain.begin(), r.killed_uncertain.end(), true) != r.killed_uncertain.end()) {
+    j["killed_uncertain"] = json::array();
+    for (size_t l = 0; l < r.killed_uncertain.size(); ++l) {
+      const std::string& why = l < r.killed_reasons.size() ? r.killed_reasons[l] : "";
+      j["killed_uncertain"].push_back(r.killed_uncertain[l] ? json(why) : json(nullptr));
+    }
+  }
   if (!r.emitted.empty()) {
     json e = json::array();
     for (const common::EmittedVertex& vtx : r.emitted) {

@@ -1,0 +1,411 @@
+// Operand fetch (docs/tgsi.md 3.3) and store (3.4) for one wave.
+//
+// Fetch: per lane, index = direct index (+ ADDR[k].c of that lane when
+// indirect), 2-D index likewise; the word is read and the source modifiers
+// applied by the opcode's source type ('|x|' then '-': float sign-bit ops or
+// integer abs / two's-complement negate). A relative index outside the
+// declared registers (the ARRAY when the bracket names one) reads 0 and is
+// flagged index-out-of-range; an undefined address propagates its reason, an
+// inexact one gives index-inexact. Nothing here can read outside storage.
+//
+// Store: per written channel, for lanes in exec: saturate (NaN -> 0 flagged,
+// -0 -> +0 flagged, positive denormals flagged), add control-uncertainty
+// flags, write. For uncertain inactive lanes only the flags of the component
+// they might have written are set. An indirect destination is per lane; if
+// the active lanes disagree the written and the other addressed components
+// are flagged divergent-dst-index; an invalid or flagged address flags the
+// whole addressable range of that lane.
+#include <algorithm>
+#include <cmath>
+
+#include "emulator/tgsi/machine.h"
+
+namespace shaderdiff::tgsi_exec {
+
+Exec::Exec(const Program& p, const common::TestVector& v, const InterpreterOptions& o,
+           const std::vector<ConstStore>& consts)
+    : prog(p), vec(v), opt(o), consts_(consts) {
+  const bool flush = opt.denormals == common::DenormalMode::kFlushToZero;
+  primary_fp_ = Fp{flush, flush, false};
+  int k = 0;
+  for (int daz = 0; daz < 2; ++daz) {
+    for (int ftz = 0; ftz < 2; ++ftz) {
+      if ((daz != 0) == flush && (ftz != 0) == flush) continue;
+      alt_fps_[k++] = Fp{daz != 0, ftz != 0, false};
+    }
+  }
+  frames.reserve(4 * kMaxNesting + 8);
+  selectors.resize(kMaxNesting + 1);
+}
+
+void Exec::Fail(common::ExecStatus s, std::string d) {
+  if (status != common::ExecStatus::kOk) return;
+  status = s;
+  detail = std::move(d);
+  halted = true;
+}
+
+Lanes* Exec::FileFor(Space s) {
+  switch (s) {
+    case Space::kTemp: return temp_.data();
+    case Space::kOut: return out_.data();
+    case Space::kAddr: return addr_.data();
+    case Space::kIn: return in_.data();
+    case Space::kSv: return sv_.data();
+    default: return nullptr;
+  }
+}
+
+const FileLayout* Exec::LayoutFor(Space s) const {
+  switch (s) {
+    case Space::kTemp: return &prog.temp;
+    case Space::kOut: return &prog.out;
+    case Space::kAddr: return &prog.addr;
+    case Space::kIn: return &prog.in;
+    case Space::kSv: return &prog.sv;
+    default: return nullptr;
+  }
+}
+
+bool Exec::IndexValid(Space s, uint32_t array_id, int32_t idx) const {
+  if (idx < 0) return false;
+  const FileLayout* f = LayoutFor(s);
+  if (!f) return false;
+  if (array_id != 0) {
+    for (const auto& a : f->arrays) {
+      if (a[0] == array_id) return static_cast<uint32_t>(idx) >= a[1] && static_cast<uint32_t>(idx) <= a[2];
+    }
+  }
+  return static_cast<uint32_t>(idx) < f->size && f->declared[idx] != 0;
+}
+
+void Exec::MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r) {
+  const FileLayout* f = LayoutFor(s);
+  Lanes* file = FileFor(s);
+  if (!f || !file) return;
+  uint32_t first = 0, last = f->size ? f->size - 1 : 0;
+  if (f->size == 0) return;
+  if (array_id != 0) {
+    for (const auto& a : f->arrays) {
+      if (a[0] == array_id) {
+        first = a[1];
+        last = std::min(a[2], f->size - 1);
+      }
+    }
+  }
+  const bool undef = IsUndefinedReason(r);
+  for (uint32_t i = first; i <= last; ++i) {
+    Lanes& reg = file[i * 4 + comp];
+    if (undef) {
+      if (reg.u[lane] == Reason::kNone) reg.u[lane] = r;
+    } else if (reg.x[lane] == Reason::kNone) {
+      reg.x[lane] = r;
+    }
+  }
+}
+
+Val Exec::ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const {
+  const ConstStore* cs = nullptr;
+  for (const auto& c : consts_) {
+    if (c.layout && c.layout->buffer == buffer) {
+      cs = &c;
+      break;
+    }
+  }
+  if (!cs || index < 0 || static_cast<uint32_t>(index) >= cs->layout->size) {
+    return Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+  }
+  Val v = cs->vals[static_cast<size_t>(index) * 4 + component];
+  if (indirect && !cs->layout->declared[index]) {
+    v.w = 0;
+    v.undef = Reason::kIndexOutOfRange;
+  }
+  return v;
+}
+
+namespace {
+
+inline Val ApplyModifiers(Val v, const DSrc& s) {
+  if (!s.abs && !s.neg) return v;
+  if (s.mod == ModType::kInt) {
+    int32_t i = common::AsInt(v.w);
+    if (s.abs && i < 0) i = static_cast<int32_t>(0u - static_cast<uint32_t>(i));
+    if (s.neg) i = static_cast<int32_t>(0u - static_cast<uint32_t>(i));
+    v.w = common::FromInt(i);
+  } else {
+    if (s.abs) v.w &= 0x7fffffffu;
+    if (s.neg) v.w ^= 0x80000000u;
+  }
+  return v;
+}
+
+// Adds an address value's flags to an index computation.
+inline void AddrFlags(Val a, Reason& r) {
+  if (r != Reason::kNone) return;
+  if (a.undef != Reason::kNone) {
+    r = a.undef;
+  } else if (a.inexact != Reason::kNone) {
+    r = Reason::kIndexInexact;
+  }
+}
+
+}  // namespace
+
+void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
+  const bool gs_in = s.space == Space::kIn && s.two_d;
+  // Fast path: direct per-lane register.
+  if (!s.index.indirect && !(s.two_d && s.dim.indirect)) {
+    if (s.space == Space::kImm) {
+      const Val v = ApplyModifiers(prog.imm[static_cast<size_t>(s.index.base) * 4 + component], s);
+      ForLanes(m, [&](int l) { out.Set(l, v); });
+      return;
+    }
+    if (s.space == Space::kConst) {
+      const uint32_t buffer = s.two_d ? static_cast<uint32_t>(s.dim.base) : 0;
+      const Val v = ApplyModifiers(ReadUniformConst(buffer, s.index.base, component, false), s);
+      ForLanes(m, [&](int l) { out.Set(l, v); });
+      return;
+    }
+    if (gs_in) {
+      const int32_t v = s.dim.base;
+      const bool ok = v >= 0 && static_cast<uint32_t>(v) < prog.gs_vertices &&
+                      static_cast<uint32_t>(s.index.base) < kGsVertexStride;
+      if (!ok) {
+        ForLanes(m, [&](int l) { out.Set(l, Val{0, Reason::kIndexOutOfRange, Reason::kNone}); });
+        return;
+      }
+      const Lanes& reg = in_[(static_cast<size_t>(v) * kGsVertexStride + s.index.base) * 4 + component];
+      ForLanes(m, [&](int l) { out.Set(l, ApplyModifiers(reg.Get(l), s)); });
+      return;
+    }
+    const Lanes* file = FileFor(s.space);
+    if (!file) {  // a resource / NULL operand used as data: no storage
+      ForLanes(m, [&](int l) { out.Set(l, Val{0, Reason::kUndeclaredRegister, Reason::kNone}); });
+      return;
+    }
+    const Lanes& reg = file[static_cast<size_t>(s.index.base) * 4 + component];
+    ForLanes(m, [&](int l) { out.Set(l, ApplyModifiers(reg.Get(l), s)); });
+    return;
+  }
+  // General path, per lane.
+  ForLanes(m, [&](int l) {
+    Reason ir = Reason::kNone;
+    int32_t idx = s.index.base;
+    if (s.index.indirect) {
+      const Val a = AddrValue(s.index.addr_reg, s.index.addr_comp, l);
+      AddrFlags(a, ir);
+      idx = static_cast<int32_t>(static_cast<uint32_t>(idx) + a.w);
+    }
+    int32_t dim = s.dim.base;
+    if (s.two_d && s.dim.indirect) {
+      const Val a = AddrValue(s.dim.addr_reg, s.dim.addr_comp, l);
+      AddrFlags(a, ir);
+      dim = static_cast<int32_t>(static_cast<uint32_t>(dim) + a.w);
+    }
+    Val v;
+    if (s.space == Space::kConst) {
+      if (s.two_d && dim < 0) {
+        v = Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+      } else {
+        v = ReadUniformConst(s.two_d ? static_cast<uint32_t>(dim) : 0, idx, component,
+                             s.index.indirect || (s.two_d && s.dim.indirect));
+      }
+    } else if (s.space == Space::kImm) {
+      if (idx < 0 || static_cast<size_t>(idx) * 4 >= prog.imm.size()) {
+        v = Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+      } else {
+        v = prog.imm[static_cast<size_t>(idx) * 4 + component];
+      }
+    } else if (gs_in) {
+      const bool ok = dim >= 0 && static_cast<uint32_t>(dim) < prog.gs_vertices &&
+                      idx >= 0 && static_cast<uint32_t>(idx) < kGsVertexStride &&
+                      static_cast<uint32_t>(idx) < prog.in.size && prog.in.declared[idx];
+      if (!ok) {
+        v = Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+      } else {
+        v = in_[(static_cast<size_t>(dim) * kGsVertexStride + idx) * 4 + component].Get(l);
+      }
+    } else {
+      if (!FileFor(s.space)) {
+        v = Val{0, Reason::kUndeclaredRegister, Reason::kNone};
+      } else if (!IndexValid(s.space, s.array_id, idx)) {
+        v = Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+      } else {
+        v = FileFor(s.space)[static_cast<size_t>(idx) * 4 + component].Get(l);
+      }
+    }
+    if (ir != Reason::kNone && v.undef == Reason::kNone) v.undef = ir;
+    out.Set(l, ApplyModifiers(v, s));
+  });
+}
+
+const Lanes& Exec::Fetch(const DInst& in, int s, int slot, LaneMask m) {
+  const DSrc& src = in.src[s];
+  Lanes& out = src_[s][slot];
+  LoadSource(src, src.swz[slot], m, out);
+  return out;
+}
+
+const Lanes& Exec::FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot) {
+  Lanes& out = extra_[scratch_slot & 3];
+  LoadSource(in.src[s], component, m, out);
+  return out;
+}
+
+namespace {
+
+// Saturate per docs/tgsi.md 3.4 (V22: fminf(fmaxf(x, 0), 1)).
+Val Saturate(Val v, bool flush) {
+  const Word w = v.w;
+  Reason r = Reason::kNone;
+  Word out;
+  if (IsNanW(w)) {
+    out = 0;
+    r = Reason::kNanOperand;
+  } else if (IsZeroW(w)) {
+    out = 0;
+    if (w != 0) r = Reason::kSignedZero;  // -0 -> +0 in V22 (glibc fmaxf)
+  } else if (IsDenormW(w)) {
+    if (w & 0x80000000u) {
+      out = 0;                 // negative: +0 either way, but DAZ hardware sees -0
+      r = Reason::kSignedZero;
+    } else {
+      out = flush ? 0 : w;     // positive: kept unless flushed
+      r = Reason::kDenormal;
+    }
+  } else {
+    const float f = F(w);
+    out = W(f < 0.0f ? 0.0f : (f > 1.0f ? 1.0f : f));
+  }
+  v.w = out;
+  if (v.undef == Reason::kNone) v.undef = r;
+  return v;
+}
+
+}  // namespace
+
+void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
+  Lanes* file = FileFor(dst.space);
+  if (!file) return;
+  const bool flush = opt.denormals == common::DenormalMode::kFlushToZero;
+  const LaneMask unc_inactive = (uu | ux) & ~exec;
+  auto value_for = [&](int l) {
+    Val val = v.Get(l);
+    if (saturate) val = Saturate(val, flush);
+    if ((uu >> l) & 1) {
+      if (val.undef == Reason::kNone) val.undef = Reason::kControlUndefined;
+    } else if ((ux >> l) & 1) {
+      if (val.inexact == Reason::kNone) val.inexact = Reason::kControlInexact;
+    }
+    return val;
+  };
+  auto mark = [&](Lanes& reg, int l) {
+    if ((uu >> l) & 1) {
+      if (reg.u[l] == Reason::kNone) reg.u[l] = Reason::kControlUndefined;
+    } else if (reg.x[l] == Reason::kNone) {
+      reg.x[l] = Reason::kControlInexact;
+    }
+  };
+  if (!dst.index.indirect) {
+    Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
+    ForLanes(exec, [&](int l) { reg.Set(l, value_for(l)); });
+    ForLanes(unc_inactive, [&](int l) { mark(reg, l); });
+    return;
+  }
+  // Indirect destination: per-lane address.
+  int32_t addrs[kMaxLanes];
+  Reason areason[kMaxLanes];
+  int32_t first_addr = 0;
+  bool have_first = false, divergent = false;
+  ForLanes(exec, [&](int l) {
+    const Val a = AddrValue(dst.index.addr_reg, dst.index.addr_comp, l);
+    Reason r = Reason::kNone;
+    AddrFlags(a, r);
+    addrs[l] = static_cast<int32_t>(static_cast<uint32_t>(dst.index.base) + a.w);
+    areason[l] = r;
+    if (r == Reason::kNone && IndexValid(dst.space, dst.array_id, addrs[l])) {
+      if (!have_first) {
+        first_addr = addrs[l];
+        have_first = true;
+      } else if (addrs[l] != first_addr) {
+        divergent = true;
+      }
+    }
+  });
+  // Distinct valid addresses of the wave (for divergence marking).
+  int32_t distinct[kMaxLanes];
+  int ndistinct = 0;
+  if (divergent) {
+    ForLanes(exec, [&](int l) {
+      if (areason[l] != Reason::kNone || !IndexValid(dst.space, dst.array_id, addrs[l])) return;
+      for (int i = 0; i < ndistinct; ++i) {
+        if (distinct[i] == addrs[l]) return;
+      }
+      distinct[ndistinct++] = addrs[l];
+    });
+  }
+  ForLanes(exec, [&](int l) {
+    Val val = value_for(l);
+    const bool valid = IndexValid(dst.space, dst.array_id, addrs[l]);
+    if (areason[l] != Reason::kNone) {
+      MarkRange(dst.space, dst.array_id, c, l, areason[l]);
+      if (valid) {
+        if (val.undef == Reason::kNone) val.undef = areason[l];
+        file[static_cast<size_t>(addrs[l]) * 4 + c].Set(l, val);
+      }
+      return;
+    }
+    if (!valid) {
+      MarkRange(dst.space, dst.array_id, c, l, Reason::kIndexOutOfRange);
+      return;
+    }
+    if (divergent) {
+      if (val.undef == Reason::kNone) val.undef = Reason::kDivergentDstIndex;
+      for (int i = 0; i < ndistinct; ++i) {
+        if (distinct[i] == addrs[l]) continue;
+        Lanes& other = file[static_cast<size_t>(distinct[i]) * 4 + c];
+        if (other.u[l] == Reason::kNone) other.u[l] = Reason::kDivergentDstIndex;
+      }
+    }
+    file[static_cast<size_t>(addrs[l]) * 4 + c].Set(l, val);
+  });
+  ForLanes(unc_inactive, [&](int l) {
+    const Val a = AddrValue(dst.index.addr_reg, dst.index.addr_comp, l);
+    const int32_t idx = static_cast<int32_t>(static_cast<uint32_t>(dst.index.base) + a.w);
+    if (a.undef == Reason::kNone && a.inexact == Reason::kNone && IndexValid(dst.space, dst.array_id, idx)) {
+      mark(file[static_cast<size_t>(idx) * 4 + c], l);
+    } else {
+      MarkRange(dst.space, dst.array_id, c, l,
+                ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
+    }
+  });
+}
+
+void Exec::Store(const DInst& in, int d, uint8_t chans) {
+  StoreMask(in, d, in.dst[d].mask & chans, in.saturate);
+}
+
+void Exec::StoreMask(const DInst& in, int d, uint8_t mask, bool saturate) {
+  const DDst& dst = in.dst[d];
+  if (dst.space == Space::kNull) return;
+  if (!AnyPotential()) return;
+  for (int c = 0; c < 4; ++c) {
+    if (mask & (1u << c)) StoreChannel(dst, c, res_[d][c], saturate);
+  }
+}
+
+Val Exec::TexOffsetValue(const DTexOffset& o, int i, int l) const {
+  const int comp = o.swz[i];
+  switch (o.space) {
+    case Space::kImm:
+      return prog.imm[static_cast<size_t>(o.index) * 4 + comp];
+    case Space::kConst:
+      return ReadUniformConst(0, static_cast<int32_t>(o.index), comp, false);
+    case Space::kTemp:
+      return temp_[static_cast<size_t>(o.index) * 4 + comp].Get(l);
+    default:
+      return Val{0, Reason::kIndexOutOfRange, Reason::kNone};
+  }
+}
+
+}  // namespace shaderdiff::tgsi_exec

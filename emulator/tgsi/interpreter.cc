@@ -1,0 +1,272 @@
+// Interpret: decode once, then run the lanes of the vector in waves of up to
+// 64 and collect the declared outputs with their flags (interpreter.h).
+//
+// Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
+// (a declared register the vector lacks is an error), the instruction loop
+// runs until END, a return from main, the end of the program or the
+// instruction budget. Killed fragment lanes' outputs are reported undefined
+// ("killed-lane"). Emitted GS vertices are ordered by lane, then by emission.
+#include "emulator/tgsi/interpreter.h"
+
+#include <algorithm>
+#include <string>
+
+#include "compiler/tgsi/names.h"
+#include "emulator/tgsi/decode.h"
+#include "emulator/tgsi/machine.h"
+#include "emulator/tgsi/ops.h"
+
+namespace shaderdiff::tgsi_exec {
+
+const HandlerTable& Handlers() {
+  static const HandlerTable table = [] {
+    HandlerTable t;
+    RegisterFloatOps(t);
+    RegisterIntOps(t);
+    RegisterConvertOps(t);
+    RegisterFlowOps(t);
+    RegisterTextureOps(t);
+    RegisterDoubleOps(t);
+    return t;
+  }();
+  return table;
+}
+
+namespace {
+
+void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r) {
+  f.resize(regs * 4);
+  for (Lanes& c : f) {
+    std::fill(std::begin(c.w), std::end(c.w), 0u);
+    std::fill(std::begin(c.u), std::end(c.u), r);
+    std::fill(std::begin(c.x), std::end(c.x), Reason::kNone);
+  }
+}
+
+void FillRegister(std::vector<Lanes>& f, size_t reg, int lanes, Reason r) {
+  for (int c = 0; c < 4; ++c) {
+    Lanes& ch = f[reg * 4 + c];
+    for (int l = 0; l < lanes; ++l) ch.Set(l, Val{0, r, Reason::kNone});
+  }
+}
+
+void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& src, uint32_t first, int lanes,
+                  Reason r) {
+  for (int c = 0; c < 4; ++c) {
+    Lanes& ch = f[reg * 4 + c];
+    for (int l = 0; l < lanes; ++l) ch.Set(l, Val{src[first + l][c], r, Reason::kNone});
+  }
+}
+
+std::vector<ConstStore> BuildConsts(const Program& p, const common::TestVector& v) {
+  std::vector<ConstStore> out;
+  out.reserve(p.consts.size());
+  for (const ConstLayout& layout : p.consts) {
+    ConstStore cs;
+    cs.layout = &layout;
+    cs.vals.assign(static_cast<size_t>(layout.size) * 4, Val{});
+    const auto it = v.constants.find(layout.buffer);
+    for (uint32_t i = 0; i < layout.size; ++i) {
+      common::Vec4 words = {0, 0, 0, 0};
+      if (it != v.constants.end()) {
+        const auto jt = it->second.find(i);
+        if (jt != it->second.end()) words = jt->second;
+      }
+      const Reason r = layout.declared[i] ? Reason::kNone : Reason::kUndeclaredRegister;
+      for (int c = 0; c < 4; ++c) cs.vals[static_cast<size_t>(i) * 4 + c] = Val{words[c], r, Reason::kNone};
+    }
+    out.push_back(std::move(cs));
+  }
+  return out;
+}
+
+std::string LaneCountError(const std::string& what, size_t have, uint32_t want) {
+  return what + " has " + std::to_string(have) + " lanes, expected " + std::to_string(want);
+}
+
+}  // namespace
+
+bool Exec::StartWave(uint32_t first, int n) {
+  lane0 = first;
+  lanes = n;
+  all = n >= 64 ? ~LaneMask{0} : ((LaneMask{1} << n) - 1);
+  cond = loop = cont = sw = func = exec = all;
+  uu = ux = main_ret_uu = main_ret_ux = 0;
+  killed = kill_unc_u = kill_unc_x = 0;
+  frames.clear();
+  switch_depth = call_depth = 0;
+  pc = next_pc = 0;
+  halted = false;
+  executed = 0;
+  ResetFile(temp_, prog.temp.size, Reason::kUninitialized);
+  ResetFile(out_, prog.out.size, Reason::kOutputNotWritten);
+  ResetFile(addr_, prog.addr.size, Reason::kUninitialized);
+
+  const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
+  if (!gs_like) {
+    ResetFile(in_, prog.in.size, Reason::kUndeclaredRegister);
+    for (uint32_t i = 0; i < prog.in.size; ++i) {
+      const bool declared = prog.in.declared[i] != 0;
+      const auto it = vec.inputs.find(i);
+      if (it == vec.inputs.end()) {
+        if (declared) {
+          Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]");
+          return false;
+        }
+        FillRegister(in_, i, n, Reason::kUndeclaredRegister);
+        continue;
+      }
+      if (it->second.size() != vec.lanes) {
+        Fail(common::ExecStatus::kError, LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(),
+                                                        vec.lanes));
+        return false;
+      }
+      CopyRegister(in_, i, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
+    }
+  } else {
+    const size_t regs = std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size);
+    ResetFile(in_, regs, Reason::kUndeclaredRegister);
+    for (uint32_t v = 0; v < prog.gs_vertices; ++v) {
+      for (uint32_t a = 0; a < kGsVertexStride; ++a) {
+        const uint32_t key = v * kGsVertexStride + a;
+        const bool declared = a < prog.in.size && prog.in.declared[a] != 0;
+        const auto it = vec.inputs.find(key);
+        if (it == vec.inputs.end()) {
+          if (declared && prog.gs_inputs_required) {
+            Fail(common::ExecStatus::kError,
+                 "missing input IN[" + std::to_string(v) + "][" + std::to_string(a) + "] (vector key " +
+                     std::to_string(key) + ")");
+            return false;
+          }
+          FillRegister(in_, key, n, declared ? Reason::kMissingInput : Reason::kUndeclaredRegister);
+          continue;
+        }
+        if (it->second.size() != vec.lanes) {
+          Fail(common::ExecStatus::kError,
+               LaneCountError("input " + std::to_string(key), it->second.size(), vec.lanes));
+          return false;
+        }
+        CopyRegister(in_, key, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
+      }
+    }
+  }
+
+  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister);
+  for (uint32_t i = 0; i < prog.sv.size; ++i) {
+    if (i >= prog.sv_declared.size() || !prog.sv_declared[i]) continue;
+    const std::string name(tgsi::Name(prog.sv_semantic[i]));
+    const auto it = vec.system_values.find(name);
+    if (it == vec.system_values.end()) {
+      Fail(common::ExecStatus::kError, "missing system value SV[" + std::to_string(i) + "] (" + name + ")");
+      return false;
+    }
+    if (it->second.size() != vec.lanes) {
+      Fail(common::ExecStatus::kError, LaneCountError("system value " + name, it->second.size(), vec.lanes));
+      return false;
+    }
+    CopyRegister(sv_, i, it->second, first, n, Reason::kNone);
+  }
+  gs.assign(static_cast<size_t>(n), GsLaneState{});
+  return true;
+}
+
+void Exec::Run() {
+  const size_t n = prog.insts.size();
+  while (!halted && pc < n) {
+    if (executed >= opt.instruction_budget) {
+      Fail(common::ExecStatus::kTimeout, "instruction budget of " + std::to_string(opt.instruction_budget) +
+                                             " exceeded in the wave starting at lane " + std::to_string(lane0) +
+                                             " (at instruction " + std::to_string(pc) + ")");
+      return;
+    }
+    ++executed;
+    const DInst& in = prog.insts[pc];
+    next_pc = pc + 1;
+    in.fn(*this, in);
+    pc = next_pc;
+  }
+}
+
+common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,
+                             const InterpreterOptions& options) {
+  common::ExecResult res;
+  const Program prog = Decode(shader);
+  if (!prog.ok) {
+    res.status = prog.status;
+    res.detail = prog.detail;
+    return res;
+  }
+  if (vector.stage != shader.processor) {
+    res.status = common::ExecStatus::kError;
+    res.detail = "vector stage " + std::string(tgsi::Name(vector.stage)) + " does not match shader stage " +
+                 std::string(tgsi::Name(shader.processor));
+    return res;
+  }
+  const uint32_t lanes = vector.lanes;
+  if (shader.processor == tgsi::Processor::kFragment && lanes % 4 != 0) {
+    res.status = common::ExecStatus::kError;
+    res.detail = "fragment vectors need whole 2x2 quads (lanes = " + std::to_string(lanes) + ")";
+    return res;
+  }
+  const std::vector<ConstStore> consts = BuildConsts(prog, vector);
+  Exec ex(prog, vector, options, consts);
+  ex.emitted = &res.emitted;
+
+  for (uint32_t o : prog.declared_outputs) {
+    res.outputs[o].assign(lanes, common::Vec4{0, 0, 0, 0});
+    res.undefined[o].assign(lanes, {false, false, false, false});
+    res.inexact[o].assign(lanes, {false, false, false, false});
+    res.reasons[o].assign(lanes, {"", "", "", ""});
+  }
+  res.killed.assign(lanes, false);
+  res.killed_uncertain.assign(lanes, false);
+  res.killed_reasons.assign(lanes, "");
+  const bool frag = shader.processor == tgsi::Processor::kFragment;
+
+  for (uint32_t first = 0; first < lanes; first += kMaxLanes) {
+    const int n = static_cast<int>(std::min<uint32_t>(kMaxLanes, lanes - first));
+    if (ex.StartWave(first, n)) ex.Run();
+    res.instructions_executed += ex.executed;
+    if (ex.failed()) {
+      common::ExecResult failed;
+      failed.status = ex.status;
+      failed.detail = ex.detail;
+      failed.instructions_executed = res.instructions_executed;
+      return failed;
+    }
+    for (int l = 0; l < n; ++l) {
+      const uint32_t g = first + static_cast<uint32_t>(l);
+      const bool lane_killed = frag && ((ex.killed >> l) & 1);
+      if (frag) {
+        res.killed[g] = lane_killed;
+        if ((ex.kill_unc_u >> l) & 1) {
+          res.killed_uncertain[g] = true;
+          res.killed_reasons[g] = std::string(ReasonCode(Reason::kControlUndefined));
+        } else if ((ex.kill_unc_x >> l) & 1) {
+          res.killed_uncertain[g] = true;
+          res.killed_reasons[g] = std::string(ReasonCode(Reason::kControlInexact));
+        }
+      }
+      for (uint32_t o : prog.declared_outputs) {
+        for (int c = 0; c < 4; ++c) {
+          const Lanes& reg = ex.out_[static_cast<size_t>(o) * 4 + c];
+          Reason u = reg.u[l];
+          const Reason x = reg.x[l];
+          if (lane_killed) u = Reason::kKilledLane;
+          res.outputs[o][g][c] = reg.w[l];
+          res.undefined[o][g][c] = u != Reason::kNone;
+          res.inexact[o][g][c] = x != Reason::kNone;
+          res.reasons[o][g][c] = std::string(ReasonCode(u != Reason::kNone ? u : x));
+        }
+      }
+    }
+  }
+  std::stable_sort(res.emitted.begin(), res.emitted.end(),
+                   [](const common::EmittedVertex& a, const common::EmittedVertex& b) { return a.lane < b.lane; });
+  return res;
+}
+
+bool OpcodeSupported(tgsi::Opcode op) { return Handlers().fn[static_cast<size_t>(op)] != nullptr; }
+
+
+}  // namespace shaderdiff::tgsi_exec

@@ -1,0 +1,65 @@
+// The TGSI reference interpreter: runs a tgsi::Shader on a TestVector and
+// reports every declared output per lane with two flags per component,
+// *undefined* (don't care) and *inexact* (compare with a tolerance), each
+// with a reason code from reasons.h. Every component it does not flag must
+// match exact TGSI semantics (docs/tgsi.md, Mesa 22 = V22) bit for bit.
+//
+// Execution model (docs/tgsi.md 3):
+// - All `vector.lanes` lanes run in lock-step, in waves of up to 64 lanes
+//   (uint64_t masks). Fragment waves hold whole 2x2 quads: lanes 4k..4k+3
+//   form a quad (top-left, top-right, bottom-left, bottom-right).
+// - Every instruction is evaluated for the wave; ExecMask = Cond & Loop &
+//   Cont & Switch & Func gates stores, kills and emits. Killed lanes keep
+//   executing (their outputs are flagged killed-lane at the end).
+// - TEMP, OUT and ADDR start undefined in every invocation.
+//
+// Vector layout conventions (test_vector.h plus these choices):
+// - IN[i] is vector.inputs[i]. Geometry shaders: IN[v][i] (vertex v,
+//   attribute i) is vector.inputs[v * 32 + i] (tgsi_exec's layout, docs 3.1).
+// - CONST[i] is vector.constants[0][i]; CONST[b][i] is vector.constants[b][i].
+//   A declared constant missing from the vector reads 0 (defined); a constant
+//   outside every declaration of its buffer is undefined.
+// - SV[i] declared with semantic S is vector.system_values[Name(S)], e.g.
+//   "VERTEXID", "INSTANCEID", "FACE", "POSITION", "SAMPLEID".
+// - Texture units: TEX-family opcodes use vector.textures[SAMP index];
+//   SAMPLE-family opcodes use vector.textures[SVIEW index] (the resource and
+//   its sampler state are one TextureUnit). A unit missing from the vector is
+//   a default TextureUnit whose seed is the unit index.
+// - Non-fragment stages sample implicit-LOD opcodes with LodMode::kZero.
+//
+// Errors are reported in ExecResult::status / detail, never by exceptions or
+// crashes: kError for malformed programs (unbalanced flow control, CAL to a
+// non-BGNSUB, nesting or calls deeper than 32, a declared input missing from
+// the vector), kUnsupported with detail "opcode X" (or "stage X", ...) for
+// what the interpreter does not implement, kTimeout when a wave executes more
+// than options.instruction_budget instructions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/tgsi/ast.h"
+#include "emulator/common/float_policy.h"
+#include "emulator/common/test_vector.h"
+
+namespace shaderdiff::tgsi_exec {
+
+struct InterpreterOptions {
+  // kPreserve: IEEE binary32 with denormals. kFlushToZero: inputs and results
+  // of float operations are flushed to a zero of the same sign. Either way,
+  // components whose bits depend on the mode are flagged "denormal".
+  common::DenormalMode denormals = common::DenormalMode::kPreserve;
+  // Per wave of lanes; exceeding it stops with ExecStatus::kTimeout.
+  uint64_t instruction_budget = 1'000'000;
+};
+
+common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,
+                             const InterpreterOptions& options);
+
+
+// Whether the interpreter implements `op` (a shader using one it does not
+// gets ExecStatus::kUnsupported, detail "opcode NAME").
+bool OpcodeSupported(tgsi::Opcode op);
+
+}  // namespace shaderdiff::tgsi_exec

@@ -1,0 +1,195 @@
+// Exec: the state of one wave while it runs, and the operand access every
+// op handler uses (Fetch / Result / Store, fetch_store.cc).
+//
+// Masks (docs/tgsi.md 3.5): cond, loop, cont, sw, func; exec is their AND
+// and is recomputed by UpdateExec() after every change.
+//
+// Control uncertainty: uu / ux are the lanes whose execution of the current
+// instruction is uncertain because some branch, loop exit, switch selection
+// or RET was decided by an undefined (uu) or inexact (ux) value. A lane in
+// uu|ux may be active (it took the uncertain path) or inactive (it took the
+// other path, but another implementation might not have). Store() flags the
+// components it writes for active uncertain lanes and marks, without
+// changing the value, the components it would have written for inactive
+// uncertain lanes. Flow handlers never skip a block that an uncertain lane
+// might execute, so every such store is seen.
+//
+// Registers: TEMP, OUT, ADDR, IN and SV are per lane (Lanes per component,
+// index reg * 4 + component); CONST and IMM are uniform Vals. TEMP/OUT/ADDR
+// are reset to "undefined" at the start of every wave.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "emulator/common/test_vector.h"
+#include "emulator/tgsi/decode.h"
+#include "emulator/tgsi/fp.h"
+#include "emulator/tgsi/interpreter.h"
+#include "emulator/tgsi/machine_types.h"
+
+namespace shaderdiff::tgsi_exec {
+
+// Uniform constant storage of one buffer (built per Interpret call).
+struct ConstStore {
+  const ConstLayout* layout = nullptr;
+  std::vector<Val> vals;  // layout->size * 4
+  const std::map<uint32_t, common::Vec4>* vector_values = nullptr;  // for undeclared indices
+};
+
+enum class FrameKind : uint8_t { kIf, kLoop, kSwitch, kCall };
+
+struct Frame {
+  FrameKind kind = FrameKind::kIf;
+  uint32_t pc = 0;  // the opening instruction
+  // Saved masks: if: cond; loop: loop, cont; switch: sw; call: all five.
+  LaneMask m_cond = 0, m_loop = 0, m_cont = 0, m_sw = 0, m_func = 0;
+  LaneMask saved_uu = 0, saved_ux = 0;  // uncertainty at entry
+  LaneMask else_uu = 0, else_ux = 0;    // IF: uncertainty for the ELSE part
+  LaneMask sticky_uu = 0, sticky_ux = 0;  // loop: BRK; switch: selector/BRK; call: RET
+  LaneMask cont_uu = 0, cont_ux = 0;      // loop: CONT (reset every iteration)
+  LaneMask brk_new = 0;                   // loop: lanes added to sticky in this loop
+  bool shadow_done = false;               // loop: the extra "taint" iteration ran
+  // switch
+  LaneMask eligible = 0;  // lanes in the enclosing switch mask at SWITCH
+  LaneMask matched = 0;   // lanes that matched a CASE so far
+  int sel_slot = 0;
+  // call
+  uint32_t ret_pc = 0;
+};
+
+// Per-lane geometry-shader emission state.
+struct GsLaneState {
+  uint32_t emitted = 0;                     // vertices emitted (all streams)
+  std::array<uint32_t, 4> prim = {0, 0, 0, 0};        // current primitive index per stream
+  std::array<uint32_t, 4> prim_verts = {0, 0, 0, 0};  // vertices in the current primitive
+};
+
+class Exec {
+ public:
+  Exec(const Program& prog, const common::TestVector& vec, const InterpreterOptions& opt,
+       const std::vector<ConstStore>& consts);
+
+  // Prepares a wave of `lanes` lanes starting at global lane `lane0`.
+  // Returns false (with status/detail set) when the vector lacks an input.
+  bool StartWave(uint32_t lane0, int lanes);
+  // Runs the wave to END / return / budget exhaustion.
+  void Run();
+
+  // ---- operand access (fetch_store.cc) ----
+  // Source `s`, swizzle slot `slot` (0..3), for the lanes in `m`, with the
+  // source's modifiers applied. The returned scratch stays valid until the
+  // same (s, slot) is fetched again.
+  const Lanes& Fetch(const DInst& in, int s, int slot, LaneMask m);
+  // Reads one (register, component) of a source ignoring its swizzle.
+  const Lanes& FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot);
+  Lanes& Result(int d, int chan) { return res_[d][chan]; }
+  // Stores Result(d, c) for every c in the destination's write mask (and in
+  // `chans`), applying saturate, control flags and indirect addressing.
+  void Store(const DInst& in, int d, uint8_t chans = 0xF);
+  // Stores exactly the channels in `mask` (even outside the write mask; the
+  // 64-bit ops write whole pairs), saturating only if `saturate`.
+  void StoreMask(const DInst& in, int d, uint8_t mask, bool saturate);
+  // Component i (0..2) of a texture-offset operand for lane l.
+  Val TexOffsetValue(const DTexOffset& o, int i, int l) const;
+  // Value of ADDR[reg].comp for lane l.
+  Val AddrValue(int reg, int comp, int l) const { return addr_[reg * 4 + comp].Get(l); }
+
+  // ---- masks ----
+  void UpdateExec() { exec = cond & loop & cont & sw & func; }
+  bool AnyPotential() const { return (exec | uu | ux) != 0; }
+  // Lanes that may execute this instruction in some valid implementation.
+  LaneMask Potential() const { return exec | uu | ux; }
+  LaneMask Uncertain() const { return uu | ux; }
+
+  // Float environment of the configured denormal mode, and the other three.
+  Fp PrimaryFp() const { return primary_fp_; }
+  const std::array<Fp, 3>& AltFps() const { return alt_fps_; }
+
+  // Marks a failure; Run() stops after the current instruction.
+  void Fail(common::ExecStatus status, std::string detail);
+  bool failed() const { return status != common::ExecStatus::kOk; }
+
+  // ---- state (public: op handlers and interpreter.cc use it directly) ----
+  const Program& prog;
+  const common::TestVector& vec;
+  const InterpreterOptions& opt;
+
+  int lanes = 0;
+  uint32_t lane0 = 0;
+  LaneMask all = 0;
+  LaneMask cond = 0, loop = 0, cont = 0, sw = 0, func = 0, exec = 0;
+  LaneMask uu = 0, ux = 0;
+  LaneMask main_ret_uu = 0, main_ret_ux = 0;  // RET sticky uncertainty at call depth 0
+  LaneMask killed = 0;
+  LaneMask kill_unc_u = 0, kill_unc_x = 0;  // killed may differ elsewhere (undefined / inexact)
+  std::vector<Frame> frames;
+  std::vector<Lanes> selectors;  // one per nesting level of SWITCH
+  int switch_depth = 0;
+  int call_depth = 0;
+  uint32_t pc = 0;
+  uint32_t next_pc = 0;
+  bool halted = false;
+  uint64_t executed = 0;  // instructions executed in this wave
+
+  common::ExecStatus status = common::ExecStatus::kOk;
+  std::string detail;
+
+  // Geometry shaders.
+  std::vector<GsLaneState> gs;
+  std::vector<common::EmittedVertex>* emitted = nullptr;
+
+  // Register files.
+  std::vector<Lanes> temp_, out_, addr_, in_, sv_;
+  const std::vector<ConstStore>& consts_;
+
+ private:
+  Lanes src_[5][4];
+  Lanes extra_[4];
+  Lanes res_[2][4];
+  Fp primary_fp_;
+  std::array<Fp, 3> alt_fps_;
+
+  Lanes* FileFor(Space s);
+  const FileLayout* LayoutFor(Space s) const;
+  void LoadSource(const DSrc& src, int component, LaneMask m, Lanes& out);
+  Val ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const;
+  bool IndexValid(Space s, uint32_t array_id, int32_t idx) const;
+  void MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r);
+  void StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate);
+};
+
+// Flags merged from the sources of one lane's computation.
+struct InFlags {
+  Reason u = Reason::kNone;
+  Reason x = Reason::kNone;
+  void Add(Reason su, Reason sx) {
+    if (u == Reason::kNone) u = su;
+    if (x == Reason::kNone) x = sx;
+  }
+  void Add(const Lanes& s, int l) { Add(s.u[l], s.x[l]); }
+  void Add(Val v) { Add(v.undef, v.inexact); }
+};
+
+// The result Val of a computed (not copied) value: sources' undefined reason
+// first, else the op's; sources' inexactness becomes inexact-operand.
+inline Val Finish(common::Word w, InFlags in, Reason op_u, Reason op_x) {
+  Val v;
+  v.w = w;
+  v.undef = in.u != Reason::kNone ? in.u : op_u;
+  v.inexact = in.x != Reason::kNone ? Reason::kInexactOperand : op_x;
+  return v;
+}
+// A copied value keeps the source's reasons.
+inline Val FinishCopy(common::Word w, InFlags in, Reason op_u = Reason::kNone) {
+  Val v;
+  v.w = w;
+  v.undef = in.u != Reason::kNone ? in.u : op_u;
+  v.inexact = in.x;
+  return v;
+}
+
+}  // namespace shaderdiff::tgsi_exec

@@ -1,0 +1,233 @@
+// Reason codes of the reference interpreter's two per-component flags.
+//
+// Every component the interpreter produces carries two small codes: why it is
+// *undefined* (the comparison ignores it) and why it is *inexact* (the
+// comparison uses a tolerance). 0 (kNone) means the flag is clear. Codes are
+// short kebab-case strings; kReasonTable below is the single list of them,
+// with a one-line explanation each, and ReasonCode() maps an enumerator to
+// its string (what ExecResult::reasons holds).
+//
+// Propagation (see DESIGN.md "Comparison and known undefined behaviour"):
+// - an undefined source component makes the result undefined with the
+//   *source's* code (the root cause is kept);
+// - an inexact source component makes a computed result inexact with
+//   "inexact-operand"; pure copies (MOV, swizzles, CMP/UCMP selections) keep
+//   the source's code;
+// - an op-specific code is only added when no source flag of that kind is set.
+//
+// Per-op NaN / signed-zero policy (docs/tgsi.md 5 items 5 and 6):
+// - nan-result: any float *arithmetic* result that is NaN (NaN sign/payload
+//   and NaN generation are implementation-defined). Bit copies (MOV, UCMP,
+//   CMP's selected word, swizzles) never get it.
+// - nan-operand: results whose value depends on how an implementation treats
+//   a NaN operand although the result itself may be a number: MIN/MAX (and
+//   DMIN/DMAX) with a NaN operand, saturate of NaN, SSG(NaN), CMP with a NaN
+//   selector when the two choices differ, LIT with NaN s.x, CLAMP/CND with
+//   NaN, KILL_IF / IF with a NaN condition (control: see below), PK2H of NaN.
+//   Float comparisons (SLT..SNE, FSLT..FSNE, DSLT..) are IEEE-defined for NaN
+//   (ordered compares false, SNE true) and are NOT flagged.
+// - signed-zero: SSG(-0); MIN/MAX/CLAMP of a +0/-0 pair; SAT(-0); CMP with a
+//   -0 selector when the choices differ; FLR/CEIL/TRUNC/ROUND results equal to
+//   -0 (lowerings such as x + FRC(-x) give +0); KILL_IF / IF on -0 (control).
+//   IEEE arithmetic producing -0 (e.g. -1 * 0) is exact and NOT flagged.
+// - denormal: the result bits differ between the four denormal handlings
+//   {preserve, flush inputs, flush results, flush both}; computed by
+//   re-evaluating the op under each mode when a denormal was seen.
+//
+// Control flow: a branch, loop exit, switch selection, RET or KILL decided by
+// a flagged value marks every component written under that divergence
+// (including components the lane did *not* write because it took the other
+// path) with control-depends-on-undefined / control-depends-on-inexact, and
+// a KILL decided that way makes the lane's `killed` value uncertain
+// (InterpretDetailed's kill_uncertain).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace shaderdiff::tgsi_exec {
+
+enum class Reason : uint8_t {
+  kNone = 0,
+  // ---- undefined ----
+  kUninitialized,
+  kOutputNotWritten,
+  kGsOutputAfterEmit,
+  kIndexOutOfRange,
+  kIndexInexact,
+  kUndeclaredRegister,
+  kMissingInput,
+  kDivergentDstIndex,
+  kDivergentResourceIndex,
+  kIdivByZero,
+  kModByZero,
+  kIntDivOverflow,
+  kFloatToIntRange,
+  kBitfieldRange,
+  kDivByZero,
+  kTxpWZero,
+  kRsqDomain,
+  kSqrtDomain,
+  kLg2Domain,
+  kPowDomain,
+  kLitEdge,
+  kEx2Range,
+  kLogRange,
+  kLogNearPowerOfTwo,
+  kTrigRange,
+  kNanOperand,
+  kNanResult,
+  kSignedZero,
+  kDenormal,
+  kDerivativeNonFragment,
+  kDerivativeDivergent,
+  kDerivativeAfterKill,
+  kDerivativeCoarse,
+  kTextureUndefined,
+  kTextureComponent,
+  kKilledLane,
+  kControlUndefined,
+  kDoublePartialPair,
+  // ---- inexact ----
+  kRcp,
+  kRsq,
+  kSqrt,
+  kEx2,
+  kLg2,
+  kPow,
+  kSin,
+  kCos,
+  kDiv,
+  kExp,
+  kLog,
+  kLit,
+  kMadFusion,
+  kDotRounding,
+  kLrpFormula,
+  kTextureFilter,
+  kLodQuery,
+  kConversionRounding,
+  kInexactOperand,
+  kControlInexact,
+  kCount,
+};
+
+struct ReasonInfo {
+  Reason reason;
+  std::string_view code;
+  bool undefined;  // true: an *undefined* reason; false: an *inexact* reason
+  std::string_view explanation;
+};
+
+inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kReasonTable = {{
+    {Reason::kNone, "", false, "flag clear"},
+    // undefined
+    {Reason::kUninitialized, "uninitialized", true,
+     "read of a TEMP/ADDR component never written in this invocation (tgsi_exec keeps stale values)"},
+    {Reason::kOutputNotWritten, "output-not-written", true,
+     "an OUT component the shader never wrote (or read before writing)"},
+    {Reason::kGsOutputAfterEmit, "gs-output-after-emit", true,
+     "GS output not written again since the last EMIT (GLSL: outputs are undefined after EmitVertex)"},
+    {Reason::kIndexOutOfRange, "index-out-of-range", true,
+     "relative (ADDR-indexed) access outside the declared range/ARRAY; 0 is used"},
+    {Reason::kIndexInexact, "index-inexact", true,
+     "a relative address computed from an inexact value (the register chosen may differ)"},
+    {Reason::kUndeclaredRegister, "undeclared-register", true,
+     "direct read of an IN/CONST/IMM register the shader did not declare"},
+    {Reason::kMissingInput, "missing-input", true,
+     "a GS input vertex the vector does not provide (no GS_INPUT_PRIMITIVE property to require it)"},
+    {Reason::kDivergentDstIndex, "divergent-dst-index", true,
+     "lanes of one wave used different indirect destination addresses (tgsi_exec uses lane 0's)"},
+    {Reason::kDivergentResourceIndex, "divergent-resource-index", true,
+     "an indirect SAMP/SVIEW index that differs between lanes (tgsi_exec uses the first active lane's)"},
+    {Reason::kIdivByZero, "idiv-by-zero", true, "IDIV / I64DIV with a zero divisor (TGSI: TBD)"},
+    {Reason::kModByZero, "mod-by-zero", true, "MOD / I64MOD with a zero divisor"},
+    {Reason::kIntDivOverflow, "int-div-overflow", true,
+     "INT_MIN / -1 or INT_MIN % -1 (and the 64-bit analogues): traps in tgsi_exec"},
+    {Reason::kFloatToIntRange, "float-to-int-range", true,
+     "float->int conversion of NaN or a value outside the target range (F2I F2U ARL ARR D2I D2U F2I64 ...)"},
+    {Reason::kBitfieldRange, "bitfield-range", true,
+     "IBFE/UBFE/BFI with negative offset/bits or offset + bits > 32"},
+    {Reason::kDivByZero, "div-by-zero", true,
+     "DIV (or DDIV, RFL) by +-0: tgsi_exec leaves garbage, llvmpipe gives inf/NaN"},
+    {Reason::kTxpWZero, "txp-w-zero", true, "TXP with w = 0 (tgsi_exec leaves coordinates undivided)"},
+    {Reason::kRsqDomain, "rsq-domain", true, "RSQ / DRSQ / NRM of a value <= 0 (incl. -0)"},
+    {Reason::kSqrtDomain, "sqrt-domain", true, "SQRT / DSQRT of a negative value"},
+    {Reason::kLg2Domain, "lg2-domain", true, "LG2 of a negative value"},
+    {Reason::kPowDomain, "pow-domain", true, "POW with x <= 0 or a non-finite operand"},
+    {Reason::kLitEdge, "lit-edge", true,
+     "LIT.z with s.x == 0, NaN s.x, or (s.x > 0 and (s.y == 0 or |s.w| > 128 or NaN s.y/s.w))"},
+    {Reason::kEx2Range, "ex2-range", true, "EX2/EXP argument outside [-126, 127] (debug builds clamp)"},
+    {Reason::kLogRange, "log-range", true, "LOG of 0, inf or NaN"},
+    {Reason::kLogNearPowerOfTwo, "log-near-power-of-two", true,
+     "LOG.x/.y where LG2(|x|) is within 2^-20 (relative) of an integer: floor() may differ by one"},
+    {Reason::kTrigRange, "trig-range", true, "SIN/COS/SCS of |x| > 1024 (precision undefined)"},
+    {Reason::kNanOperand, "nan-operand", true,
+     "result depends on how a NaN operand is treated (MIN/MAX, SAT, SSG, CMP, LIT, CLAMP, PK2H, ...)"},
+    {Reason::kNanResult, "nan-result", true,
+     "float arithmetic produced NaN (payload, sign and NaN generation are implementation-defined)"},
+    {Reason::kSignedZero, "signed-zero", true,
+     "the sign of a zero result is implementation-defined (SSG(-0), MIN/MAX(+0,-0), SAT(-0), CMP(-0), -0 from FLR/CEIL/TRUNC/ROUND)"},
+    {Reason::kDenormal, "denormal", true,
+     "a denormal input, intermediate or result makes the bits depend on the denormal mode"},
+    {Reason::kDerivativeNonFragment, "derivative-non-fragment", true,
+     "DDX/DDY outside a fragment shader"},
+    {Reason::kDerivativeDivergent, "derivative-divergent", true,
+     "derivative or implicit-LOD texture lookup with a 2x2 quad not fully active (divergent control flow)"},
+    {Reason::kDerivativeAfterKill, "derivative-after-kill", true,
+     "derivative or implicit-LOD texture lookup in a quad with a killed (or maybe killed) lane"},
+    {Reason::kDerivativeCoarse, "derivative-coarse", true,
+     "coarse DDX/DDY where the quad's two rows/columns differ (coarse vs fine and row choice vary)"},
+    {Reason::kTextureUndefined, "texture-undefined", true,
+     "the texture model flagged the component undefined (out-of-range fetch, missing query component, ...)"},
+    {Reason::kTextureComponent, "texture-component", true,
+     "TG4 component selector that is not 0..3 (as an integer or an integral float)"},
+    {Reason::kKilledLane, "killed-lane", true, "output of a fragment lane that was killed"},
+    {Reason::kControlUndefined, "control-depends-on-undefined", true,
+     "written (or skipped) under control flow decided by an undefined value (incl. NaN/-0/denormal conditions)"},
+    {Reason::kDoublePartialPair, "double-partial-pair", true,
+     "64-bit op with a writemask covering only one word of a pair (tgsi_exec writes or skips the pair)"},
+    // inexact
+    {Reason::kRcp, "rcp", false, "RCP / DRCP / RCC result (approximate reciprocal allowed)"},
+    {Reason::kRsq, "rsq", false, "RSQ / DRSQ / NRM result"},
+    {Reason::kSqrt, "sqrt", false, "SQRT / DSQRT result"},
+    {Reason::kEx2, "ex2", false, "EX2 result"},
+    {Reason::kLg2, "lg2", false, "LG2 result (tgsi_exec: logf * 1.442695f)"},
+    {Reason::kPow, "pow", false, "POW result"},
+    {Reason::kSin, "sin", false, "SIN (or SCS.y) result"},
+    {Reason::kCos, "cos", false, "COS (or SCS.x) result"},
+    {Reason::kDiv, "div", false,
+     "DIV / DDIV / TXP division whose divisor is not a power of two (a*rcp(b) lowering)"},
+    {Reason::kExp, "exp", false, "EXP.x / EXP.z result"},
+    {Reason::kLog, "log", false, "LOG.x / .y / .z result"},
+    {Reason::kLit, "lit", false, "LIT.z result (a pow)"},
+    {Reason::kMadFusion, "mad-fusion", false,
+     "MAD/FMA/DMAD/DFMA where the fused and unfused results differ"},
+    {Reason::kDotRounding, "dot-rounding", false,
+     "DP2/DP3/DP4/DPH/DP2A/XPD/X2D whose partial sums are not all exact (order and fusion are free)"},
+    {Reason::kLrpFormula, "lrp-formula", false,
+     "LRP whose terms are not exact (a*(b-c)+c vs a*b+(1-a)*c vs fused forms differ)"},
+    {Reason::kTextureFilter, "texture-filter", false,
+     "the texture model flagged the component inexact (filter weights, LOD selection, texel boundary)"},
+    {Reason::kLodQuery, "lod-query", false, "LODQ/LOD result (approximate LOD computation)"},
+    {Reason::kConversionRounding, "conversion-rounding", false,
+     "I2F/U2F/I642F/U642F/D2F/I642D/U642D of a value not exactly representable (rounding is unspecified)"},
+    {Reason::kInexactOperand, "inexact-operand", false, "computed from an inexact operand"},
+    {Reason::kControlInexact, "control-depends-on-inexact", false,
+     "written (or skipped) under control flow decided by an inexact value"},
+}};
+
+constexpr std::string_view ReasonCode(Reason r) { return kReasonTable[static_cast<size_t>(r)].code; }
+constexpr bool IsUndefinedReason(Reason r) { return kReasonTable[static_cast<size_t>(r)].undefined; }
+
+// The table is indexed by enumerator: check that it stays in order.
+constexpr bool ReasonTableInOrder() {
+  for (size_t i = 0; i < kReasonTable.size(); ++i) {
+    if (static_cast<size_t>(kReasonTable[i].reason) != i) return false;
+  }
+  return true;
+}
+static_assert(ReasonTableInOrder(), "kReasonTable must list reasons in enum order");
+
+}  // namespace shaderdiff::tgsi_exec

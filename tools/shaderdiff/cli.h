@@ -1,0 +1,44 @@
+// Shared pieces of the shaderdiff subcommands: exit codes, file reading,
+// shader loading with file:line:col diagnostics, and option parsing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "compiler/tgsi/ast.h"
+
+namespace shaderdiff::cli {
+
+// Exit codes shared by every subcommand (documented in `shaderdiff --help`).
+enum ExitCode : int {
+  kExitOk = 0,           // success
+  kExitFailure = 1,      // the input was bad (parse errors, malformed vector)
+  kExitUsage = 2,        // bad command line
+  kExitTimeout = 3,      // the program ran out of its instruction budget
+  kExitUnsupported = 4,  // the program uses a feature the executor does not support
+  kExitInternal = 5,     // an internal error (a bug in shaderdiff)
+};
+
+namespace po = boost::program_options;
+
+// A user-given path, made relative to the directory `bazel run` was started in.
+std::string ResolvePath(const std::string& path);
+
+// Reads a whole file; on failure prints "FILE: error: ..." to stderr.
+std::optional<std::string> ReadFile(const std::string& path);
+
+// Reads and parses a TGSI file; on failure prints "FILE:LINE:COL: error: ..."
+// to stderr and returns nullopt.
+std::optional<tgsi::Shader> LoadShader(const std::string& path);
+
+// Parses `args` against `options` (+ positional). Prints the error and the
+// usage to stderr and returns false on bad input; sets *help if --help.
+bool ParseArgs(const std::vector<std::string>& args, const po::options_description& options,
+               const po::positional_options_description& positional, po::variables_map* vm);
+
+void PrintUsage(const std::string& synopsis, const po::options_description& options);
+
+}  // namespace shaderdiff::cli

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# End-to-end tests of the shaderdiff command line: exit codes, error
+# messages with FILE:LINE:COL, the vector and result JSON contracts, and the
+# values the interpreter computes for a small shader.
+set -uo pipefail
+SD="$1"
+DATA="$(dirname "$2")"
+TMP="${TEST_TMPDIR:-/tmp}/cli_test.$$"
+mkdir -p "$TMP"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect_exit() {  # expected-code description command...
+  local want="$1" what="$2"; shift 2
+  "$@" >"$TMP/out" 2>"$TMP/err"; local got=$?
+  [[ $got == "$want" ]] || fail "$what: exit $got, want $want; stderr: $(head -3 "$TMP/err")"
+}
+
+expect_exit 0 "help" "$SD" --help
+grep -q "interp" "$TMP/out" || fail "help lists interp"
+expect_exit 2 "no command" "$SD"
+expect_exit 2 "unknown command" "$SD" frobnicate
+expect_exit 2 "unknown option" "$SD" parse --bogus "$DATA/mad.tgsi"
+for cmd in parse print vector interp nightly; do
+  expect_exit 0 "$cmd --help" "$SD" $cmd --help
+  grep -q "usage: shaderdiff $cmd" "$TMP/out" || fail "$cmd --help prints its usage"
+done
+
+expect_exit 0 "parse good" "$SD" parse "$DATA/mad.tgsi"
+expect_exit 1 "parse bad" "$SD" parse "$DATA/mad.tgsi" "$DATA/bad_swizzle.tgsi"
+grep -q "bad_swizzle.tgsi:3:[0-9]*: error:" "$TMP/err" || fail "parse error names file:line:col; got: $(cat "$TMP/err")"
+grep -q "2 file(s): 1 parsed, 1 failed" "$TMP/out" || fail "parse summary; got: $(cat "$TMP/out")"
+expect_exit 1 "parse missing file" "$SD" parse "$TMP/nonexistent.tgsi"
+grep -q "cannot open" "$TMP/err" || fail "missing file message"
+
+expect_exit 0 "print" "$SD" print "$DATA/mad.tgsi"
+cmp -s "$TMP/out" "$DATA/mad.tgsi" || fail "print reproduces the canonical file byte for byte"
+
+expect_exit 0 "vector" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8 --edges
+cp "$TMP/out" "$TMP/v.json"
+python3 - "$TMP/v.json" <<'PY' || fail "vector JSON contract"
+import json, re, sys
+v = json.load(open(sys.argv[1]))
+assert v["stage"] == "FRAG" and v["lanes"] == 8, v
+assert len(v["inputs"]["0"]) == 8 and all(len(l) == 4 for l in v["inputs"]["0"])
+word = re.compile(r"^0x[0-9a-f]{8}$")
+assert all(word.match(w) for l in v["inputs"]["0"] for w in l)
+assert set(v["constants"]["0"]) == {"0", "1"}
+PY
+expect_exit 0 "vector again" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8 --edges
+cmp -s "$TMP/out" "$TMP/v.json" || fail "same seed gives the same vector"
+expect_exit 2 "vector lanes not quads" "$SD" vector "$DATA/mad.tgsi" --lanes 6
+
+# A vector with known values: IN[0] = (1, 2, 3, 4), CONST[0][0] = (2, 2, 2, 2).
+cat >"$TMP/known.json" <<'JSON'
+{"stage": "FRAG", "lanes": 4,
+ "inputs": {"0": [["0x3f800000","0x40000000","0x40400000","0x40800000"],
+                  ["0x3f800000","0x40000000","0x40400000","0x40800000"],
+                  ["0x3f800000","0x40000000","0x40400000","0x40800000"],
+                  ["0x3f800000","0x40000000","0x40400000","0x40800000"]]},
+ "constants": {"0": {"0": ["0x40000000","0x40000000","0x40000000","0x40000000"],
+                     "1": ["0x00000000","0x00000000","0x00000000","0x00000000"]}}}
+JSON
+expect_exit 0 "interp" "$SD" interp "$DATA/mad.tgsi" --vector "$TMP/known.json"
+python3 - "$TMP/out" <<'PY' || fail "interp result values and flags"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "ok", r
+lane = r["outputs"]["0"][2]
+# MAD: 1*2+0.5 = 2.5, 2*2+0.5 = 4.5, 3*2+0.5 = 6.5; w = RSQ(1.0) = 1.0
+assert lane == ["0x40200000", "0x40900000", "0x40d00000", "0x3f800000"], lane
+assert r["undefined"]["0"][0] == [False, False, False, False], r["undefined"]
+# MAD's rounding (fused or not) is left open; RSQ's precision is too.
+assert r["inexact"]["0"][0][3] is True, r["inexact"]
+assert r["killed"] == [False] * 4
+PY
+sed 's/"FRAG"/"VERT"/' "$TMP/known.json" >"$TMP/vert.json"
+expect_exit 1 "interp stage mismatch" "$SD" interp "$DATA/mad.tgsi" --vector "$TMP/vert.json"
+grep -q "is for VERT" "$TMP/err" || fail "stage mismatch message"
+echo '{"stage": "FRAG", "lanes": 4, "inputs": {"0": [["0x1"]]}}' >"$TMP/broken.json"
+expect_exit 1 "interp malformed vector" "$SD" interp "$DATA/mad.tgsi" --vector "$TMP/broken.json"
+grep -q "inputs.0" "$TMP/err" || fail "malformed vector message names the key"
+expect_exit 2 "interp needs a vector" "$SD" interp "$DATA/mad.tgsi"
+expect_exit 0 "interp with seed" "$SD" interp "$DATA/mad.tgsi" --seed 3
+
+printf 'VERT\nDCL OUT[0], POSITION\nDCL TEMP[0]\n  0: BGNLOOP :0\n  1:   ADD TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n  2: ENDLOOP :0\n  3: MOV OUT[0], TEMP[0]\n  4: END\n' >"$TMP/loop.tgsi"
+expect_exit 3 "runaway loop times out" "$SD" interp "$TMP/loop.tgsi" --seed 1 --budget 1000
+grep -q '"status": "timeout"' "$TMP/out" || fail "timeout status in JSON"
+
+mkdir -p "$TMP/corpus"
+cp "$DATA/mad.tgsi" "$TMP/corpus/a.tgsi"
+expect_exit 0 "nightly on a tiny corpus" "$SD" nightly --corpus "$TMP/corpus" --vectors 4 --out "$TMP/reports" --run r1
+python3 - "$TMP/reports/r1/report.json" <<'PY' || fail "nightly report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["corpus"]["shaders"] == 1 and r["shaders"][0]["verdict"] == "pass", r
+PY
+cp "$TMP/reports/r1/report.json" "$TMP/first.json"
+expect_exit 0 "nightly again" "$SD" nightly --corpus "$TMP/corpus" --vectors 4 --out "$TMP/reports" --run r1
+cmp -s "$TMP/reports/r1/report.json" "$TMP/first.json" || fail "same seed gives a byte-identical report"
+cp "$DATA/bad_swizzle.tgsi" "$TMP/corpus/b.tgsi"
+expect_exit 1 "nightly fails on a broken shader" "$SD" nightly --corpus "$TMP/corpus" --vectors 2 --out "$TMP/reports" --run r2
+
+rm -rf "$TMP"
+if [[ $failures -gt 0 ]]; then echo "$failures failure(s)"; exit 1; fi
+echo "all CLI checks passed"

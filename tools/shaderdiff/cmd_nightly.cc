@@ -1,0 +1,254 @@
+// `shaderdiff nightly`: the main job. Today it runs every shader of a corpus
+// through the parser, the printer round trip and the TGSI reference
+// interpreter on seeded vectors (half of them with edge values), and writes
+// reports/out/<run>/report.json. The compilers and emulators join as their
+// targets land (see the issues).
+//
+// Invariants: the same corpus, seed and build give a byte-identical
+// report.json; the report is written atomically (temp file + rename).
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/tgsi/parser.h"
+#include "compiler/tgsi/printer.h"
+#include "emulator/tgsi/interpreter.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/rng.h"
+#include "tools/harness/vector_gen.h"
+#include "tools/harness/vector_json.h"
+#include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/commands.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Where the workspace is: `bazel run` tells us; otherwise the current folder.
+std::string WorkspacePath(const std::string& relative) {
+  const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  return ws ? std::string(ws) + "/" + relative : relative;
+}
+
+bool WriteAtomically(const fs::path& path, const std::string& text) {
+  fs::path tmp = path;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  return !ec;
+}
+
+class Progress {
+ public:
+  explicit Progress(size_t total) : total_(total), tty_(isatty(STDERR_FILENO)) {}
+  void Update(size_t done, const std::string& what) {
+    if (tty_) {
+      std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", done, total_, what.c_str());
+      if (done == total_) std::fprintf(stderr, "\n");
+    } else if (done == total_ || done * 10 / total_ != (done - 1) * 10 / total_) {
+      std::fprintf(stderr, "nightly: %zu/%zu shaders\n", done, total_);
+    }
+  }
+
+ private:
+  size_t total_;
+  bool tty_;
+};
+
+struct ShaderOutcome {
+  std::string verdict = "pass";  // pass | parse-error | print-mismatch | timeout | unsupported | error
+  std::string detail;
+  uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0;
+  uint64_t vectors_run = 0;
+};
+
+void Tally(const common::ExecResult& r, ShaderOutcome& o) {
+  for (const auto& [index, lanes] : r.outputs) {
+    const auto& u = r.undefined.at(index);
+    const auto& x = r.inexact.at(index);
+    for (size_t l = 0; l < lanes.size(); ++l) {
+      for (int c = 0; c < 4; ++c) {
+        ++o.components;
+        o.undefined += u[l][c];
+        o.inexact += x[l][c] && !u[l][c];
+      }
+    }
+  }
+  o.instructions += r.instructions_executed;
+}
+
+ShaderOutcome RunShader(const harness::CorpusEntry& entry, uint64_t seed, uint32_t vectors, uint32_t lanes,
+                        const tgsi_exec::InterpreterOptions& options, std::string* stage) {
+  ShaderOutcome o;
+  tgsi::ParseResult parsed = tgsi::ParseShader(entry.text);
+  if (!parsed.ok()) {
+    o.verdict = "parse-error";
+    o.detail = parsed.error->ToString(entry.name);
+    return o;
+  }
+  *stage = std::string(tgsi::Name(parsed.shader.processor));
+  if (tgsi::PrintShader(parsed.shader) != entry.text) {
+    o.verdict = "print-mismatch";
+    o.detail = "printing the parsed shader does not reproduce the file";
+  }
+  const uint32_t wave = parsed.shader.processor == tgsi::Processor::kGeometry ? 1 : lanes;
+  for (uint32_t v = 0; v < vectors; ++v) {
+    // Each (shader, vector) pair gets its own seed, so adding shaders to the
+    // corpus never changes the vectors of the others.
+    harness::Rng mix(seed ^ entry.hash ^ (0x9e3779b97f4a7c15ull * (v + 1)));
+    harness::VectorOptions vo{.seed = mix.Next(), .lanes = wave, .edges = (v % 2) == 1};
+    common::TestVector vector;
+    std::string error;
+    if (!harness::GenerateVector(parsed.shader, vo, &vector, &error)) {
+      o.verdict = "error";
+      o.detail = error;
+      return o;
+    }
+    common::ExecResult r = tgsi_exec::Interpret(parsed.shader, vector, options);
+    ++o.vectors_run;
+    switch (r.status) {
+      case common::ExecStatus::kOk:
+        Tally(r, o);
+        continue;
+      case common::ExecStatus::kTimeout:
+        o.verdict = "timeout";
+        break;
+      case common::ExecStatus::kUnsupported:
+        o.verdict = "unsupported";
+        break;
+      case common::ExecStatus::kError:
+        o.verdict = "error";
+        break;
+    }
+    o.detail = r.detail + " (vector seed " + std::to_string(vo.seed) + (vo.edges ? ", edges" : "") + ")";
+    return o;
+  }
+  return o;
+}
+
+}  // namespace
+
+int RunNightly(const std::vector<std::string>& args) {
+  po::options_description options("nightly options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("corpus", po::value<std::string>()->default_value("corpus"), "corpus folder (every *.tgsi below it)")
+      ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
+      ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
+      ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
+      ("budget", po::value<uint64_t>()->default_value(1'000'000), "interpreter instruction budget per wave")
+      ("out", po::value<std::string>()->default_value("reports/out"), "folder for the run's report folder")
+      ("run", po::value<std::string>(), "name of the run's report folder (default: nightly-<seed>)");
+  po::variables_map vm;
+  if (!ParseArgs(args, options, {}, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--out DIR]\n\n"
+               "Runs every corpus shader through the parser, the canonical printer (which must\n"
+               "reproduce the file) and the TGSI reference interpreter on N seeded vectors, and\n"
+               "writes OUT/RUN/report.json. Exits 1 if any shader fails to parse, does not\n"
+               "round-trip, or makes the interpreter report an error; timeouts and unsupported\n"
+               "features are reported (never counted as passes) but do not fail the run.",
+               options);
+    return kExitOk;
+  }
+  const uint32_t lanes = vm["lanes"].as<uint32_t>();
+  if (lanes == 0 || lanes % 4 != 0 || lanes > 4096) {
+    std::cerr << "shaderdiff nightly: --lanes must be a multiple of 4 from 4 to 4096\n";
+    return kExitUsage;
+  }
+  const uint64_t seed = vm["seed"].as<uint64_t>();
+  const uint32_t vectors = vm["vectors"].as<uint32_t>();
+  tgsi_exec::InterpreterOptions interp_options;
+  interp_options.instruction_budget = vm["budget"].as<uint64_t>();
+
+  std::string corpus_dir = vm["corpus"].as<std::string>();
+  if (!fs::path(corpus_dir).is_absolute()) corpus_dir = WorkspacePath(corpus_dir);
+  harness::Corpus corpus;
+  std::string error;
+  if (!harness::LoadCorpus(corpus_dir, &corpus, &error)) {
+    std::cerr << "shaderdiff nightly: " << error << "\n";
+    return kExitFailure;
+  }
+  if (corpus.entries.empty()) {
+    std::cerr << "shaderdiff nightly: no *.tgsi files under " << corpus_dir << "\n";
+    return kExitFailure;
+  }
+
+  std::string out_dir = vm["out"].as<std::string>();
+  if (!fs::path(out_dir).is_absolute()) out_dir = WorkspacePath(out_dir);
+  const std::string run = vm.count("run") ? vm["run"].as<std::string>() : "nightly-" + std::to_string(seed);
+  fs::path run_dir = fs::path(out_dir) / run;
+  std::error_code ec;
+  fs::create_directories(run_dir, ec);
+  if (ec) {
+    std::cerr << "shaderdiff nightly: cannot create " << run_dir << ": " << ec.message() << "\n";
+    return kExitFailure;
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  Progress progress(corpus.entries.size());
+  json shaders = json::array();
+  std::map<std::string, uint64_t> verdicts;
+  uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0, vectors_run = 0;
+  for (size_t i = 0; i < corpus.entries.size(); ++i) {
+    const harness::CorpusEntry& e = corpus.entries[i];
+    std::string stage = "?";
+    ShaderOutcome o = RunShader(e, seed, vectors, lanes, interp_options, &stage);
+    ++verdicts[o.verdict];
+    components += o.components;
+    undefined += o.undefined;
+    inexact += o.inexact;
+    instructions += o.instructions;
+    vectors_run += o.vectors_run;
+    json s{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", stage}, {"verdict", o.verdict},
+           {"components", o.components}, {"undefined", o.undefined}, {"inexact", o.inexact},
+           {"instructions_executed", o.instructions}};
+    if (!o.detail.empty()) {
+      s["detail"] = o.detail;
+      std::cerr << "\n" << e.name << ": " << o.verdict << ": " << o.detail << "\n";
+    }
+    shaders.push_back(s);
+    progress.Update(i + 1, e.name);
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  json report{{"schema", 1},
+              {"seed", seed},
+              {"corpus", {{"path", vm["corpus"].as<std::string>()}, {"shaders", corpus.entries.size()},
+                          {"hash", harness::HashHex(corpus.hash)}}},
+              {"settings", {{"vectors", vectors}, {"lanes", lanes}, {"budget", interp_options.instruction_budget},
+                            {"denormals", "preserve"}, {"executors", json::array({"tgsi-interpreter"})}}},
+              {"summary", {{"verdicts", verdicts}, {"output_components", components},
+                           {"undefined_components", undefined}, {"inexact_components", inexact},
+                           {"instructions_executed", instructions}}},
+              {"shaders", shaders}};
+  const fs::path report_path = run_dir / "report.json";
+  if (!WriteAtomically(report_path, report.dump(1) + "\n")) {
+    std::cerr << "shaderdiff nightly: cannot write " << report_path << "\n";
+    return kExitFailure;
+  }
+  const uint64_t bad = verdicts["parse-error"] + verdicts["print-mismatch"] + verdicts["error"];
+  std::printf("nightly: %zu shaders x %u vectors in %.1f s (%.0f vectors/s through the interpreter)\n",
+              corpus.entries.size(), vectors, seconds, seconds > 0 ? vectors_run / seconds : 0.0);
+  for (const auto& [verdict, count] : verdicts) std::printf("  %-15s %llu\n", verdict.c_str(), static_cast<unsigned long long>(count));
+  std::printf("  output components: %llu, undefined %llu, inexact %llu\n", static_cast<unsigned long long>(components),
+              static_cast<unsigned long long>(undefined), static_cast<unsigned long long>(inexact));
+  std::printf("report: %s\n", report_path.c_str());
+  return bad > 0 ? kExitFailure : kExitOk;
+}
+
+}  // namespace shaderdiff::cli
