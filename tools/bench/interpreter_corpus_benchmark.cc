@@ -1,0 +1,76 @@
+// Throughput of the TGSI reference interpreter over the whole shipped
+// corpus: every shader parsed once, one seeded vector per shader (plain and
+// edge values), then each iteration interprets all of them. Reports
+// lane-instructions per second (items) and shaders per second.
+//
+//   bazel run -c opt //tools/bench:interpreter_corpus_benchmark
+//
+// Set SHADERDIFF_CORPUS to benchmark another corpus folder.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <iostream>
+
+#include "compiler/tgsi/parser.h"
+#include "emulator/tgsi/interpreter.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/vector_gen.h"
+
+namespace shaderdiff {
+namespace {
+
+struct Case {
+  tgsi::Shader shader;
+  common::TestVector vector;
+};
+
+std::vector<Case> LoadCases(uint32_t lanes, bool edges) {
+  std::string root = "corpus";
+  if (const char* env = std::getenv("SHADERDIFF_CORPUS")) root = env;
+  else if (const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY")) root = std::string(ws) + "/corpus";
+  harness::Corpus corpus;
+  std::string error;
+  if (!harness::LoadCorpus(root, &corpus, &error)) {
+    std::cerr << error << "\n";
+    std::exit(1);
+  }
+  std::vector<Case> cases;
+  for (const harness::CorpusEntry& e : corpus.entries) {
+    tgsi::ParseResult r = tgsi::ParseShader(e.text);
+    if (!r.ok()) continue;
+    Case c{std::move(r.shader), {}};
+    harness::VectorOptions vo{.seed = e.hash, .lanes = c.shader.processor == tgsi::Processor::kGeometry ? 1 : lanes,
+                              .edges = edges};
+    if (harness::GenerateVector(c.shader, vo, &c.vector, &error)) cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+void BM_InterpretCorpus(benchmark::State& state) {
+  const uint32_t lanes = static_cast<uint32_t>(state.range(0));
+  const bool edges = state.range(1) != 0;
+  static std::map<std::pair<uint32_t, bool>, std::vector<Case>> cache;
+  std::vector<Case>& cases = cache[{lanes, edges}];
+  if (cases.empty()) cases = LoadCases(lanes, edges);
+  tgsi_exec::InterpreterOptions options;
+  options.instruction_budget = 200'000;
+  uint64_t lane_instructions = 0;
+  for (auto _ : state) {
+    for (const Case& c : cases) {
+      common::ExecResult r = tgsi_exec::Interpret(c.shader, c.vector, options);
+      // instructions_executed counts per wave of up to 64 lanes.
+      lane_instructions += r.instructions_executed * std::min<uint32_t>(c.vector.lanes, 64);
+      benchmark::DoNotOptimize(r);
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(lane_instructions));
+  state.counters["shaders/s"] =
+      benchmark::Counter(static_cast<double>(cases.size()) * state.iterations(), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(BM_InterpretCorpus)->Args({16, 0})->Args({64, 0})->Args({64, 1})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace shaderdiff
