@@ -1,0 +1,290 @@
+// Semantic validation of an Instr against the opcode table: what the
+// instruction accepts (flags, operand kinds per slot, modifiers), precision
+// consistency, and that members the opcode does not use keep their default
+// values. Bit-width ranges are the encoder's job (encode.cc), which runs
+// this first; Validate (public) is "does Encode succeed".
+#include <array>
+#include <string>
+
+#include "emulator/a3xx/isa/codec_internal.h"
+
+namespace shaderdiff::a3xx::internal {
+namespace {
+
+std::string SlotName(int slot) {
+  return slot == kDstSlot ? "destination" : "source " + std::to_string(slot + 1);
+}
+
+std::string KindList(KindMask mask) {
+  std::string out;
+  for (int k = 1; k <= static_cast<int>(OperandKind::kRelConst); ++k) {
+    if (!(mask & KindBit(static_cast<OperandKind>(k)))) continue;
+    if (!out.empty()) out += ", ";
+    out += OperandKindName(static_cast<OperandKind>(k));
+  }
+  return out.empty() ? "none" : out;
+}
+
+// True if some row of `kind` in the opcode's format is in use.
+bool UsesKind(const OpcodeInfo& info, const Instr& instr, FieldKind kind) {
+  for (const Field& f : FieldsOf(info.format)) {
+    if (f.kind == kind && FieldInUse(f, info, instr)) return true;
+  }
+  return false;
+}
+
+// Members carried by scalar fields: non-default only if the opcode uses a
+// row of the corresponding kind.
+struct MemberRule {
+  const char* name;
+  FieldKind kind;
+  FieldKind alt_kind;
+  bool (*non_default)(const Instr&);
+};
+const MemberRule kMemberRules[] = {
+    {"(rptN)", FieldKind::kRepeat, FieldKind::kRepeat, [](const Instr& i) { return i.repeat != 0; }},
+    {"a branch offset", FieldKind::kBranch, FieldKind::kBranch, [](const Instr& i) { return i.branch != 0; }},
+    {"a predicate component", FieldKind::kPredComp, FieldKind::kPredComp,
+     [](const Instr& i) { return i.pred_comp != 0; }},
+    {"a predicate inversion", FieldKind::kPredInv, FieldKind::kPredInv, [](const Instr& i) { return i.pred_inv; }},
+    {"a source type", FieldKind::kSrcType, FieldKind::kSrcType,
+     [](const Instr& i) { return i.src_type != Type::kF16; }},
+    {"a destination type", FieldKind::kDstType, FieldKind::kDstType,
+     [](const Instr& i) { return i.dst_type != Type::kF16; }},
+    {"a rounding mode", FieldKind::kRound, FieldKind::kRound,
+     [](const Instr& i) { return i.round != Round::kDefault; }},
+    {"a condition", FieldKind::kCond, FieldKind::kCond, [](const Instr& i) { return i.cond != Cond::kLt; }},
+    {"a write mask", FieldKind::kWrmask, FieldKind::kWrmask, [](const Instr& i) { return i.wrmask != 0; }},
+    {"a sampler index (s#)", FieldKind::kSamp, FieldKind::kSamp, [](const Instr& i) { return i.samp != 0; }},
+    {"a texture index (t#)", FieldKind::kTex, FieldKind::kTex, [](const Instr& i) { return i.tex != 0; }},
+    {"a type", FieldKind::kType, FieldKind::kType, [](const Instr& i) { return i.type != Type::kF16; }},
+    {"a memory offset", FieldKind::kMemOffset, FieldKind::kVaryingOffset,
+     [](const Instr& i) { return i.mem_offset != 0; }},
+    {"a size", FieldKind::kMemSize, FieldKind::kMemSize, [](const Instr& i) { return i.mem_size != 0; }},
+    {"typed", FieldKind::kTyped, FieldKind::kTyped, [](const Instr& i) { return i.typed; }},
+    {"a dimension count", FieldKind::kDimsM1, FieldKind::kDimsM1, [](const Instr& i) { return i.dims != 1; }},
+    {"a type size", FieldKind::kTypeSizeM1, FieldKind::kTypeSizeM1,
+     [](const Instr& i) { return i.type_size != 1; }},
+};
+
+// Members of an operand that its kind does not use must be default.
+std::optional<std::string> CheckOperandShape(const Operand& o) {
+  switch (o.kind) {
+    case OperandKind::kNone:
+      if (o != Operand{}) return "absent operand has non-default members";
+      return std::nullopt;
+    case OperandKind::kGpr:
+    case OperandKind::kConst:
+    case OperandKind::kFloatLut:
+      if (o.kind == OperandKind::kGpr && o.num > kMaxGpr) {
+        return "register r" + std::to_string(o.num / 4) + "." + "xyzw"[o.num % 4] + " out of range (r0..r63)";
+      }
+      if (o.kind == OperandKind::kConst && o.num > kMaxConst) {
+        return "const c" + std::to_string(o.num / 4) + " out of range (c0..c511)";
+      }
+      if (o.kind == OperandKind::kFloatLut && o.num >= kNumFloatLut) {
+        return "float-LUT index " + std::to_string(o.num) + " out of range (0..11)";
+      }
+      if (o.offset != 0 || o.imm != 0) return "register operand with an offset or immediate value";
+      return std::nullopt;
+    case OperandKind::kRelGpr:
+    case OperandKind::kRelConst:
+      if (o.num != 0 || o.imm != 0) return "relative operand with a register number or immediate value";
+      return std::nullopt;
+    case OperandKind::kImmediate:
+      if (o.num != 0 || o.offset != 0) return "immediate with a register number or offset";
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& instr) {
+  // Presence and kinds.
+  static_assert(kDstSlot == kNumSrcSlots, "slots 0..2 are sources, 3 the destination");
+  for (int slot = 0; slot <= kDstSlot; ++slot) {
+    const bool is_dst = slot == kDstSlot;
+    const Operand& o = is_dst ? instr.dst : instr.src[slot];
+    const bool present = is_dst ? info.has_dst() : SourcePresent(info, instr, slot);
+    const KindMask allowed = is_dst ? info.dst_kinds : info.src_kinds[slot];
+    if (!present) {
+      if (o.present() || o != Operand{}) {
+        return is_dst ? "has no destination" : "takes no " + SlotName(slot);
+      }
+      continue;
+    }
+    if (!o.present()) return "missing " + SlotName(slot);
+    if (auto e = CheckOperandShape(o)) return SlotName(slot) + ": " + *e;
+    if (!(allowed & KindBit(o.kind))) {
+      const std::string_view name = OperandKindName(o.kind);
+      return SlotName(slot) + " cannot be " + (name[0] == 'i' ? "an " : "a ") + std::string(name) +
+             " (allowed: " + KindList(allowed) + ")";
+    }
+    if (is_dst) {
+      if (o.neg || o.abs || o.r) return "destination cannot take (neg)/(abs)/(r)";
+      continue;
+    }
+    if (o.neg && !info.has(kOpNeg)) return "does not accept (neg) on " + SlotName(slot);
+    if (o.abs && !info.has(kOpAbs)) return "does not accept (abs) on " + SlotName(slot);
+    if (o.r && !info.has(kOpSrcR)) return "does not accept (r) on " + SlotName(slot);
+    if (o.r && info.has(kOpNop) && instr.repeat == 0) {
+      return "(r) on " + SlotName(slot) + " needs (rptN): without a repeat the bit means (nopN)";
+    }
+  }
+
+  // Const-file sources.
+  int consts = 0;
+  for (const Operand& o : instr.src) {
+    if (o.kind == OperandKind::kConst || o.kind == OperandKind::kRelConst) ++consts;
+  }
+  int max_consts = MaxConstSources(info);
+  if (max_consts >= 0 && consts > max_consts) {
+    return "at most " + std::to_string(max_consts) + " const source allowed";
+  }
+
+  // Precision.
+  auto src_half_must_be = [&](int slot, bool half, const char* why) -> std::optional<std::string> {
+    const Operand& o = instr.src[slot];
+    if (o.present() && o.half != half) {
+      return SlotName(slot) + " must be " + (half ? "half" : "full") + " (" + why + ")";
+    }
+    return std::nullopt;
+  };
+  const Operand& dst = instr.dst;
+  switch (info.precision) {
+    case Precision::kNone:
+      break;
+    case Precision::kTyped:
+      if (auto e = src_half_must_be(0, IsHalfType(instr.src_type), "source type")) return e;
+      if (dst.present() && dst.half != IsHalfType(instr.dst_type)) {
+        return std::string("destination must be ") + (IsHalfType(instr.dst_type) ? "half" : "full") +
+               " (destination type)";
+      }
+      break;
+    case Precision::kFullBit:
+    case Precision::kHalf:
+    case Precision::kFull: {
+      const bool src_half = InstructionSourceHalf(info, instr);
+      for (int slot = 0; slot < kNumSrcSlots; ++slot) {
+        if (instr.src[slot].kind == OperandKind::kFloatLut) continue;  // own half bit
+        const char* why = info.precision == Precision::kFullBit ? "all sources share the FULL bit"
+                                                                : "fixed by the opcode";
+        if (auto e = src_half_must_be(slot, src_half, why)) return e;
+      }
+      if (dst.present() && dst.kind == OperandKind::kGpr && DstIgnoresConv(dst.num) && dst.half) {
+        return "p0/r63 destinations are never half";
+      }
+      break;
+    }
+    case Precision::kTex: {
+      const bool src_half = InstructionSourceHalf(info, instr);
+      if (auto e = src_half_must_be(1, src_half, "sources share the FULL bit")) return e;
+      if (auto e = src_half_must_be(2, true, "the .s2en index register is half on a3xx")) return e;
+      if (dst.half != IsHalfType(instr.type)) {
+        return std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+      }
+      break;
+    }
+    case Precision::kMem: {
+      if (auto e = src_half_must_be(0, false, "addresses are full registers")) return e;
+      const Operand& value = instr.src[1];
+      if (value.kind == OperandKind::kImmediate && value.half) return "immediates are never half";
+      if (value.kind == OperandKind::kGpr && value.half != IsHalfType(instr.type)) {
+        return std::string("source 2 must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+      }
+      if (dst.present() && dst.half != IsHalfType(instr.type)) {
+        return std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+      }
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CheckSemanticsImpl(const Instr& instr) {
+  if (static_cast<int>(instr.opcode) >= kNumOpcodes) return "invalid opcode value";
+  const OpcodeInfo& info = GetOpcodeInfo(instr.opcode);
+  if (!info.supported()) {
+    return "not supported by this library (the a3xx encoding of this cat6 form is not pinned down)";
+  }
+
+  // Instruction flags.
+  const uint8_t accepted = static_cast<uint8_t>(info.flags & kOpInstrFlagMask);
+  for (int bit = 0; bit < kNumInstrFlags; ++bit) {
+    auto flag = static_cast<InstrFlag>(1 << bit);
+    if ((instr.flags & flag) && !(accepted & flag)) {
+      return "does not accept " + std::string(InstrFlagName(flag));
+    }
+  }
+  if (instr.flags & ~((1u << kNumInstrFlags) - 1)) return "unknown instruction flag bits";
+
+  // (nopN)
+  if (instr.nop != 0) {
+    if (!info.has(kOpNop)) return "does not accept (nopN)";
+    if (instr.nop > 3) return "(nop" + std::to_string(instr.nop) + ") out of range (1..3)";
+    if (instr.repeat != 0) return "(nopN) cannot be combined with (rptN)";
+  }
+
+  // Scalar members the opcode does not use.
+  for (const MemberRule& rule : kMemberRules) {
+    if (!rule.non_default(instr)) continue;
+    if (!UsesKind(info, instr, rule.kind) && !UsesKind(info, instr, rule.alt_kind)) {
+      return std::string("does not take ") + rule.name;
+    }
+  }
+  if (instr.tex_flags & ~AcceptedTexFlags(info)) {
+    for (int bit = 0; bit < kNumTexFlags; ++bit) {
+      auto flag = static_cast<TexFlag>(1 << bit);
+      if ((instr.tex_flags & flag) && !(AcceptedTexFlags(info) & flag)) {
+        return "does not accept " + std::string(TexFlagName(flag));
+      }
+    }
+    return "unknown texture flag bits";
+  }
+  if (info.has(kOpCond) && static_cast<int>(instr.cond) >= kNumConds) return "invalid condition";
+  if (static_cast<int>(instr.round) > 3) return "invalid rounding mode";
+  for (Type t : {instr.src_type, instr.dst_type, instr.type}) {
+    if (static_cast<int>(t) >= kNumTypes) return "invalid type";
+  }
+  if (info.has(kOpPred) && instr.pred_comp > 3) return "predicate component out of range (p0.x..p0.w)";
+
+  return CheckOperands(info, instr);
+}
+
+}  // namespace
+
+std::optional<std::string> CheckSemantics(const Instr& instr) {
+  if (auto e = CheckSemanticsImpl(instr)) {
+    std::string name = static_cast<int>(instr.opcode) < kNumOpcodes ? std::string(OpcodeName(instr.opcode))
+                                                                      : std::string("?");
+    return name + ": " + *e;
+  }
+  return std::nullopt;
+}
+
+bool InstructionSourceHalf(const OpcodeInfo& info, const Instr& instr) {
+  switch (info.precision) {
+    case Precision::kHalf:
+      return true;
+    case Precision::kFull:
+      return false;
+    case Precision::kFullBit:
+      for (const Operand& o : instr.src) {
+        if (o.present() && o.kind != OperandKind::kFloatLut) return o.half;
+      }
+      return instr.src[0].half;
+    case Precision::kTex:
+      if (instr.src[0].present()) return instr.src[0].half;
+      return instr.src[1].half;
+    default:
+      return false;
+  }
+}
+
+std::string RegisterName(uint16_t num) {
+  std::string comp(1, "xyzw"[num & 3]);
+  if (IsA0(num)) return "a0." + comp;
+  if (IsP0(num)) return "p0." + comp;
+  return "r" + std::to_string(num / 4) + "." + comp;
+}
+
+}  // namespace shaderdiff::a3xx::internal
