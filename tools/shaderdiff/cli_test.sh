@@ -20,7 +20,7 @@ grep -q "interp" "$TMP/out" || fail "help lists interp"
 expect_exit 2 "no command" "$SD"
 expect_exit 2 "unknown command" "$SD" frobnicate
 expect_exit 2 "unknown option" "$SD" parse --bogus "$DATA/mad.tgsi"
-for cmd in parse print vector interp nightly; do
+for cmd in parse print vector interp nightly asm disasm; do
   expect_exit 0 "$cmd --help" "$SD" $cmd --help
   grep -q "usage: shaderdiff $cmd" "$TMP/out" || fail "$cmd --help prints its usage"
 done
@@ -85,6 +85,26 @@ expect_exit 0 "interp with seed" "$SD" interp "$DATA/mad.tgsi" --seed 3
 printf 'VERT\nDCL OUT[0], POSITION\nDCL TEMP[0]\n  0: BGNLOOP :0\n  1:   ADD TEMP[0].x, TEMP[0].xxxx, TEMP[0].xxxx\n  2: ENDLOOP :0\n  3: MOV OUT[0], TEMP[0]\n  4: END\n' >"$TMP/loop.tgsi"
 expect_exit 3 "runaway loop times out" "$SD" interp "$TMP/loop.tgsi" --seed 1 --budget 1000
 grep -q '"status": "timeout"' "$TMP/out" || fail "timeout status in JSON"
+
+# a3xx assembler and disassembler: the doc's verified blob words, both ways.
+printf '(sy)(ss)(rpt3)bary.f hr0.x, (r)0, r0.x\n(rpt2)nop\nend\n' >"$TMP/t.s"
+expect_exit 0 "asm" "$SD" asm "$TMP/t.s"
+printf '57305b00_00002000\n00000200_00000000\n03000000_00000000\n' >"$TMP/want"
+cmp -s "$TMP/out" "$TMP/want" || fail "asm words; got: $(cat "$TMP/out")"
+expect_exit 0 "asm to binary" "$SD" asm "$TMP/t.s" -o "$TMP/t.bin"
+[[ $(stat -c %s "$TMP/t.bin") == 24 ]] || fail "three 8-byte words"
+expect_exit 0 "disasm" "$SD" disasm "$TMP/t.bin"
+cmp -s "$TMP/out" "$TMP/t.s" || fail "disasm reproduces the source; got: $(cat "$TMP/out")"
+expect_exit 0 "disasm hex text" "$SD" disasm --hex "$TMP/want"
+cmp -s "$TMP/out" "$TMP/t.s" || fail "disasm --hex"
+printf 'add.f r0.x, r0.y, bogus\n' >"$TMP/bad.s"
+expect_exit 1 "asm error" "$SD" asm "$TMP/bad.s"
+grep -q "bad.s:1:19: error:" "$TMP/err" || fail "asm error names file:line:col; got: $(cat "$TMP/err")"
+printf 'ffffffff_ffffffff\n' >"$TMP/junk"
+expect_exit 1 "disasm invalid word" "$SD" disasm --hex "$TMP/junk"
+head -c 12 "$TMP/t.bin" >"$TMP/odd.bin"
+expect_exit 1 "disasm partial word" "$SD" disasm "$TMP/odd.bin"
+expect_exit 2 "unknown target" "$SD" disasm --target r600 "$TMP/t.bin"
 
 mkdir -p "$TMP/corpus"
 cp "$DATA/mad.tgsi" "$TMP/corpus/a.tgsi"

@@ -2,6 +2,8 @@
 // returns a process exit code (cli::ExitCode).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,5 +14,12 @@ int RunPrint(const std::vector<std::string>& args);
 int RunVector(const std::vector<std::string>& args);
 int RunInterp(const std::vector<std::string>& args);
 int RunNightly(const std::vector<std::string>& args);
+int RunDisasm(const std::vector<std::string>& args);
+int RunAsm(const std::vector<std::string>& args);
+
+// Raw little-endian 64-bit instruction words (or, with hex, one word of text
+// per line); errors are printed with the file name.
+std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex);
+bool WriteWords(const std::string& path, const std::vector<uint64_t>& words);
 
 }  // namespace shaderdiff::cli

@@ -22,6 +22,8 @@ constexpr Subcommand kSubcommands[] = {
     {"print", shaderdiff::cli::RunPrint, "print a TGSI file in Mesa's canonical dump format"},
     {"vector", shaderdiff::cli::RunVector, "write a seeded random test vector for a shader as JSON"},
     {"interp", shaderdiff::cli::RunInterp, "run the TGSI reference interpreter on a vector; print the result as JSON"},
+    {"disasm", shaderdiff::cli::RunDisasm, "disassemble a GPU binary (raw 64-bit instruction words)"},
+    {"asm", shaderdiff::cli::RunAsm, "assemble GPU assembly text into a binary"},
     {"nightly", shaderdiff::cli::RunNightly, "run the shipped corpus through every executor on seeded vectors; write a report"},
 };
 

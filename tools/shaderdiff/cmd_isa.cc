@@ -1,0 +1,149 @@
+// `shaderdiff disasm` and `shaderdiff asm`: convert between a3xx binaries
+// (raw little-endian 64-bit instruction words) and assembly text.
+#include <fstream>
+#include <iostream>
+
+#include "emulator/a3xx/isa/assembler.h"
+#include "emulator/a3xx/isa/codec.h"
+#include "emulator/a3xx/isa/disasm.h"
+#include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/commands.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+bool CheckTarget(const po::variables_map& vm, const char* command) {
+  if (vm["target"].as<std::string>() == "a3xx") return true;
+  std::cerr << "shaderdiff " << command << ": unknown target '" << vm["target"].as<std::string>()
+            << "' (targets: a3xx)\n";
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex) {
+  std::optional<std::string> data = ReadFile(path);
+  if (!data) return std::nullopt;
+  std::vector<uint64_t> words;
+  if (hex) {
+    size_t line_no = 0, pos = 0;
+    while (pos < data->size()) {
+      size_t end = data->find('\n', pos);
+      if (end == std::string::npos) end = data->size();
+      std::string line = data->substr(pos, end - pos);
+      pos = end + 1;
+      ++line_no;
+      size_t first = line.find_first_not_of(" \t");
+      if (first == std::string::npos || line[first] == '#' || line[first] == ';') continue;
+      size_t last = line.find_first_of(" \t;#", first);
+      std::optional<uint64_t> w = a3xx::ParseWord(line.substr(first, last == std::string::npos ? last : last - first));
+      if (!w) {
+        std::cerr << path << ":" << line_no << ":" << first + 1
+                  << ": error: expected a word as 16 hex digits or dword1_dword0\n";
+        return std::nullopt;
+      }
+      words.push_back(*w);
+    }
+    return words;
+  }
+  if (data->size() % 8 != 0) {
+    std::cerr << path << ": error: " << data->size() << " bytes is not a whole number of 64-bit instructions\n";
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < data->size(); i += 8) {
+    uint64_t w = 0;
+    for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<uint8_t>((*data)[i + b]);
+    words.push_back(w);
+  }
+  return words;
+}
+
+bool WriteWords(const std::string& path, const std::vector<uint64_t>& words) {
+  std::ofstream out(ResolvePath(path), std::ios::binary | std::ios::trunc);
+  for (uint64_t w : words) {
+    char bytes[8];
+    for (int b = 0; b < 8; ++b) bytes[b] = static_cast<char>((w >> (8 * b)) & 0xff);
+    out.write(bytes, 8);
+  }
+  out.flush();
+  if (!out) {
+    std::cerr << path << ": error: cannot write\n";
+    return false;
+  }
+  return true;
+}
+
+int RunDisasm(const std::vector<std::string>& args) {
+  po::options_description options("disasm options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("hex", "the input is text, one word per line (16 hex digits or dword1_dword0), not raw binary")
+      ("show-hex", "prefix each line with its word as dword1_dword0")
+      ("file", po::value<std::string>(), "binary file");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff disasm [--target a3xx] [--hex] [--show-hex] FILE\n\n"
+               "Disassembles a binary of raw little-endian 64-bit instruction words (as written\n"
+               "by `shaderdiff compile --binary` or `shaderdiff asm`). Words that do not decode\n"
+               "are printed as '; invalid: ...' lines and make the exit code 1.",
+               options);
+    return kExitOk;
+  }
+  if (!CheckTarget(vm, "disasm")) return kExitUsage;
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff disasm: no input file\n";
+    return kExitUsage;
+  }
+  std::optional<std::vector<uint64_t>> words = ReadWords(vm["file"].as<std::string>(), vm.count("hex") > 0);
+  if (!words) return kExitFailure;
+  std::string text = a3xx::DisassembleProgram(*words, {.show_hex = vm.count("show-hex") > 0});
+  std::cout << text;
+  int invalid = 0;
+  for (uint64_t w : *words) invalid += !a3xx::Decode(w).has_value();
+  if (invalid) std::cerr << vm["file"].as<std::string>() << ": error: " << invalid << " word(s) do not decode\n";
+  return invalid ? kExitFailure : kExitOk;
+}
+
+int RunAsm(const std::vector<std::string>& args) {
+  po::options_description options("asm options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("output,o", po::value<std::string>(), "write the raw binary here (default: print words as text)")
+      ("file", po::value<std::string>(), "assembly file");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff asm [--target a3xx] FILE [-o OUT.bin]\n\n"
+               "Assembles a3xx assembly (the disassembler's syntax; ';' and '#' comments,\n"
+               "'name:' labels for branches) into raw little-endian 64-bit words, or prints\n"
+               "them as dword1_dword0 text. Errors name FILE:LINE:COL.",
+               options);
+    return kExitOk;
+  }
+  if (!CheckTarget(vm, "asm")) return kExitUsage;
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff asm: no input file\n";
+    return kExitUsage;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  std::optional<std::string> text = ReadFile(file);
+  if (!text) return kExitFailure;
+  a3xx::AsmError error;
+  std::optional<std::vector<uint64_t>> words = a3xx::AssembleToWords(*text, &error);
+  if (!words) {
+    std::cerr << file << ":" << error.line << ":" << error.column << ": error: " << error.message << "\n";
+    return kExitFailure;
+  }
+  if (vm.count("output")) return WriteWords(vm["output"].as<std::string>(), *words) ? kExitOk : kExitFailure;
+  for (uint64_t w : *words) std::cout << a3xx::FormatWord(w) << "\n";
+  return kExitOk;
+}
+
+}  // namespace shaderdiff::cli
