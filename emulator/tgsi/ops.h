@@ -20,6 +20,8 @@
 // handler in the ops_*.cc files.
 #pragma once
 
+#include <cmath>
+
 #include <array>
 
 #include "compiler/tgsi/opcode.h"
@@ -44,15 +46,24 @@ void RegisterFlowOps(HandlerTable& t);
 void RegisterTextureOps(HandlerTable& t);
 void RegisterDoubleOps(HandlerTable& t);
 
+// Below this magnitude an inexact operand of DIV/RCP/RSQ/LG2/POW makes the
+// result ill-conditioned (reasons.h).
+inline constexpr float kIllConditionedBelow = 0x1p-10f;
+
 // Evaluates kernel K for one lane under the configured denormal mode, adds
 // "denormal" when another mode gives different bits and "nan-result" for NaN
 // results of arithmetic kernels, then merges the sources' flags.
+// `singular_inexact`: the kernel's kSingularOperand is an inexact value.
 template <class K>
-inline Val EvalKernel(const Exec& ex, const Word* a, InFlags in) {
+inline Val EvalKernel(const Exec& ex, const Word* a, InFlags in, bool singular_inexact = false) {
   Fp fp = ex.PrimaryFp();
   Reason u = Reason::kNone;
   Reason x = Reason::kNone;
   const Word r = K::Eval(fp, a, u, x);
+  if constexpr (K::kSingularOperand >= 0) {
+    if (singular_inexact && u == Reason::kNone && std::fabs(F(a[K::kSingularOperand])) < kIllConditionedBelow)
+      u = Reason::kIllConditioned;
+  }
   if (in.u == Reason::kNone && u == Reason::kNone) {
     if (fp.saw) {
       for (Fp alt : ex.AltFps()) {
@@ -74,6 +85,13 @@ inline Val EvalKernel(const Exec& ex, const Word* a, InFlags in) {
   }
 }
 
+// Whether kernel K's singular operand is inexact in lane l.
+template <class K>
+inline bool SingularInexact(const Lanes* const* s, int l) {
+  if constexpr (K::kSingularOperand >= 0) return s[K::kSingularOperand]->x[l] != Reason::kNone;
+  return false;
+}
+
 template <class K>
 void CompOp(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
@@ -91,7 +109,7 @@ void CompOp(Exec& ex, const DInst& in) {
         a[i] = s[i]->w[l];
         f.Add(*s[i], l);
       }
-      r.Set(l, EvalKernel<K>(ex, a, f));
+      r.Set(l, EvalKernel<K>(ex, a, f, SingularInexact<K>(s, l)));
     });
   }
   ex.Store(in, 0);
@@ -112,7 +130,7 @@ void ReplOp(Exec& ex, const DInst& in) {
       a[i] = s[i]->w[l];
       f.Add(*s[i], l);
     }
-    r.Set(l, EvalKernel<K>(ex, a, f));
+    r.Set(l, EvalKernel<K>(ex, a, f, SingularInexact<K>(s, l)));
   });
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
@@ -137,16 +155,19 @@ inline void StoreReplicated(Exec& ex, const DInst& in, const Lanes& v) {
 
 // Base for kernels: float arithmetic with a NaN check, not a copy.
 struct ArithKernel {
+  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
   static constexpr bool kNanResult = true;
   static constexpr bool kCopy = false;
 };
 // Base for kernels producing integers / booleans.
 struct IntKernel {
+  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
   static constexpr bool kNanResult = false;
   static constexpr bool kCopy = false;
 };
 // Base for selections / bit copies.
 struct CopyKernel {
+  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
   static constexpr bool kNanResult = false;
   static constexpr bool kCopy = true;
 };

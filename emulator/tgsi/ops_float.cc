@@ -97,6 +97,7 @@ struct LrpK : ArithKernel {
   }
 };
 struct DivK : ArithKernel {
+  static constexpr int kSingularOperand = 1;
   static constexpr int kSrc = 2;
   static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
     const float b = fp.In(F(a[1]));
@@ -106,6 +107,7 @@ struct DivK : ArithKernel {
   }
 };
 struct RcpK : ArithKernel {
+  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
   static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
     x = Reason::kRcp;
@@ -113,6 +115,7 @@ struct RcpK : ArithKernel {
   }
 };
 struct RsqK : ArithKernel {
+  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
   static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
     x = Reason::kRsq;
@@ -148,6 +151,7 @@ struct Ex2K : ArithKernel {
   }
 };
 struct Lg2K : ArithKernel {
+  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
   static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
     x = Reason::kLg2;
@@ -156,6 +160,7 @@ struct Lg2K : ArithKernel {
   }
 };
 struct PowK : ArithKernel {
+  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 2;
   static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
     x = Reason::kPow;

@@ -279,6 +279,10 @@ void RunSample(Exec& ex, const DInst& in, const SampleSpec& sp) {
   });
   // Implicit LOD: neighbours' coordinates and the quad's state matter.
   if (implicit && ex.prog.stage == tgsi::Processor::kFragment && lod_matters) {
+    // A neighbour's own coordinate problem (TXP with w = 0 leaves it
+    // undivided, a denormal quotient) changes this lane's LOD as much as an
+    // undefined input would: snapshot before the loop updates own[].
+    const std::array<Reason, kMaxLanes> own_before = own;
     ForLanes(m, [&](int l) {
       const int q = l & ~3;
       for (int i = 0; i < 3 && q + i < ex.lanes; ++i) {
@@ -286,6 +290,8 @@ void RunSample(Exec& ex, const DInst& in, const SampleSpec& sp) {
         const InFlags& g = flags[q + i];
         if (flags[l].u == Reason::kNone && g.u != Reason::kNone) flags[l].u = g.u;
         if (flags[l].x == Reason::kNone && g.x != Reason::kNone) flags[l].x = g.x;
+        if (q + i != l && flags[l].u == Reason::kNone && own_before[q + i] != Reason::kNone)
+          flags[l].u = own_before[q + i];
       }
       if (own[l] == Reason::kNone) own[l] = QuadReason(ex, l);
     });

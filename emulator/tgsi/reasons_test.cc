@@ -133,6 +133,10 @@ std::vector<Case> Cases() {
   op("log-range", "LOG OUT[0], IN[0]", F4(0, 0, 0, 0), {}, {}, 0, 3);
   op("log-near-power-of-two", "LOG OUT[0], IN[0]", F4(16, 0, 0, 0), {}, {}, 0, 3);
   op("trig-range", "COS OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].yyyy", F4(5000, 1, 0, 0), {}, {}, 0, 1);
+  // cos(1.5707964f) is about -4.4e-8, inexact: dividing by it is ill-conditioned;
+  // dividing by the exact 4.0 in y stays clean.
+  op("ill-conditioned", "COS TEMP[0].x, IN[0].xxxx\nMOV TEMP[0].y, IN[0].yyyy\nDIV OUT[0].xy, IN[1], TEMP[0]",
+     F4(1.5707964f, 4, 0, 0), F4(1, 1, 0, 0), {}, 0, 1);
   op("nan-operand", "MAX OUT[0], IN[0], IN[1]", F4(kNaN, 1, 0, 0), F4(2, 2, 0, 0), {}, 0, 1);
   op("nan-result", "ADD OUT[0], IN[0], IN[1]", F4(std::numeric_limits<float>::infinity(), 1, 0, 0),
      F4(-std::numeric_limits<float>::infinity(), 2, 0, 0), {}, 0, 1);

@@ -142,6 +142,37 @@ DCL SAMP[0]
   }
 }
 
+TEST(Texture, TxpWZeroInANeighbourMakesImplicitLodUndefined) {
+  // Fragment quad, mipmapped texture, implicit LOD: lane 0's LOD comes from
+  // lane1 - lane0 and lane2 - lane0. Lane 1 has w = 0, so its coordinate
+  // stays undivided and lane 0's LOD (hence its texel) is not defined, even
+  // though lane 0's own inputs are fine. A second quad with no w = 0 lane
+  // and texel-centre coordinates on level 0 stays clean.
+  const char* text = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+  0: TXP OUT[0], IN[0], SAMP[0], 2D
+  1: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kFragment, 8);
+  common::TextureUnit unit = Unit(16, 16, 5);
+  unit.mip_filter = common::MipFilter::kNearest;
+  v.textures[0] = unit;
+  const float s0 = Centre(4, 16), t0 = Centre(4, 16), step = 1.0f / 16;
+  SetInputLanes(v, 0,
+                {F4(s0, t0, 0, 1), F4(s0 + step, t0, 0, 0), F4(s0, t0 + step, 0, 1), F4(s0 + step, t0 + step, 0, 1),
+                 F4(s0, t0, 0, 1), F4(s0 + step, t0, 0, 1), F4(s0, t0 + step, 0, 1), F4(s0 + step, t0 + step, 0, 1)});
+  const auto o = RunText(text, v);
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_EQ(o.Why(0, 1, c), "txp-w-zero");
+    EXPECT_TRUE(o.Undef(0, 0, c)) << "lane 0 takes its LOD from lane 1";
+    EXPECT_TRUE(o.Clean(0, 4, c)) << "the second quad is exact";
+  }
+  const auto t = TexelValue(v.textures[0], 0, 0, 4, 4, 0);
+  EXPECT_EQ(o.W(0, 4, 0), Fw(t[0]));
+}
+
 TEST(Texture, ExplicitLodSelectsTheLevel) {
   // TXL with lod 1.0 on a 16x16, 3-level texture with nearest mip filtering:
   // level 1 (8x8), texel (2, 3) at its centre.

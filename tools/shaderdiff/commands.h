@@ -16,6 +16,9 @@ int RunInterp(const std::vector<std::string>& args);
 int RunNightly(const std::vector<std::string>& args);
 int RunDisasm(const std::vector<std::string>& args);
 int RunAsm(const std::vector<std::string>& args);
+int RunCompile(const std::vector<std::string>& args);
+int RunEmulate(const std::vector<std::string>& args);
+int RunCheck(const std::vector<std::string>& args);
 
 // Raw little-endian 64-bit instruction words (or, with hex, one word of text
 // per line); errors are printed with the file name.

@@ -297,7 +297,9 @@ bool IdentifyOpcode(const Cursor& cur, ParseState& st, ParseError* error) {
 
 bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
   Instr& in = st.instr;
-  const OpcodeInfo& info = *st.info;
+  // kPre runs before the opcode is known (st.info is still null) and does not
+  // look at `info`; bind it to a real entry so no null reference is formed.
+  const OpcodeInfo& info = st.info ? *st.info : GetOpcodeInfo(Opcode::NOP);
   switch (token) {
     case Token::kLiteral:
       return true;

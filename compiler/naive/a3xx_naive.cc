@@ -1,0 +1,72 @@
+// The driver: stage check, register map, ShaderState, prologue, the
+// instruction stream (templates_flow.cc), epilogue, and the final check
+// that every emitted instruction is valid a3xx (a failure is a translator
+// bug: kError naming the instruction).
+#include "compiler/naive/a3xx_naive.h"
+
+#include "compiler/naive/context.h"
+#include "compiler/naive/flow.h"
+#include "compiler/naive/io.h"
+#include "compiler/naive/register_map.h"
+#include "emulator/a3xx/isa/instr.h"
+
+namespace shaderdiff::naive {
+
+std::string_view CompileStatusName(CompileStatus status) {
+  switch (status) {
+    case CompileStatus::kOk: return "ok";
+    case CompileStatus::kUnsupported: return "unsupported";
+    case CompileStatus::kError: return "error";
+  }
+  return "?";
+}
+
+namespace {
+
+CompileResult Fail(CompileStatus status, std::string detail) {
+  CompileResult r;
+  r.status = status;
+  r.detail = std::move(detail);
+  return r;
+}
+
+}  // namespace
+
+CompileResult CompileA3xxNaive(const tgsi::Shader& shader) {
+  if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {
+    return Fail(CompileStatus::kUnsupported, "stage " + std::string(tgsi::Name(shader.processor)));
+  }
+  std::string limit;
+  const std::optional<RegisterMap> map = RegisterMap::Build(shader, &limit);
+  if (!map) return Fail(CompileStatus::kUnsupported, limit);
+
+  Emitter emit;
+  Ctx ctx{shader, *map, emit};
+  a3xx::ShaderState state = BuildShaderState(ctx);
+  EmitPrologue(ctx, state);
+  const Label end = emit.NewLabel();
+  TranslateProgram(ctx, end);
+  if (ctx.failed()) return Fail(ctx.status, ctx.detail);
+
+  Emitter::Result done = emit.Finish(end);
+  if (done.error) {
+    return Fail(done.too_large ? CompileStatus::kUnsupported : CompileStatus::kError,
+                done.too_large ? *done.error : "translator bug: " + *done.error);
+  }
+  for (size_t i = 0; i < done.instrs.size(); ++i) {
+    if (std::optional<std::string> why = a3xx::Validate(done.instrs[i])) {
+      return Fail(CompileStatus::kError, "translator bug: instruction " + std::to_string(i) + " (TGSI instruction " +
+                                             std::to_string(done.source_map[i]) + ") is not valid a3xx: " + *why +
+                                             " [" + a3xx::DebugString(done.instrs[i]) + "]");
+    }
+  }
+  state.half_regs = ctx.uses_half_reg ? 1 : 0;
+
+  CompileResult r;
+  r.program.state = std::move(state);
+  r.program.instrs = std::move(done.instrs);
+  r.source_map = std::move(done.source_map);
+  return r;
+}
+
+}  // namespace shaderdiff::naive

@@ -1,0 +1,97 @@
+// The naive translator's fixed register and const-file layout.
+//
+// GPRs (vec4 registers; a3xx has r0..r47):
+//   r0        FS i/j pair in r0.x/r0.y (ShaderState::ij_reg = 0); reserved in
+//             every stage so the layout does not depend on the stage
+//   r1        K, read-only constants written once by the prologue:
+//             K.x = 0.0 (0x00000000), K.y = 1.0, K.z = 0x80000000 (sign bit),
+//             K.w = 0x7fffffff (abs mask)
+//   r2        R   result scratch: a TGSI instruction's results before they are
+//             copied to the destination (aliasing, saturate, relative dst)
+//   r3..r6    S0..S3  source scratch: source k, swizzle slot c is
+//             materialised in Sk.c when the a3xx slot cannot take it directly
+//   r7..r9    T0..T2  template temporaries (12 scalars, dead between channels)
+//   r10..     IN[0..], SV[0..], OUT[0..], TEMP[0..], ADDR[0..], in this order,
+//             one vec4 per TGSI register index (0 .. highest declared or
+//             referenced index), so relative addressing over any TGSI file
+//             is plain scalar arithmetic
+// Half registers: hr0.x only, to feed `mova a0.x`.
+//
+// Const file (vec4; a3xx has c0..c511): CONST[0][i] (= CONST[i]) is c<i>;
+// other buffers follow in buffer order, each contiguous from its index 0;
+// then IMM[k] at c<imm_base + k>.
+//
+// Nothing else lives across TGSI instructions: scratch registers are dead
+// at every TGSI instruction boundary, TGSI registers are only written by
+// the instructions that name them as destination.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/tgsi/ast.h"
+
+namespace shaderdiff::naive {
+
+inline constexpr int kIjVec4 = 0;
+inline constexpr int kKVec4 = 1;
+inline constexpr int kResultVec4 = 2;
+inline constexpr int kSrcVec4 = 3;
+inline constexpr int kNumSrcScratch = 4;
+inline constexpr int kTmpVec4 = 7;
+inline constexpr int kNumTmpScratch = 3;
+inline constexpr int kFirstTgsiVec4 = 10;
+
+inline constexpr int kA3xxGprVec4 = 48;     // r0..r47 physically present
+inline constexpr int kA3xxConstVec4 = 512;  // c0..c511
+
+// K components.
+inline constexpr int kKZero = 0;      // 0.0 / integer 0
+inline constexpr int kKOne = 1;       // 1.0
+inline constexpr int kKSignBit = 2;   // 0x80000000
+inline constexpr int kKAbsMask = 3;   // 0x7fffffff
+
+inline constexpr uint16_t Scalar(int vec4, int comp) { return static_cast<uint16_t>(4 * vec4 + comp); }
+
+// Where one TGSI register file lives: vec4 `base`, `size` registers.
+struct FileLayout {
+  uint32_t base = 0;
+  uint32_t size = 0;
+};
+
+class RegisterMap {
+ public:
+  // nullopt with *unsupported naming the limit when the shader does not fit
+  // (GPR count, const count).
+  static std::optional<RegisterMap> Build(const tgsi::Shader& shader, std::string* unsupported);
+
+  // TGSI files held in GPRs: IN, OUT, TEMP, ADDR, SV.
+  static bool IsGprFile(tgsi::File file);
+  const FileLayout& Gprs(tgsi::File file) const;
+  // Scalar GPR number of FILE[index].comp (index may be out of the file's
+  // range only in relative-offset arithmetic, so this is signed).
+  int32_t GprScalar(tgsi::File file, int64_t index, int comp) const;
+
+  // Const vec4 base of a CONST buffer (nullopt: buffer never declared or used).
+  std::optional<uint32_t> ConstBase(uint32_t buffer) const;
+  uint32_t ConstSize(uint32_t buffer) const;
+  uint32_t ImmBase() const { return imm_base_; }
+  uint32_t ImmCount() const { return imm_count_; }
+  const std::map<uint32_t, FileLayout>& ConstBuffers() const { return const_buffers_; }
+
+  // vec4 registers used: r0 .. r<TotalGprVec4() - 1>.
+  uint32_t TotalGprVec4() const { return total_gpr_; }
+  uint32_t TotalConstVec4() const { return imm_base_ + imm_count_; }
+
+ private:
+  std::map<tgsi::File, FileLayout> gpr_files_;
+  std::map<uint32_t, FileLayout> const_buffers_;
+  uint32_t imm_base_ = 0;
+  uint32_t imm_count_ = 0;
+  uint32_t total_gpr_ = 0;
+};
+
+}  // namespace shaderdiff::naive

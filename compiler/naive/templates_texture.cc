@@ -1,0 +1,261 @@
+// TEX-family templates (docs/tgsi.md 2.9; a3xx cat5, docs/isa-a3xx.md §2.6).
+//
+// The coordinate words are copied into consecutive scratch scalars starting
+// at T0.x in a3xx's src1 layout: x, y, [z if .3d], [shadow ref if .s],
+// [array index if .a]; the lod/bias scalar (src2) goes to T2.x. The result
+// is written to R.x.. with the destination's write mask (component c lands
+// in R.c), followed by (sy), then copied to the destination.
+//
+//   TEX      sam    (f32)(mask)R.x, T0.x, s#n, t#n
+//   TXB      samb   ..., T0.x, T2.x (bias = src0.w), ...
+//   TXL      saml   ..., T0.x, T2.x (lod = src0.w), ...
+//   TEX_LZ   saml   with lod 0
+//   TXP      sam.p  ..., with src0.w appended to src1: the texture unit
+//                   divides the coordinates and the shadow reference by it
+//                   (TGSI's exact division; w = 0 is undefined in the
+//                   reference). 1-D targets pad with w (w/w = 1.0).
+//   TXF      isaml  integer texel coordinates, lod = src0.w (TXF_LZ: 0)
+//   LODQ     getlod (f32)(mask & xy)R.x, T0.x, s#n, t#n  (x = lod, y = lambda)
+//   TXQ      getsize (u32)(mask)R.x, T0.x (lod = src0.x), t#n: width,
+//            height, depth/layers, levels
+//
+// Targets: 2D, 3D (.3d), 2D_ARRAY (.a), SHADOW2D (.s), SHADOW2D_ARRAY
+// (.s.a); 1-D targets are sampled as 2-D textures of height 1 at t = 0.5
+// (texel fetches at y = 0); TXF also takes RECT (integer texel coordinates
+// need no normalisation). CUBE/SHADOWCUBE/CUBEARRAY would need a sampler
+// target the a3xx instruction cannot carry (.3d also means 3D, and
+// ShaderState::samplers records no target); RECT needs unnormalised
+// coordinates (sampler state); BUFFER and MSAA have no sampler form here:
+// all kUnsupported.
+#include <optional>
+#include <vector>
+
+#include "compiler/naive/templates.h"
+
+namespace shaderdiff::naive {
+
+using a3xx::Opcode;
+using a3xx::Type;
+using tgsi::TextureTarget;
+
+namespace {
+
+namespace T = tgsi;
+
+constexpr uint32_t kOneHalf = 0x3f000000;  // 0.5f
+
+// One coordinate word: a swizzle slot of src0, or a padding value.
+struct Coord {
+  enum Kind { kSlot, kHalf, kZero } kind;
+  int slot = 0;
+};
+
+struct Layout {
+  std::vector<Coord> coords;
+  uint8_t flags = 0;  // TexFlag bits
+  bool ok = false;
+};
+
+Coord S(int slot) { return {Coord::kSlot, slot}; }
+
+// The a3xx src1 layout of a target. `integer`: texel fetch (pad with 0).
+Layout LayoutFor(TextureTarget t, bool integer) {
+  const Coord pad = integer ? Coord{Coord::kZero} : Coord{Coord::kHalf};
+  Layout l;
+  l.ok = true;
+  switch (t) {
+    case TextureTarget::k1D: l.coords = {S(0), pad}; break;
+    case TextureTarget::k2D: l.coords = {S(0), S(1)}; break;
+    case TextureTarget::kRect:
+      if (!integer) return {};  // unnormalised coordinates are sampler state
+      l.coords = {S(0), S(1)};   // a texel fetch is the same on a 2-D texture
+      break;
+    case TextureTarget::k3D: l.coords = {S(0), S(1), S(2)}; l.flags = a3xx::kTex3d; break;
+    case TextureTarget::k1DArray: l.coords = {S(0), pad, S(1)}; l.flags = a3xx::kTexArray; break;
+    case TextureTarget::k2DArray: l.coords = {S(0), S(1), S(2)}; l.flags = a3xx::kTexArray; break;
+    case TextureTarget::kShadow1D:
+      if (integer) return {};
+      l.coords = {S(0), pad, S(2)};
+      l.flags = a3xx::kTexShadow;
+      break;
+    case TextureTarget::kShadow2D:
+      if (integer) return {};
+      l.coords = {S(0), S(1), S(2)};
+      l.flags = a3xx::kTexShadow;
+      break;
+    case TextureTarget::kShadow1DArray:
+      if (integer) return {};
+      l.coords = {S(0), pad, S(2), S(1)};
+      l.flags = a3xx::kTexShadow | a3xx::kTexArray;
+      break;
+    case TextureTarget::kShadow2DArray:
+      if (integer) return {};
+      l.coords = {S(0), S(1), S(3), S(2)};
+      l.flags = a3xx::kTexShadow | a3xx::kTexArray;
+      break;
+    default:
+      return {};
+  }
+  return l;
+}
+
+// The SAMP[n] unit of source k, or nullopt (kUnsupported recorded).
+std::optional<uint8_t> SamplerUnit(Inst& i, int k) {
+  const tgsi::Register& r = i.in.src[k].reg;
+  if (r.file != tgsi::File::kSampler) {
+    i.ctx.Unsupported("texture unit from file " + std::string(tgsi::Name(r.file)));
+    return std::nullopt;
+  }
+  if (r.index.indirect) {
+    i.ctx.Unsupported("indirect sampler index");
+    return std::nullopt;
+  }
+  if (r.index.index > 15) {
+    i.ctx.Unsupported("sampler index " + std::to_string(r.index.index) + " (a3xx s# has 4 bits)");
+    return std::nullopt;
+  }
+  return static_cast<uint8_t>(r.index.index);
+}
+
+bool UsesSlot(const Layout& l, int slot) {
+  for (const Coord& c : l.coords) {
+    if (c.kind == Coord::kSlot && c.slot == slot) return true;
+  }
+  return false;
+}
+
+// Copies R.c to the destination's channels when Out is not R itself.
+void CopyOut(Inst& i) {
+  ForEachChannel(i, [&](int c) {
+    if (i.Out(c) != RReg(c)) i.Emit(Mov(i.Out(c), RReg(c)));
+  });
+}
+
+void Sample(Inst& i) {
+  const T::Opcode op = i.in.opcode;
+  const TextureTarget target = i.in.texture_target.value_or(TextureTarget::kUnknown);
+  if (!i.in.tex_offsets.empty()) {
+    i.ctx.Unsupported("texture offsets");
+    return;
+  }
+  const bool fetch = op == T::Opcode::TXF || op == T::Opcode::TXF_LZ;
+  if (op == T::Opcode::LODQ) i.RestrictChannels(0x3);  // x = lod, y = lambda; z, w unchanged
+  const Layout layout = LayoutFor(target, fetch);
+  if (!layout.ok) {
+    i.ctx.Unsupported("texture target " + std::string(tgsi::Name(target)) +
+                      (fetch ? " for " + std::string(tgsi::OpcodeName(op)) : ""));
+    return;
+  }
+  const bool w_is_extra = op == T::Opcode::TXB || op == T::Opcode::TXL || op == T::Opcode::TXP || fetch;
+  if (w_is_extra && UsesSlot(layout, 3)) {
+    i.ctx.Unsupported(std::string(tgsi::OpcodeName(op)) + " with texture target " + std::string(tgsi::Name(target)));
+    return;
+  }
+  if (op == T::Opcode::TXP && (layout.flags & a3xx::kTexArray)) {
+    i.ctx.Unsupported("TXP with array texture target " + std::string(tgsi::Name(target)));
+    return;
+  }
+  const std::optional<uint8_t> unit = SamplerUnit(i, 1);
+  if (!unit) return;
+
+  const bool projected = op == T::Opcode::TXP;
+  std::vector<Coord> coords = layout.coords;
+  uint8_t flags = layout.flags;
+  if (projected) {
+    // .p divides every src1 word but the array index by the last one. A 1-D
+    // pad of w itself divides to exactly 1.0: a constant row, as 0.5 is.
+    for (Coord& c : coords) {
+      if (c.kind == Coord::kHalf) c = S(3);
+    }
+    coords.push_back(S(3));
+    flags |= a3xx::kTexProjected;
+  }
+  for (size_t j = 0; j < coords.size(); ++j) {
+    const Coord& c = coords[j];
+    const Operand dst = TReg(static_cast<int>(j));
+    switch (c.kind) {
+      case Coord::kHalf:
+        LoadWord(i, dst, kOneHalf);
+        break;
+      case Coord::kZero:
+        i.Emit(Mov(dst, KReg(kKZero)));
+        break;
+      case Coord::kSlot:
+        i.Emit(Mov(dst, i.Src(0, c.slot, kUseMov)));
+        break;
+    }
+  }
+
+  Instr t;
+  t.type = Type::kF32;
+  t.wrmask = i.mask();
+  t.dst = RReg(0);
+  t.src[0] = TReg(0);
+  t.tex_flags = flags;
+  t.samp = *unit;
+  t.tex = *unit;
+  const Operand extra = TReg(8);  // T2.x: lod or bias
+  switch (op) {
+    case T::Opcode::TXB:
+      t.opcode = Opcode::SAMB;
+      i.Emit(Mov(extra, i.Src(0, 3, kUseMov)));
+      t.src[1] = extra;
+      break;
+    case T::Opcode::TXL:
+      t.opcode = Opcode::SAML;
+      i.Emit(Mov(extra, i.Src(0, 3, kUseMov)));
+      t.src[1] = extra;
+      break;
+    case T::Opcode::TEX_LZ:
+      t.opcode = Opcode::SAML;
+      i.Emit(Mov(extra, KReg(kKZero)));
+      t.src[1] = extra;
+      break;
+    case T::Opcode::TXF:
+    case T::Opcode::TXF_LZ:
+      t.opcode = Opcode::ISAML;
+      i.Emit(Mov(extra, op == T::Opcode::TXF ? i.Src(0, 3, kUseMov) : KReg(kKZero)));
+      t.src[1] = extra;
+      break;
+    case T::Opcode::LODQ:
+      t.opcode = Opcode::GETLOD;
+      break;
+    default:  // TEX, TXP
+      t.opcode = Opcode::SAM;
+      break;
+  }
+  i.Emit(t);
+  CopyOut(i);
+}
+
+void Txq(Inst& i) {
+  const TextureTarget target = i.in.texture_target.value_or(TextureTarget::kUnknown);
+  if (!LayoutFor(target, false).ok) {
+    i.ctx.Unsupported("texture target " + std::string(tgsi::Name(target)) + " for TXQ");
+    return;
+  }
+  const std::optional<uint8_t> unit = SamplerUnit(i, 1);
+  if (!unit) return;
+  i.Emit(Mov(TReg(0), i.Src(0, 0, kUseMov)));
+  Instr t;
+  t.opcode = Opcode::GETSIZE;
+  t.type = Type::kU32;
+  t.wrmask = i.mask();
+  t.dst = RReg(0);
+  t.src[0] = TReg(0);
+  t.tex = *unit;
+  i.Emit(t);
+  CopyOut(i);
+}
+
+}  // namespace
+
+void AddTextureTemplates(TemplateTable& t) {
+  for (auto op : {T::Opcode::TEX, T::Opcode::TXB, T::Opcode::TXL, T::Opcode::TXP, T::Opcode::TEX_LZ,
+                  T::Opcode::TXF, T::Opcode::TXF_LZ, T::Opcode::LODQ}) {
+    t[static_cast<size_t>(op)] = Sample;
+  }
+  t[static_cast<size_t>(T::Opcode::TXQ)] = Txq;
+}
+
+}  // namespace shaderdiff::naive

@@ -1,0 +1,251 @@
+// cat2 ALU opcodes (docs/isa-a3xx.md §2.3), one small kernel each. Every
+// kernel computes on 32-bit values: half sources are widened first (float:
+// binary16 -> binary32; signed/unsigned: extension, per the kernel's input
+// domain) and half destinations narrowed after (float: RNE to binary16;
+// integers: the low 16 bits). Per (rptN) iteration k, sources are read at
+// slot issue + k and the destination written at issue + k (§4.1).
+//
+// Semantics (IEEE binary32, round to nearest even, the build has no FMA
+// contraction):
+//   add.f mul.f        a + b, a * b
+//   min.f max.f        fminf / fmaxf (a NaN operand yields the other)
+//   sign.f             -1.0 if a < 0, +1.0 if a > 0, else +0.0 (NaN, +-0)
+//   absneg.f           a with its (abs)/(neg) modifiers (a move)
+//   floor.f ceil.f trunc.f  floorf / ceilf / truncf
+//   rndne.f            round to nearest integral, ties to even
+//   cmps.f.<cond>      1 if (a <cond> b) else 0, IEEE comparisons (NaN: only
+//                      .ne is true); integer result, to a GPR or p0
+//   add.u/s sub.u/s    wrapping 32-bit add/sub
+//   cmps.u/s           unsigned / signed compare, 1 or 0
+//   min/max.u/s        unsigned / signed
+//   absneg.s           a with integer (abs)/(neg) (wrapping: |INT_MIN| = INT_MIN)
+//   and/or/xor/not.b   bitwise; (neg) on a source is a bitwise NOT
+//   mul.u24 / mul.s24  low 32 bits of the product of the low 24 bits
+//                      (zero- / sign-extended)
+//   mull.u             (a & 0xffff) * (b & 0xffff)
+//   bfrev.b            bit reverse (of 16 bits for half sources)
+//   clz.b              leading zeros (32 for 0; of 16 bits for half sources)
+//   clz.s              leading bits equal to the sign bit, the sign bit
+//                      included: clz(a ^ (a >> 31)); 32 for 0 and -1
+//   shl.b shr.b ashr.b shifts by (b & 31) (assumption: the count is masked
+//                      like the host's 32-bit shift; a half source is
+//                      shifted as its 32-bit extension, then truncated)
+//   cbits.b            population count
+// (sat) clamps float results to [0, 1] (NaN and -0 give +0) and is ignored
+// on integer results. With DenormalMode::kFlushToZero, binary32 float
+// inputs and results are flushed. cmpv.*, rndaz.f, mgen.b, getbit.b, setrm,
+// shb and msad have no documented semantics and are reported unsupported;
+// bary.f is in bary.cc.
+#include <bit>
+#include <cmath>
+
+#include "emulator/a3xx/alu_common.h"
+
+namespace shaderdiff::a3xx {
+
+namespace {
+
+struct Ctx {
+  Cond cond;
+  bool half;  // sources are half registers
+};
+
+template <class T>
+bool Compare(Cond c, T a, T b) {
+  switch (c) {
+    case Cond::kLt: return a < b;
+    case Cond::kLe: return a <= b;
+    case Cond::kGt: return a > b;
+    case Cond::kGe: return a >= b;
+    case Cond::kEq: return a == b;
+    case Cond::kNe: return a != b;
+  }
+  return false;
+}
+
+// ---- kernel shapes: K::kSrcs, K::kIn (domain), K::kOut, K::kMod, K::Eval.
+template <int N>
+struct FloatOp {
+  static constexpr int kSrcs = N;
+  static constexpr Dom kIn = Dom::kFloat, kOut = Dom::kFloat;
+  static constexpr ModKind kMod = ModKind::kFloat;
+};
+template <int N, Dom D = Dom::kUnsigned, ModKind M = ModKind::kNone>
+struct IntOp {
+  static constexpr int kSrcs = N;
+  static constexpr Dom kIn = D, kOut = D;
+  static constexpr ModKind kMod = M;
+};
+template <int N>
+using BitOp = IntOp<N, Dom::kUnsigned, ModKind::kBitNot>;
+
+struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a + b; } };
+struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmin(a, b); } };
+struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmax(a, b); } };
+struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a * b; } };
+struct SignF : FloatOp<1> {
+  static float Eval(const Ctx&, float a, float) { return a < 0.0f ? -1.0f : (a > 0.0f ? 1.0f : 0.0f); }
+};
+struct AbsnegF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return a; } };
+struct FloorF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return std::floor(a); } };
+struct CeilF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return std::ceil(a); } };
+struct RndneF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return RoundEvenF(a); } };
+struct TruncF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return std::trunc(a); } };
+struct CmpsF {
+  static constexpr int kSrcs = 2;
+  static constexpr Dom kIn = Dom::kFloat, kOut = Dom::kUnsigned;
+  static constexpr ModKind kMod = ModKind::kFloat;
+  static Word Eval(const Ctx& x, float a, float b) { return Compare(x.cond, a, b) ? 1u : 0u; }
+};
+
+struct AddI : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a + b; } };
+struct SubI : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a - b; } };
+struct CmpsU : IntOp<2> {
+  static Word Eval(const Ctx& x, Word a, Word b) { return Compare(x.cond, a, b) ? 1u : 0u; }
+};
+struct CmpsS : IntOp<2, Dom::kSigned> {
+  static Word Eval(const Ctx& x, Word a, Word b) {
+    return Compare(x.cond, static_cast<int32_t>(a), static_cast<int32_t>(b)) ? 1u : 0u;
+  }
+};
+struct MinU : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a < b ? a : b; } };
+struct MaxU : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a > b ? a : b; } };
+struct MinS : IntOp<2, Dom::kSigned> {
+  static Word Eval(const Ctx&, Word a, Word b) { return static_cast<int32_t>(a) < static_cast<int32_t>(b) ? a : b; }
+};
+struct MaxS : IntOp<2, Dom::kSigned> {
+  static Word Eval(const Ctx&, Word a, Word b) { return static_cast<int32_t>(a) > static_cast<int32_t>(b) ? a : b; }
+};
+struct AbsnegS : IntOp<1, Dom::kSigned, ModKind::kIntAbsNeg> {
+  static Word Eval(const Ctx&, Word a, Word) { return a; }
+};
+struct AndB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a & b; } };
+struct OrB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a | b; } };
+struct XorB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a ^ b; } };
+struct NotB : BitOp<1> { static Word Eval(const Ctx&, Word a, Word) { return ~a; } };
+struct MulU24 : IntOp<2> {
+  static Word Eval(const Ctx&, Word a, Word b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+};
+struct MulS24 : IntOp<2, Dom::kSigned> {
+  static Word Eval(const Ctx&, Word a, Word b) {
+    const int64_t x = static_cast<int32_t>(a << 8) >> 8, y = static_cast<int32_t>(b << 8) >> 8;
+    return static_cast<Word>(static_cast<uint64_t>(x * y));
+  }
+};
+struct MullU : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return (a & 0xffffu) * (b & 0xffffu); } };
+struct BfrevB : BitOp<1> {
+  static Word Eval(const Ctx& x, Word a, Word) {
+    Word r = 0;
+    for (int i = 0; i < 32; ++i) r |= ((a >> i) & 1u) << (31 - i);
+    return x.half ? r >> 16 : r;
+  }
+};
+struct ClzB : BitOp<1> {
+  static Word Eval(const Ctx& x, Word a, Word) {
+    return x.half ? static_cast<Word>(std::countl_zero(a & 0xffffu) - 16) : static_cast<Word>(std::countl_zero(a));
+  }
+};
+struct ClzS : IntOp<1, Dom::kSigned> {
+  static Word Eval(const Ctx& x, Word a, Word) {
+    const Word v = a ^ static_cast<Word>(static_cast<int32_t>(a) >> 31);
+    const int n = std::countl_zero(v);
+    return static_cast<Word>(x.half ? n - 16 : n);
+  }
+};
+struct ShlB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a << (b & 31u); } };
+struct ShrB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a >> (b & 31u); } };
+struct AshrB : IntOp<2, Dom::kSigned, ModKind::kBitNot> {
+  static Word Eval(const Ctx&, Word a, Word b) { return static_cast<Word>(static_cast<int32_t>(a) >> (b & 31u)); }
+};
+struct CbitsB : BitOp<1> { static Word Eval(const Ctx&, Word a, Word) { return static_cast<Word>(std::popcount(a)); } };
+
+template <class K>
+void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
+  const Instr& in = p.in;
+  const Ctx ctx{in.cond, in.src[0].half};
+  const bool ftz = m.opt.denormals == common::DenormalMode::kFlushToZero;
+  const bool sat = in.has_flag(kFlagSat);
+  const SrcMod mod0 = MakeMod(in.src[0], K::kMod);
+  const SrcMod mod1 = MakeMod(in.src[1], K::kMod);
+  for (int k = 0; k <= in.repeat; ++k) {
+    const int64_t c = m.slot + k;
+    const Word* a = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[0]);
+    const Word* b = a;
+    if constexpr (K::kSrcs > 1) b = ReadSrc(m, in.src[1], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[1]);
+    Word* out = m.scratch[3];
+    ForLanes(lanes, [&](int l) {
+      if constexpr (K::kIn == Dom::kFloat) {
+        const float x = InFloat(a[l], mod0, ftz);
+        const float y = K::kSrcs > 1 ? InFloat(b[l], mod1, ftz) : 0.0f;
+        if constexpr (K::kOut == Dom::kFloat) {
+          out[l] = OutFloat(K::Eval(ctx, x, y), sat, ftz);
+        } else {
+          out[l] = K::Eval(ctx, x, y);
+        }
+      } else {
+        const Word x = InInt(a[l], mod0, ctx.half, K::kIn);
+        const Word y = K::kSrcs > 1 ? InInt(b[l], mod1, ctx.half, K::kIn) : 0u;
+        out[l] = K::Eval(ctx, x, y);
+      }
+    });
+    WriteDst(m, in.dst, k, c, lanes, out, K::kOut);
+  }
+}
+
+ExecFn Cat2Handler(Opcode op) {
+  switch (op) {
+    case Opcode::ADD_F: return ExecCat2<AddF>;
+    case Opcode::MIN_F: return ExecCat2<MinF>;
+    case Opcode::MAX_F: return ExecCat2<MaxF>;
+    case Opcode::MUL_F: return ExecCat2<MulF>;
+    case Opcode::SIGN_F: return ExecCat2<SignF>;
+    case Opcode::CMPS_F: return ExecCat2<CmpsF>;
+    case Opcode::ABSNEG_F: return ExecCat2<AbsnegF>;
+    case Opcode::FLOOR_F: return ExecCat2<FloorF>;
+    case Opcode::CEIL_F: return ExecCat2<CeilF>;
+    case Opcode::RNDNE_F: return ExecCat2<RndneF>;
+    case Opcode::TRUNC_F: return ExecCat2<TruncF>;
+    case Opcode::ADD_U:
+    case Opcode::ADD_S: return ExecCat2<AddI>;
+    case Opcode::SUB_U:
+    case Opcode::SUB_S: return ExecCat2<SubI>;
+    case Opcode::CMPS_U: return ExecCat2<CmpsU>;
+    case Opcode::CMPS_S: return ExecCat2<CmpsS>;
+    case Opcode::MIN_U: return ExecCat2<MinU>;
+    case Opcode::MIN_S: return ExecCat2<MinS>;
+    case Opcode::MAX_U: return ExecCat2<MaxU>;
+    case Opcode::MAX_S: return ExecCat2<MaxS>;
+    case Opcode::ABSNEG_S: return ExecCat2<AbsnegS>;
+    case Opcode::AND_B: return ExecCat2<AndB>;
+    case Opcode::OR_B: return ExecCat2<OrB>;
+    case Opcode::NOT_B: return ExecCat2<NotB>;
+    case Opcode::XOR_B: return ExecCat2<XorB>;
+    case Opcode::MUL_U24: return ExecCat2<MulU24>;
+    case Opcode::MUL_S24: return ExecCat2<MulS24>;
+    case Opcode::MULL_U: return ExecCat2<MullU>;
+    case Opcode::BFREV_B: return ExecCat2<BfrevB>;
+    case Opcode::CLZ_S: return ExecCat2<ClzS>;
+    case Opcode::CLZ_B: return ExecCat2<ClzB>;
+    case Opcode::SHL_B: return ExecCat2<ShlB>;
+    case Opcode::SHR_B: return ExecCat2<ShrB>;
+    case Opcode::ASHR_B: return ExecCat2<AshrB>;
+    case Opcode::CBITS_B: return ExecCat2<CbitsB>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+bool PrepareBary(Prepared& p, std::string* why);
+
+bool PrepareAlu2(Prepared& p, std::string* why) {
+  if (p.in.opcode == Opcode::BARY_F) return PrepareBary(p, why);
+  p.exec = Cat2Handler(p.in.opcode);
+  if (!p.exec) {
+    *why = "opcode " + std::string(OpcodeName(p.in.opcode)) + " has no documented semantics (not modelled)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace shaderdiff::a3xx

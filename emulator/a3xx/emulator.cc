@@ -1,0 +1,241 @@
+// The step loop: waves, the min-PC SIMT schedule, the two clocks and the
+// (ss)/(sy) syncs.
+//
+// Timing model (docs/isa-a3xx.md §4), per wave:
+// - `slot` counts ALU issue slots (§4.1): cat1/cat2/cat3 take 1 + REPEAT
+//   (+ (nopN) where Timing::nop_n_supported), nop 1 + REPEAT, br/jump 0,
+//   other cat0 1, cat4/cat5/cat6 0 (1 + REPEAT with count_nonalu_as_slots).
+//   Iteration k of an instruction issued at slot s reads and writes at s + k
+//   (mad src3 at s + k + mad_src3_read). ALU visibility (regfile.h) is
+//   measured in slots only: stall cycles do not make ALU results visible
+//   sooner, exactly as ir3's legalize counts (an assumption; it keeps a
+//   schedule's correctness independent of the invented async latencies).
+// - `cycle` is the wall clock: slots plus stall cycles. An async op issued at
+//   cycle t completes at t + latency; an instruction with (ss)/(sy) first
+//   stalls until every outstanding op of that class has completed
+//   (stall = max(0, last completion - cycle), counted in stall_cycles), then
+//   lands them in issue order, then executes. (ss) also ends the lazy source
+//   reads of outstanding sy-class ops (sync.h).
+// - cycles = issue_slots + stall_cycles, summed over waves.
+// Schedule: each step runs the instruction at the smallest PC among live
+// lanes for the lanes at that PC; a converged wave takes the uniform fast
+// path (one PC) until a branch splits it.
+#include <algorithm>
+#include <climits>
+
+#include "emulator/a3xx/isa/codec.h"
+#include "emulator/a3xx/machine.h"
+
+namespace shaderdiff::a3xx {
+
+using common::ExecStatus;
+
+Machine::Machine(const Program& program, const common::TestVector& vector, const EmulatorOptions& options)
+    : t(*options.timing),
+      opt(options),
+      state(program.state),
+      vec(vector),
+      hazards(options.hazards == HazardMode::kTrap) {
+  fragment = state.stage == ShaderStage::kFragment;
+  stride = fragment ? t.wave_size_fs : t.wave_size_vs;
+  regs.Configure(stride, t.max_delay());
+  async.Configure(stride);
+}
+
+void Machine::Fail(ExecStatus s, std::string d) {
+  if (stop) return;
+  stop = true;
+  result.status = s;
+  result.detail = std::move(d);
+}
+
+void Machine::Hazard(uint16_t idx, int cycles_short, const char* kind) {
+  hazards.Report(cur ? cur->index : 0, NumOfIndex(idx), IsHalfIndex(idx), cycles_short, kind);
+}
+
+void Machine::SetNextPc(LaneMask lanes, int32_t target) {
+  if (!lanes) return;
+  if (uniform) {
+    if (lanes == live) {
+      upc = target;
+      return;
+    }
+    ForLanes(live, [&](int l) { lane_pc[l] = upc; });
+    uniform = false;
+  }
+  ForLanes(lanes, [&](int l) { lane_pc[l] = target; });
+}
+
+namespace {
+
+void Sync(Machine& m, SyncClass cls) {
+  if (cls == SyncClass::kSs) {
+    ++m.stats.ss;
+  } else {
+    ++m.stats.sy;
+  }
+  if (cls == SyncClass::kSs) m.async.FreezeSources();
+  if (!m.async.Any(cls)) return;
+  const uint64_t last = m.async.LastCompletion(cls);
+  if (last > m.cycle) {
+    m.stats.stall_cycles += last - m.cycle;
+    m.cycle = last;
+  }
+  m.async.ForEach(cls, [&](const PendingOp& op) {
+    const Prepared& p = m.prog[op.instr];
+    p.complete(m, p, op);
+  });
+  m.async.Retire(cls);
+}
+
+// The next step's PC and lanes.
+int32_t NextStep(Machine& m, LaneMask* lanes) {
+  if (m.uniform) {
+    *lanes = m.live;
+    return m.upc;
+  }
+  int32_t pc = INT32_MAX;
+  ForLanes(m.live, [&](int l) { pc = std::min(pc, m.lane_pc[l]); });
+  LaneMask at = 0;
+  ForLanes(m.live, [&](int l) {
+    if (m.lane_pc[l] == pc) at |= LaneMask{1} << l;
+  });
+  if (at == m.live) {
+    m.uniform = true;
+    m.upc = pc;
+  }
+  *lanes = at;
+  return pc;
+}
+
+void RunWave(Machine& m) {
+  m.all = LowLanes(m.lanes);
+  m.live = m.all;
+  m.killed = 0;
+  m.slot = 0;
+  m.cycle = 0;
+  m.wave_instructions = 0;
+  m.uniform = true;
+  m.upc = 0;
+  m.cur = nullptr;
+  m.regs.Reset();
+  m.async.Reset();
+  if (!PreloadWave(m)) return;
+  const int32_t n = static_cast<int32_t>(m.prog.size());
+  const uint64_t budget = m.opt.cycle_budget;
+  while (m.live) {
+    LaneMask lanes = 0;
+    const int32_t pc = NextStep(m, &lanes);
+    if (pc < 0 || pc >= n) {
+      m.Fail(ExecStatus::kError, "wave at lane " + std::to_string(m.first_lane) + ": pc " + std::to_string(pc) +
+                                     " is outside the program (" + std::to_string(n) +
+                                     " instructions): missing end or a bad branch");
+      return;
+    }
+    if (m.cycle > budget || m.wave_instructions >= budget) {
+      m.Fail(ExecStatus::kTimeout, "wave at lane " + std::to_string(m.first_lane) + " exceeded the budget of " +
+                                       std::to_string(budget) + " cycles/instructions at pc " + std::to_string(pc));
+      return;
+    }
+    const Prepared& p = m.prog[pc];
+    m.cur = &p;
+    m.cur_pc = pc;
+    if (p.in.flags & kFlagSs) Sync(m, SyncClass::kSs);
+    if (p.in.flags & kFlagSy) Sync(m, SyncClass::kSy);
+    p.exec(m, p, lanes);
+    ++m.wave_instructions;
+    m.slot += p.slots;
+    m.cycle += p.slots;
+    m.stats.issue_slots += p.slots;
+    if (p.is_nop) m.stats.nop_slots += p.slots;
+    if (m.hazards.tripped()) {
+      m.Fail(ExecStatus::kError, "hazard (trap mode): " + m.hazards.list().front().ToString());
+    }
+    if (m.stop) return;
+    if (!p.flow) m.SetNextPc(lanes, pc + 1);
+  }
+}
+
+void CountWave(Machine& m) {
+  m.stats.cycles += m.cycle;
+  m.stats.instructions += m.wave_instructions;
+}
+
+bool CheckTiming(const EmulatorOptions& options, common::ExecResult* r) {
+  const Timing* t = options.timing;
+  std::string why;
+  if (!t) {
+    why = "no timing row (EmulatorOptions::timing is null)";
+  } else if (t->wave_size_vs < 1 || t->wave_size_vs > kMaxLanes || t->wave_size_fs < 4 ||
+             t->wave_size_fs > kMaxLanes || t->wave_size_fs % 4 != 0) {
+    why = "timing row " + std::string(t->name) + ": wave sizes must be 1..64 (fragment: a multiple of 4)";
+  } else if (t->alu_to_alu < 0 || t->non_alu < 0 || t->mad_src3_read < 0 || t->num_full_vec4 < 1 ||
+             t->num_full_vec4 > 61 || t->num_half_vec4 < 0 || t->num_half_vec4 > 61) {
+    why = "timing row " + std::string(t->name) + " is inconsistent";
+  }
+  if (why.empty()) return true;
+  r->status = ExecStatus::kError;
+  r->detail = why;
+  return false;
+}
+
+bool CheckStage(Machine& m) {
+  const bool vector_fragment = m.vec.stage == tgsi::Processor::kFragment;
+  const bool vector_vertex = m.vec.stage == tgsi::Processor::kVertex;
+  if ((m.fragment && vector_fragment) || (!m.fragment && vector_vertex)) return true;
+  m.Fail(ExecStatus::kError, std::string("the program is a ") + (m.fragment ? "fragment" : "vertex") +
+                                 " shader but the test vector's stage is " +
+                                 std::string(tgsi::Name(m.vec.stage)));
+  return false;
+}
+
+}  // namespace
+
+EmulationResult Emulate(const Program& program, const common::TestVector& vector, const EmulatorOptions& options) {
+  EmulationResult out;
+  if (!CheckTiming(options, &out.result)) return out;
+  Machine m(program, vector, options);
+  if (CheckStage(m) && PrepareProgram(m, program) && SetUpConstants(m)) {
+    InitResult(m);
+    for (uint32_t first = 0; first < vector.lanes && !m.stop; first += static_cast<uint32_t>(m.stride)) {
+      m.first_lane = first;
+      m.lanes = static_cast<int>(std::min<uint32_t>(static_cast<uint32_t>(m.stride), vector.lanes - first));
+      RunWave(m);
+      CountWave(m);
+    }
+  }
+  out.result = std::move(m.result);
+  if (out.result.status != ExecStatus::kOk) {
+    out.result.outputs.clear();
+    out.result.undefined.clear();
+    out.result.inexact.clear();
+    out.result.killed.clear();
+    out.result.killed_uncertain.clear();
+    out.result.killed_reasons.clear();
+  }
+  out.stats = m.stats;
+  out.result.instructions_executed = out.stats.instructions;
+  out.hazards = m.hazards.Take();
+  return out;
+}
+
+EmulationResult EmulateWords(const std::vector<uint64_t>& words, const ShaderState& state,
+                             const common::TestVector& vector, const EmulatorOptions& options) {
+  Program program;
+  program.state = state;
+  program.instrs.reserve(words.size());
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::string error;
+    std::optional<Instr> in = Decode(words[i], &error);
+    if (!in) {
+      EmulationResult out;
+      out.result.status = ExecStatus::kError;
+      out.result.detail = "word " + std::to_string(i) + " (" + FormatWord(words[i]) + ") does not decode: " + error;
+      return out;
+    }
+    program.instrs.push_back(*in);
+  }
+  return Emulate(program, vector, options);
+}
+
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,96 @@
+// The cycle-accurate Adreno a3xx shader core: runs a compiled Program on a
+// TestVector the way the hardware would, including what the hardware does
+// wrong when code is scheduled too tightly (DESIGN.md "The emulators: cycle
+// accuracy is the point"; docs/isa-a3xx.md §4).
+//
+// Execution model
+// - Lanes run in lock-step as waves of Timing::wave_size_vs / wave_size_fs
+//   lanes (fragment waves are whole 2x2 quads, lanes 4k..4k+3); a vector
+//   with more lanes runs several waves, one after another, each from a
+//   fresh register file.
+// - Divergence: every lane has its own PC; each step executes the
+//   instruction at the smallest PC among the wave's live lanes, for the lanes
+//   at that PC ("min-PC" SIMT), which reconverges structured code. Timing is
+//   per wave: each step issues once.
+// - Timing (§4.1-§4.3): see regfile.h (ALU visibility: a read at slot c sees
+//   a write of slot p iff c >= p + 1 + D, else the previous value), sync.h
+//   ((ss)/(sy), asynchronous results landing only at the sync) and
+//   emulator.cc (slot counting and the cycle clock). A too-early read returns
+//   the stale value and records a Hazard; HazardMode::kTrap stops at the
+//   first one instead.
+// - Cycles are measured, not estimated: cycles = issue slots + stall cycles,
+//   per wave, summed over waves.
+// - I/O follows the ShaderState (shader_state.h, docs §6): inputs and system
+//   values are preloaded into registers, outputs are read at `end`.
+//
+// Errors never become undefined host behaviour: malformed programs and
+// states give ExecStatus::kError (decode errors, registers beyond the
+// generation's file, reads of r63, a PC leaving the program, a missing
+// input), features this emulator does not model give kUnsupported naming
+// them, runaway programs kTimeout. Out-of-range relative accesses are not
+// errors: reads give 0, writes are dropped, and CycleStats counts them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "emulator/a3xx/isa/shader_state.h"
+#include "emulator/a3xx/timing.h"
+#include "emulator/common/float_policy.h"
+#include "emulator/common/test_vector.h"
+
+namespace shaderdiff::a3xx {
+
+enum class HazardMode : uint8_t {
+  kStale,  // what hardware does: the read returns the old value (default)
+  kTrap,   // stop at the first hazard (ExecStatus::kError, detail = the hazard)
+};
+
+struct EmulatorOptions {
+  const Timing* timing = FindTiming("a3xx");
+  HazardMode hazards = HazardMode::kStale;
+  // Per wave: more cycles, or more executed instructions (zero-slot loops
+  // advance no cycles), than this gives ExecStatus::kTimeout.
+  uint64_t cycle_budget = 10'000'000;
+  common::DenormalMode denormals = common::DenormalMode::kPreserve;
+};
+
+struct Hazard {
+  uint32_t instr = 0;     // instruction index in the program
+  uint16_t reg = 0;       // scalar register number (4*n + c; 244 = a0.x, 248.. = p0)
+  int cycles_short = 0;   // alu-delay: slots missing; async: cycles until the op
+                          //   completes (0: it has, only the sync is missing)
+  std::string kind;       // "alu-delay", "missing-ss", "missing-sy", "waw-async", "war-async"
+  bool half = false;      // reg names a half register (hrN.c)
+  std::string ToString() const;  // "instr 5: r0.x alu-delay, 2 cycles short"
+  bool operator==(const Hazard&) const = default;
+};
+
+struct CycleStats {
+  uint64_t cycles = 0;        // issue_slots + stall_cycles
+  uint64_t issue_slots = 0;   // ALU-pipeline slots (§4.1), nops included
+  uint64_t nop_slots = 0;     // the part of issue_slots spent in nop instructions
+  uint64_t stall_cycles = 0;  // waiting at (ss)/(sy)
+  uint64_t instructions = 0;  // executed instructions (once per wave step)
+  uint64_t ss = 0;            // executed instructions carrying (ss)
+  uint64_t sy = 0;            // executed instructions carrying (sy)
+  uint64_t out_of_range_accesses = 0;  // per lane: relative/varying/memory accesses outside their file
+  bool operator==(const CycleStats&) const = default;
+};
+
+struct EmulationResult {
+  common::ExecResult result;
+  CycleStats stats;             // per wave, summed over waves
+  std::vector<Hazard> hazards;  // distinct (instr, reg, kind), first occurrence, in order found
+};
+
+EmulationResult Emulate(const Program& program, const common::TestVector& vector, const EmulatorOptions& options);
+
+// Decodes `words` first; a word that does not decode gives ExecStatus::kError
+// naming its index and the decoder's reason.
+EmulationResult EmulateWords(const std::vector<uint64_t>& words, const ShaderState& state,
+                             const common::TestVector& vector, const EmulatorOptions& options);
+
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,175 @@
+// Every error path: decode errors, registers outside the generation's file,
+// r63 reads, bad ShaderStates, missing inputs, unsupported opcodes and
+// forms, a missing sampler binding, a stage mismatch, trap mode; and the
+// non-errors: out-of-range relative accesses (0 / dropped, counted).
+#include <gtest/gtest.h>
+
+#include "emulator/a3xx/isa/codec.h"
+#include "emulator/a3xx/test_util.h"
+
+namespace shaderdiff::a3xx {
+namespace {
+
+using namespace emutest;
+using common::ExecStatus;
+
+EmulationResult Vs(const std::string& text, ShaderState s = VsState({1}), uint32_t lanes = 1,
+                   HazardMode mode = HazardMode::kStale) {
+  return Execute(Asm(text, s), VsVector(lanes), mode);
+}
+
+void ExpectStatus(const EmulationResult& r, ExecStatus status, const std::string& fragment) {
+  EXPECT_EQ(r.result.status, status) << r.result.detail;
+  EXPECT_NE(r.result.detail.find(fragment), std::string::npos) << r.result.detail;
+  EXPECT_TRUE(r.result.outputs.empty());
+}
+
+TEST(Errors, DecodeErrorNamesTheWord) {
+  const std::vector<uint64_t> words = {*AssembleToWords("nop\n")->begin(), 0xe000000000000000ull};
+  const EmulationResult r = EmulateWords(words, VsState({1}), VsVector(1), {});
+  ExpectStatus(r, ExecStatus::kError, "word 1 (e0000000_00000000) does not decode: category 7");
+}
+
+TEST(Errors, EmulateWordsRunsEncodedPrograms) {
+  const auto words = AssembleToWords("mov.f32f32 r1.x, (2.000000)\nend\n");
+  ASSERT_TRUE(words);
+  const EmulationResult r = EmulateWords(*words, VsState({1}), VsVector(2), {});
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(Out(r, 0, 1, 0), kTwo);
+}
+
+TEST(Errors, RegistersBeyondTheFile) {
+  ExpectStatus(Vs("mov.f32f32 r50.x, (1.000000)\nend\n"), ExecStatus::kError,
+               "r50.x is beyond the a3xx full register file (48 vec4)");
+  ExpectStatus(Vs("add.f r1.x, r48.y, r1.x\nend\n"), ExecStatus::kError, "instruction 0 (add.f r1.x, r48.y, r1.x)");
+  ExpectStatus(Vs("(rpt3)mov.f32f32 r47.z, (r)c0.x\nend\n"), ExecStatus::kError, "r48.x is beyond");
+  ExpectStatus(Vs("mov.f16f16 hr48.x, hr0.x\nend\n"), ExecStatus::kError, "hr48.x is beyond the a3xx half");
+  // Texture vectors and the bary.f ij pair count every scalar they cover.
+  ShaderState s = VsState({1});
+  s.samplers.push_back({0, 0, 0});
+  ExpectStatus(Vs("sam (f32)(xyzw)r46.x, r47.w, s#0, t#0\nend\n", s), ExecStatus::kError, "r48.x is beyond");
+  ExpectStatus(Vs("sam (f32)(xyzw)r47.y, r0.x, s#0, t#0\nend\n", s), ExecStatus::kError, "r48.x is beyond");
+  ExpectStatus(Vs("bary.f r1.x, 0, r47.w\nend\n"), ExecStatus::kError, "r48.x is beyond");
+}
+
+TEST(Errors, NullRegister) {
+  ExpectStatus(Vs("mov.f32f32 r1.x, r63.x\nend\n"), ExecStatus::kError, "reads r63.x (r63 is the null register)");
+  // Writes to r63 are discarded: ir3's dummy bary.f destination.
+  ShaderState fs = FsState({1});
+  const EmulationResult r = Execute(Asm("bary.f (ei)r63.x, 0, r0.x\nmov.f32f32 r1.x, (1.000000)\nend\n", fs),
+                                    FsVector(4));
+  EXPECT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+}
+
+TEST(Errors, NonexistentSpecialRegister) {
+  Program p = Asm("end\n", VsState({1}));
+  Instr mov = *AssembleInstr("mov.f32f32 r1.x, r0.x");
+  mov.src[0].num = kRegA0X + 1;  // a1.x: a5xx+
+  p.instrs.insert(p.instrs.begin(), mov);
+  ExpectStatus(Execute(p, VsVector(1)), ExecStatus::kError, "a1.x does not exist on a3xx");
+}
+
+TEST(Errors, BadShaderState) {
+  ShaderState s = VsState({1});
+  s.full_regs = 49;
+  ExpectStatus(Vs("end\n", s), ExecStatus::kError, "uses 49 full and 0 half vec4 registers; a3xx has 48");
+  ExpectStatus(Vs("end\n", VsState({48})), ExecStatus::kError, "OUT[0] is bound to r48.x, not a GPR");
+  ShaderState p0 = VsState({1});
+  p0.outputs[0].regs[0] = kRegP0X;
+  ExpectStatus(Vs("end\n", p0), ExecStatus::kError, "OUT[0] is bound to p0.x");
+  ShaderState c = VsState({1});
+  c.consts.push_back({0, 0, 512});
+  ExpectStatus(Vs("end\n", c), ExecStatus::kError, "c512 is beyond the const file");
+}
+
+TEST(Errors, MissingInputs) {
+  ExpectStatus(Vs("end\n", VsState({1}, {2})), ExecStatus::kError,
+               "IN[0] is bound by the program but missing from the test vector");
+  ShaderState s = VsState({1});
+  s.system_values.push_back({"INSTANCEID", 0, {0, kNoReg, kNoReg, kNoReg}});
+  ExpectStatus(Vs("end\n", s), ExecStatus::kError, "system value INSTANCEID");
+  ShaderState fs = FsState({1});
+  fs.varyings.push_back({4, 0, 0xF, VaryingInterp::kLinear});
+  ExpectStatus(Execute(Asm("end\n", fs), FsVector(4)), ExecStatus::kError, "IN[4]");
+}
+
+TEST(Errors, UnsupportedOpcodesAndForms) {
+  ShaderState s = VsState({1});
+  s.samplers.push_back({0, 0, 0});
+  const std::pair<const char*, const char*> cases[] = {
+      {"cmpv.f.lt r1.x, r0.x, r0.y", "cmpv.f"},
+      {"rndaz.f r1.x, r0.x", "rndaz.f"},
+      {"sel.f32 r1.x, r0.x, r0.y, r0.z", "sel.f32"},
+      {"hrsq r1.x, r0.x", "hrsq"},
+      {"call #1", "call"},
+      {"sam.s2en (f32)(xyzw)r1.x, r0.x, hr4.x", "sam.s2en"},
+      {"sam.3d.s (f32)(xyzw)r1.x, r0.x, s#0, t#0", "cube"},
+      {"isam.p (f32)(xyzw)r1.x, r0.x, s#0, t#0", "isam with .s/.p"},
+      {"gather4r (f32)(xyzw)r1.x, r0.x, s#0, t#0", "gather4r"},
+      {"ldp.u32 r1.x, p[r0.x], 1", "ldp (private memory)"},
+      {"ldlv.f32 r1.x, l[0], 1", "ldlv"},
+      {"atomic.inc.untyped.1d.u32.1.l r1.x, l[r0.y], r0.z", "atomic.inc"},
+      {"ldl.u32 r1.x, l[r0.x], 9", "9 components"},
+  };
+  for (const auto& [text, name] : cases) {
+    SCOPED_TRACE(text);
+    ExpectStatus(Vs(std::string(text) + "\nend\n", s), ExecStatus::kUnsupported, name);
+  }
+}
+
+TEST(Errors, MissingSamplerBinding) {
+  ExpectStatus(Vs("sam (f32)(x)r1.x, r0.x, s#1, t#2\nend\n"), ExecStatus::kError, "no SamplerBinding for s#1, t#2");
+}
+
+TEST(Errors, StageMismatch) {
+  ExpectStatus(Execute(Asm("end\n", VsState({1})), FsVector(4)), ExecStatus::kError,
+               "vertex shader but the test vector's stage is FRAG");
+}
+
+TEST(Errors, ProgramAndOptions) {
+  ExpectStatus(Vs(""), ExecStatus::kError, "no instructions");
+  Program p = Asm("end\n", VsState({1}));
+  p.instrs[0].dst = GprOperand(0);  // end with a destination: not encodable
+  ExpectStatus(Execute(p, VsVector(1)), ExecStatus::kError, "instruction 0 is not a valid a3xx instruction");
+  EmulatorOptions o;
+  o.timing = nullptr;
+  ExpectStatus(Emulate(Asm("end\n", VsState({1})), VsVector(1), o), ExecStatus::kError, "no timing row");
+  EXPECT_EQ(FindTiming("a9xx"), nullptr);
+}
+
+TEST(Errors, TrapModeStopsAtTheFirstHazard) {
+  const std::string text = "mov.f32f32 r0.x, (1.000000)\nadd.f r1.x, r0.x, r0.x\nadd.f r1.y, r0.x, r0.x\nend\n";
+  const EmulationResult stale = Vs(text);
+  EXPECT_EQ(stale.result.status, ExecStatus::kOk);
+  EXPECT_EQ(stale.hazards.size(), 2u);
+  const EmulationResult trap = Vs(text, VsState({1}), 1, HazardMode::kTrap);
+  ExpectStatus(trap, ExecStatus::kError, "hazard (trap mode): instr 1: r0.x alu-delay, 3 cycles short");
+  ASSERT_EQ(trap.hazards.size(), 1u);
+  EXPECT_EQ(trap.hazards[0], (Hazard{1, 0, 3, "alu-delay", false}));
+  EXPECT_EQ(trap.stats.instructions, 2u);  // stopped after the hazardous instruction
+}
+
+TEST(Errors, RelativeAccessesOutOfRangeAreNotErrors) {
+  // a0.x = 200: r<a0.x + 0> is scalar 200 (>= 192): reads 0, the write to
+  // r<a0.x + 0> is dropped; a0.x = 2000: c<a0.x + 100> is beyond the 2048
+  // const scalars; a0.x = -300: r<a0.x + 4> is negative.
+  const EmulationResult r = Vs(
+      "mov.s16s16 hr0.x, 200\n(rpt2)nop\nmova a0.x, hr0.x\n(rpt5)nop\n"
+      "mov.f32f32 r1.x, r<a0.x>\n"
+      "mov.f32f32 r<a0.x>, (1.000000)\n"
+      "mov.s16s16 hr0.x, 2000\n(rpt2)nop\nmova a0.x, hr0.x\n(rpt5)nop\n"
+      "mov.f32f32 r1.y, c<a0.x + 100>\n"
+      "mov.s16s16 hr0.x, -300\n(rpt2)nop\nmova a0.x, hr0.x\n(rpt5)nop\n"
+      "mov.f32f32 r1.z, r<a0.x + 4>\n"
+      "end\n",
+      VsState({1}), 3);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(Out(r, 0, 0, 0), kZero);
+  EXPECT_EQ(Out(r, 0, 0, 1), kZero);
+  EXPECT_EQ(Out(r, 0, 0, 2), kZero);
+  EXPECT_EQ(r.stats.out_of_range_accesses, 4u * 3);  // four accesses, three lanes
+  EXPECT_TRUE(r.hazards.empty());
+}
+
+}  // namespace
+}  // namespace shaderdiff::a3xx

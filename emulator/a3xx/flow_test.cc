@@ -1,0 +1,178 @@
+// Control flow: divergent branches under the min-PC model (some lanes take
+// a branch, the others do not, and they reconverge), divergent loops, kill,
+// divergent `end`, several waves per vector, and runaway programs.
+#include <gtest/gtest.h>
+
+#include "emulator/a3xx/test_util.h"
+
+namespace shaderdiff::a3xx {
+namespace {
+
+using namespace emutest;
+using common::ExecStatus;
+
+// A vertex program with IN[0] in r0 (x = lane index), OUT[0] = r1,
+// c0 = (4, 20, 10, 7).
+EmulationResult RunLanes(const std::string& text, uint32_t lanes, EmulatorOptions options = {}) {
+  ShaderState s = VsState({1}, {0});
+  s.consts.push_back({0, 0, 0});
+  common::TestVector v = VsVector(lanes);
+  v.constants[0][0] = {kFour, Bits(20.0f), Bits(10.0f), Bits(7.0f)};
+  common::LaneVec4s in;
+  for (uint32_t l = 0; l < lanes; ++l) in.push_back({Bits(static_cast<float>(l)), 0, 0, 0});
+  v.inputs[0] = in;
+  return Emulate(Asm(text, s), v, options);
+}
+
+const char* kIfElse =
+    "cmps.f.lt p0.x, r0.x, c0.x\n"  // 0: lanes 0..3
+    "(rpt5)nop\n"                   // 1
+    "br p0.x, #then\n"              // 2
+    "mov.f32f32 r1.x, c0.y\n"       // 3: else: 20
+    "jump #join\n"                  // 4
+    "then:\n"
+    "mov.f32f32 r1.x, c0.z\n"       // 5: then: 10
+    "join:\n"
+    "(jp)mov.f32f32 r1.y, c0.w\n"   // 6: every lane: 7
+    "end\n";                        // 7
+
+TEST(Flow, DivergentBranchReconverges) {
+  const EmulationResult r = RunLanes(kIfElse, 8);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 8; ++l) {
+    EXPECT_EQ(Out(r, 0, l, 0), Bits(l < 4 ? 10.0f : 20.0f)) << l;
+    EXPECT_EQ(Out(r, 0, l, 1), Bits(7.0f)) << l;
+  }
+  // Steps: cmps, nop, br, else mov, jump, then mov, join mov (once: the wave
+  // reconverged), end = 8. Slots: 1 + 6 + 0 + 1 + 0 + 1 + 1 + 1 = 11.
+  EXPECT_EQ(r.stats.instructions, 8u);
+  EXPECT_EQ(r.stats.issue_slots, 11u);
+}
+
+TEST(Flow, UniformBranchRunsOnePath) {
+  const EmulationResult r = RunLanes(kIfElse, 4);  // lanes 0..3 all take it
+  for (uint32_t l = 0; l < 4; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(10.0f));
+  EXPECT_EQ(r.stats.instructions, 6u);  // cmps, nop, br, then mov, join mov, end
+}
+
+std::string CountingLoop(int nops_after_add) {
+  return "loop:\n"
+         "cmps.f.lt p0.x, r1.x, r0.x\n"  // 0: continue while r1.x < lane
+         "(rpt5)nop\n"                   // 1
+         "br !p0.x, #done\n"             // 2
+         "add.f r1.x, r1.x, (1.0)\n"     // 3
+         "(rpt" + std::to_string(nops_after_add - 1) + ")nop\n"  // 4
+         "jump #loop\n"                  // 5 (no slot)
+         "done:\n"
+         "(jp)end\n";                    // 6
+}
+
+TEST(Flow, DivergentLoopRunsEachLaneItsTripCount) {
+  // add, 3 nops, (jump), cmps: the 3 delay slots the add needs.
+  const EmulationResult r = RunLanes(CountingLoop(3), 8);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(static_cast<float>(l))) << l;
+  EXPECT_TRUE(r.hazards.empty());
+  // Iterations run while any lane loops: 7 full iterations (6 steps each), a
+  // last cmps/nop/br (3), end (1): the exited lanes wait at `done`.
+  EXPECT_EQ(r.stats.instructions, 7u * 6 + 3 + 1);
+}
+
+TEST(Flow, LoopScheduledTooTightlyIteratesOnceMore) {
+  // With 2 nops the compare reads the counter before the add's result is
+  // visible: every looping lane sees the old value once and runs one extra
+  // iteration, exactly the kind of miscompile the emulator exists to catch.
+  const EmulationResult r = RunLanes(CountingLoop(2), 8);
+  EXPECT_EQ(Out(r, 0, 0, 0), kZero);
+  for (uint32_t l = 1; l < 8; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(static_cast<float>(l + 1))) << l;
+  EXPECT_EQ(HazardStrings(r), std::vector<std::string>{"instr 0: r1.x alu-delay, 1 cycle short"});
+}
+
+TEST(Flow, DivergentEndTakesOutputsPerLane) {
+  const char* text =
+      "cmps.f.ge p0.x, r0.x, c0.x\n"
+      "(rpt5)nop\n"
+      "br p0.x, #late\n"
+      "mov.f32f32 r1.x, c0.y\n"
+      "end\n"
+      "late:\n"
+      "mov.f32f32 r1.x, c0.z\n"
+      "end\n";
+  const EmulationResult r = RunLanes(text, 8);
+  for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(l < 4 ? 20.0f : 10.0f)) << l;
+  EXPECT_EQ(r.stats.instructions, 7u);
+}
+
+TEST(Flow, KillMarksLanesThatKeepRunning) {
+  // Fragment quad; IN[0].x = (-1, 2, -3, 4): kill where negative. Killed
+  // lanes still execute the mov after the kill.
+  ShaderState s = FsState({1});
+  s.inputs.push_back(Vec4At(0, 2));
+  common::TestVector v = FsVector(4);
+  v.inputs[0] = {{Bits(-1.0f), 0, 0, 0}, {kTwo, 0, 0, 0}, {Bits(-3.0f), 0, 0, 0}, {kFour, 0, 0, 0}};
+  const EmulationResult r =
+      Execute(Asm("cmps.f.lt p0.x, r2.x, (0.0)\n(rpt5)nop\nkill p0.x\nmov.f32f32 r1.x, r2.x\nend\n", s), v);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(r.result.killed, (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(Out(r, 0, 0, 0), Bits(-1.0f));
+  EXPECT_EQ(Out(r, 0, 3, 0), kFour);
+}
+
+TEST(Flow, InvertedKill) {
+  ShaderState s = FsState({1});
+  common::TestVector v = FsVector(4);
+  const EmulationResult r = Execute(Asm("cmps.f.lt p0.x, r1.x, (1.0)\n(rpt5)nop\nkill !p0.x\nend\n", s), v);
+  EXPECT_EQ(r.result.killed, (std::vector<bool>(4, false)));
+}
+
+TEST(Flow, VectorsRunInWaves) {
+  // 20 vertex lanes = waves of 8, 8 and 4, each with its own register file.
+  const char* text = "add.f r1.x, r0.x, r0.x\nend\n";
+  const EmulationResult r = RunLanes(text, 20);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 20; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(2.0f * l)) << l;
+  EXPECT_EQ(r.stats.instructions, 3u * 2);
+  EXPECT_EQ(r.stats.cycles, 3u * 2);
+  EXPECT_EQ(r.result.instructions_executed, 6u);
+}
+
+TEST(Flow, FragmentWavesAreSixteenLanes) {
+  ShaderState s = FsState({1});
+  s.inputs.push_back(Vec4At(0, 2));
+  common::TestVector v = FsVector(36);
+  for (uint32_t l = 0; l < 36; ++l) v.inputs[0].push_back({Bits(static_cast<float>(l)), 0, 0, 0});
+  const EmulationResult r = Execute(Asm("mov.f32f32 r1.x, r2.x\nend\n", s), v);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(r.stats.instructions, 3u * 2);  // waves of 16, 16, 4
+  EXPECT_EQ(Out(r, 0, 35, 0), Bits(35.0f));
+}
+
+TEST(Flow, RunawayLoopTimesOut) {
+  EmulatorOptions o;
+  o.cycle_budget = 1000;
+  const EmulationResult a = RunLanes("loop:\nnop\njump #loop\n", 1, o);
+  EXPECT_EQ(a.result.status, ExecStatus::kTimeout);
+  EXPECT_NE(a.result.detail.find("budget of 1000"), std::string::npos) << a.result.detail;
+  EXPECT_TRUE(a.result.outputs.empty());
+  // A loop of zero-slot instructions advances no cycles: the instruction
+  // count stops it.
+  const EmulationResult b = RunLanes("loop:\njump #loop\n", 1, o);
+  EXPECT_EQ(b.result.status, ExecStatus::kTimeout);
+  EXPECT_EQ(b.stats.instructions, 1000u);
+}
+
+TEST(Flow, RunningPastTheEndIsAnError) {
+  const EmulationResult r = RunLanes("mov.f32f32 r1.x, c0.x\nnop\n", 1);
+  EXPECT_EQ(r.result.status, ExecStatus::kError);
+  EXPECT_NE(r.result.detail.find("pc 2 is outside the program (2 instructions)"), std::string::npos)
+      << r.result.detail;
+}
+
+TEST(Flow, BranchBeforeTheStartIsAnError) {
+  const EmulationResult r = RunLanes("nop\njump #-5\nend\n", 1);
+  EXPECT_EQ(r.result.status, ExecStatus::kError);
+  EXPECT_NE(r.result.detail.find("pc -4"), std::string::npos) << r.result.detail;
+}
+
+}  // namespace
+}  // namespace shaderdiff::a3xx

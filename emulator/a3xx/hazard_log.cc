@@ -1,0 +1,28 @@
+// Hazard records and their text (see hazard_log.h, emulator.h).
+#include "emulator/a3xx/hazard_log.h"
+
+namespace shaderdiff::a3xx {
+
+std::string RegName(uint16_t num, bool half) {
+  static const char kComp[] = "xyzw";
+  const int n = num / 4;
+  const char c = kComp[num % 4];
+  if (num == kRegA0X) return "a0.x";
+  if (num == kRegA0X + 1) return "a1.x";
+  if (n == 62) return std::string("p0.") + c;
+  return std::string(half ? "hr" : "r") + std::to_string(n) + "." + c;
+}
+
+std::string Hazard::ToString() const {
+  return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind + ", " +
+         std::to_string(cycles_short) + (cycles_short == 1 ? " cycle short" : " cycles short");
+}
+
+void HazardLog::Report(uint32_t instr, uint16_t reg, bool half, int cycles_short, const char* kind) {
+  if (trap_) tripped_ = true;
+  if (seen_.size() >= kMaxDistinct) return;
+  if (!seen_.emplace(instr, reg, half, kind).second) return;
+  list_.push_back(Hazard{instr, reg, cycles_short, kind, half});
+}
+
+}  // namespace shaderdiff::a3xx

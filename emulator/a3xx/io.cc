@@ -1,0 +1,174 @@
+// Shader I/O per the ShaderState (isa/shader_state.h, docs/isa-a3xx.md §6):
+// the const file, the registers the hardware preloads before a wave starts,
+// the packed varyings bary.f reads, and the outputs read at `end`.
+//
+// Conventions (ShaderState followed literally; resolved ambiguities):
+// - IN[i] = vector.inputs[i] for VS attributes and FS preloaded inputs
+//   (state.inputs); system values by semantic name from
+//   vector.system_values. A binding whose data the vector lacks (or has for
+//   fewer lanes) is an error, as in the reference interpreter.
+// - Half bindings (RegisterBinding::half) convert binary32 inputs to binary16
+//   (RNE) on preload and binary16 outputs back to binary32 words.
+// - FS: the i/j pair at ij_reg, ij_reg + 1 is +0.0, +0.0 (test vectors carry
+//   final per-lane input values; see bary.cc). Packed varying component
+//   inloc + c of a VaryingBinding is vector.inputs[tgsi_index] component c,
+//   for c in its mask; unbound locations are 0.
+// - Consts: vector.constants[buffer][index] (missing: 0) at const_vec4, then
+//   the ImmediateConst words (so an immediate wins over a binding to the same
+//   vec4).
+// - Outputs are read with delay 0 at the `end` slot (§4.2: outputs need no
+//   ALU delay); an output register with an un-synced async write is a
+//   missing-ss/missing-sy hazard and reads the old value. A component bound
+//   to kNoReg reads 0. The emulator knows nothing about undefined or inexact
+//   values: those masks are all false.
+#include <algorithm>
+
+#include "emulator/a3xx/half.h"
+#include "emulator/a3xx/machine.h"
+
+namespace shaderdiff::a3xx {
+
+namespace {
+
+using common::ExecStatus;
+
+std::string InName(uint32_t i) { return "IN[" + std::to_string(i) + "]"; }
+
+const common::LaneVec4s* FindInput(Machine& m, uint32_t index) {
+  const auto it = m.vec.inputs.find(index);
+  if (it == m.vec.inputs.end()) {
+    m.Fail(ExecStatus::kError, InName(index) + " is bound by the program but missing from the test vector");
+    return nullptr;
+  }
+  if (it->second.size() < m.vec.lanes) {
+    m.Fail(ExecStatus::kError, InName(index) + " has " + std::to_string(it->second.size()) + " lanes, the vector " +
+                                   std::to_string(m.vec.lanes));
+    return nullptr;
+  }
+  return &it->second;
+}
+
+const common::LaneVec4s* FindSystemValue(Machine& m, const std::string& name) {
+  const auto it = m.vec.system_values.find(name);
+  if (it == m.vec.system_values.end() || it->second.size() < m.vec.lanes) {
+    m.Fail(ExecStatus::kError, "system value " + name + " is bound by the program but missing from the test vector");
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void Preload(Machine& m, const std::array<uint16_t, 4>& regs, bool half, const common::LaneVec4s& data) {
+  Word* v = m.scratch[0];
+  for (int c = 0; c < 4; ++c) {
+    if (regs[c] == kNoReg) continue;
+    ForLanes(m.all, [&](int l) {
+      const Word w = data[m.first_lane + l][c];
+      v[l] = half ? FloatToHalf(F(w)) : w;
+    });
+    m.regs.WriteNow(RegIndex(regs[c], half), m.all, v);
+  }
+}
+
+}  // namespace
+
+bool SetUpConstants(Machine& m) {
+  m.consts.assign(static_cast<size_t>(m.t.num_const_vec4) * 4, 0);
+  for (const ConstBinding& b : m.state.consts) {
+    const auto buf = m.vec.constants.find(b.buffer);
+    if (buf == m.vec.constants.end()) continue;
+    const auto it = buf->second.find(b.index);
+    if (it == buf->second.end()) continue;
+    for (int c = 0; c < 4; ++c) m.consts[4u * b.const_vec4 + c] = it->second[c];
+  }
+  for (const ImmediateConst& imm : m.state.immediates) {
+    for (int c = 0; c < 4; ++c) m.consts[4u * imm.const_vec4 + c] = imm.words[c];
+  }
+  // Every binding's data must be in the vector.
+  for (const RegisterBinding& b : m.state.inputs) {
+    if (!FindInput(m, b.tgsi_index)) return false;
+  }
+  for (const SystemValueBinding& b : m.state.system_values) {
+    if (!FindSystemValue(m, b.semantic)) return false;
+  }
+  m.num_varyings = 0;
+  for (const VaryingBinding& b : m.state.varyings) {
+    if (!FindInput(m, b.tgsi_index)) return false;
+    for (int c = 0; c < 4; ++c) {
+      if ((b.mask >> c) & 1) m.num_varyings = std::max(m.num_varyings, b.inloc + c + 1);
+    }
+  }
+  m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, 0);
+  m.local_mem.assign(static_cast<size_t>(m.t.local_memory_bytes), 0);
+  return true;
+}
+
+void InitResult(Machine& m) {
+  const uint32_t n = m.vec.lanes;
+  for (const RegisterBinding& b : m.state.outputs) {
+    m.result.outputs[b.tgsi_index] = common::LaneVec4s(n, common::Vec4{0, 0, 0, 0});
+    m.result.undefined[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
+    m.result.inexact[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
+  }
+  m.result.killed.assign(n, false);
+  m.result.killed_uncertain.assign(n, false);
+  m.result.killed_reasons.assign(n, "");
+}
+
+bool PreloadWave(Machine& m) {
+  for (const RegisterBinding& b : m.state.inputs) {
+    const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
+    if (!data) return false;
+    Preload(m, b.regs, b.half, *data);
+  }
+  for (const SystemValueBinding& b : m.state.system_values) {
+    const common::LaneVec4s* data = FindSystemValue(m, b.semantic);
+    if (!data) return false;
+    Preload(m, b.regs, false, *data);
+  }
+  if (m.fragment) {
+    Word* zero = m.scratch[1];
+    ForLanes(m.all, [&](int l) { zero[l] = 0; });
+    m.regs.WriteNow(RegIndex(m.state.ij_reg, false), m.all, zero);
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(m.state.ij_reg + 1), false), m.all, zero);
+  }
+  std::fill(m.varyings.begin(), m.varyings.end(), 0);
+  for (const VaryingBinding& b : m.state.varyings) {
+    const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
+    if (!data) return false;
+    for (int c = 0; c < 4; ++c) {
+      if (!((b.mask >> c) & 1)) continue;
+      ForLanes(m.all, [&](int l) {
+        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] = (*data)[m.first_lane + l][c];
+      });
+    }
+  }
+  std::fill(m.local_mem.begin(), m.local_mem.end(), 0);
+  return true;
+}
+
+void ReadOutputs(Machine& m, LaneMask lanes) {
+  for (const RegisterBinding& b : m.state.outputs) {
+    common::LaneVec4s& out = m.result.outputs[b.tgsi_index];
+    for (int c = 0; c < 4; ++c) {
+      if (b.regs[c] == kNoReg) continue;
+      const uint16_t idx = RegIndex(b.regs[c], b.half);
+      if (m.async.AnyAtAll()) {
+        for (SyncClass cls : {SyncClass::kSs, SyncClass::kSy}) {
+          if (!(m.async.PendingDst(cls, idx) & lanes)) continue;
+          const PendingOp* op = m.async.FindWriter(idx, lanes);
+          const int left = op && op->complete > m.cycle ? static_cast<int>(op->complete - m.cycle) : 0;
+          m.Hazard(idx, left, cls == SyncClass::kSs ? "missing-ss" : "missing-sy");
+        }
+      }
+      ForLanes(lanes, [&](int l) {
+        int short_by = 0;
+        const Word v = m.regs.ReadLane(idx, l, m.slot, 0, &short_by);
+        if (short_by) m.Hazard(idx, short_by, "alu-delay");
+        out[m.first_lane + l][c] = b.half ? W(HalfToFloat(static_cast<uint16_t>(v))) : v;
+      });
+    }
+  }
+  ForLanes(lanes, [&](int l) { m.result.killed[m.first_lane + l] = (m.killed >> l) & 1; });
+}
+
+}  // namespace shaderdiff::a3xx

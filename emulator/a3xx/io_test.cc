@@ -1,0 +1,264 @@
+// Shader I/O and textures: bary.f reproducing fragment inputs bit for bit
+// (and what it does when the ij registers were clobbered), preloaded
+// inputs, system values, consts and immediates, half outputs, and cat5 ops
+// against the shared texture model (TexelValue at texel centres).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "emulator/a3xx/test_util.h"
+#include "emulator/common/texture.h"
+
+namespace shaderdiff::a3xx {
+namespace {
+
+using namespace emutest;
+using common::ExecStatus;
+
+const Word kNanPayload = 0x7fc01234u, kDenormal = 0x00000001u;
+
+// A fragment quad with IN[0] fetched by bary.f as varyings 0..3 and
+// OUT[0] = r1.
+struct Frag {
+  ShaderState state = FsState({1});
+  common::TestVector vector = FsVector(4);
+  Frag() { state.varyings.push_back({0, 0, 0xF, VaryingInterp::kPerspective}); }
+  EmulationResult Run(const std::string& text) { return Execute(Asm(text, state), vector); }
+};
+
+TEST(Bary, ReproducesInputsExactly) {
+  Frag f;
+  f.vector.inputs[0] = {{kOne, kNegZero, kInf, kNanPayload},
+                        {kDenormal, 0xff800000u, Bits(-3.25f), kZero},
+                        {Bits(1e-30f), Bits(3e38f), kHalf, 0xffc00001u},
+                        {kTwo, kThree, kFour, kNegZero}};
+  const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 0, l, c), f.vector.inputs[0][l][c]) << l << "," << c;
+  }
+  EXPECT_TRUE(r.hazards.empty());
+}
+
+TEST(Bary, ClobberedIjInterpolatesGarbage) {
+  // i = 1.0: v + 1 * (v - v) + 0 * (v - v): -0 becomes +0, inf becomes NaN,
+  // finite values survive.
+  Frag f;
+  f.vector.inputs[0] = common::LaneVec4s(4, {kNegZero, kInf, Bits(-3.25f), 0});
+  const EmulationResult r = f.Run("mov.f32f32 r0.x, (1.000000)\n(rpt2)nop\n(rpt2)bary.f r1.x, (r)0, r0.x\nend\n");
+  EXPECT_EQ(Out(r, 0, 0, 0), kZero);
+  EXPECT_EQ(Out(r, 0, 0, 1) & 0x7fffffffu, 0x7fc00000u);  // a NaN
+  EXPECT_EQ(Out(r, 0, 0, 2), Bits(-3.25f));
+}
+
+TEST(Bary, PackedLocationsAndMasks) {
+  // IN[1].x and .z at packed locations 4 and 6 (mask 0b0101).
+  Frag f;
+  f.state.varyings.push_back({1, 4, 0x5, VaryingInterp::kFlat});
+  f.vector.inputs[0] = common::LaneVec4s(4, {0, 0, 0, 0});
+  f.vector.inputs[1] = common::LaneVec4s(4, {kTwo, kThree, kFour, kOne});
+  const EmulationResult r = f.Run("bary.f r1.x, 4, r0.x\nbary.f r1.y, 6, r0.x\nbary.f r1.z, 5, r0.x\n"
+                                  "bary.f r1.w, 9, r0.x\nend\n");
+  EXPECT_EQ(Out(r, 0, 0, 0), kTwo);
+  EXPECT_EQ(Out(r, 0, 0, 1), kFour);
+  EXPECT_EQ(Out(r, 0, 0, 2), kZero);  // location 5 is not bound
+  EXPECT_EQ(Out(r, 0, 0, 3), kZero);  // location 9 is beyond the varyings: out of range
+  EXPECT_EQ(r.stats.out_of_range_accesses, 4u);
+}
+
+TEST(Io, PreloadedFragmentInputsAndHalfOutputs) {
+  // IN[2] (e.g. POSITION) preloaded into r3; OUT[1] from half hr2.
+  Frag f;
+  f.state.inputs.push_back(Vec4At(2, 3));
+  f.state.outputs.push_back(Vec4At(1, 2, 2, true));
+  f.vector.inputs[0] = common::LaneVec4s(4, {0, 0, 0, 0});
+  f.vector.inputs[2] = common::LaneVec4s(4, {Bits(10.5f), Bits(-2.0f), kHalf, kOne});
+  const EmulationResult r = f.Run("mov.f32f32 r1.x, r3.x\ncov.f32f16 hr2.x, r3.y\ncov.f32f16 hr2.y, r3.z\nend\n");
+  EXPECT_EQ(Out(r, 0, 2, 0), Bits(10.5f));
+  EXPECT_EQ(Out(r, 1, 2, 0), Bits(-2.0f));
+  EXPECT_EQ(Out(r, 1, 2, 1), kHalf);
+  EXPECT_EQ(Out(r, 1, 2, 2), kZero);  // unbound component
+}
+
+TEST(Io, SystemValuesConstsAndImmediates) {
+  ShaderState s = VsState({1});
+  SystemValueBinding sv;
+  sv.semantic = "VERTEXID";
+  sv.regs = {8, kNoReg, kNoReg, kNoReg};  // r2.x
+  s.system_values.push_back(sv);
+  s.consts.push_back({1, 3, 5});                                   // CONST[1][3] -> c5
+  s.consts.push_back({0, 9, 7});                                   // absent from the vector -> 0
+  s.immediates.push_back({6, {0, Bits(2.5f), 0, 0}});              // c6.y = 2.5
+  common::TestVector v = VsVector(3);
+  v.system_values["VERTEXID"] = {{7, 0, 0, 0}, {8, 0, 0, 0}, {9, 0, 0, 0}};
+  v.constants[1][3] = {Bits(4.5f), 0, 0, 0};
+  const EmulationResult r = Execute(Asm("mov.u32u32 r1.x, r2.x\nmov.f32f32 r1.y, c5.x\nmov.f32f32 r1.z, c6.y\n"
+                                        "mov.f32f32 r1.w, c7.x\nend\n",
+                                        s),
+                                    v);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 3; ++l) EXPECT_EQ(Out(r, 0, l, 0), 7u + l);
+  EXPECT_EQ(Out(r, 0, 1, 1), Bits(4.5f));
+  EXPECT_EQ(Out(r, 0, 1, 2), Bits(2.5f));
+  EXPECT_EQ(Out(r, 0, 1, 3), kZero);
+  EXPECT_EQ(r.result.undefined.at(0), common::LaneMasks(3, {false, false, false, false}));
+  EXPECT_EQ(r.result.killed, std::vector<bool>(3, false));
+}
+
+// ---- textures
+
+struct Tex {
+  ShaderState state;
+  common::TestVector vector;
+  common::TextureUnit unit;
+  explicit Tex(bool fragment) : state(fragment ? FsState({1}) : VsState({1})), vector(fragment ? FsVector(4) : VsVector(1)) {
+    unit.seed = 7;
+    state.samplers.push_back({3, 1, 2});  // TGSI unit 3 is s#1, t#2
+    if (fragment) state.varyings.push_back({0, 0, 0xF, VaryingInterp::kPerspective});
+  }
+  void SetUnit() { vector.textures[3] = unit; }
+  EmulationResult Run(const std::string& text) {
+    SetUnit();
+    return Execute(Asm(text, state), vector);
+  }
+  Word Texel(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, int c) const {
+    return Bits(common::TexelValue(unit, level, layer, x, y, 0)[c]);
+  }
+};
+
+// (x, y) texel centres of a w x h level as normalized coordinates.
+common::Vec4 Centre(uint32_t x, uint32_t y, uint32_t w, uint32_t h, float z = 0) {
+  return {Bits((x + 0.5f) / w), Bits((y + 0.5f) / h), Bits(z), 0};
+}
+
+const char* kFragSample =
+    "(rpt2)bary.f r2.x, (r)0, r0.x\n"  // coordinates from IN[0]
+    "(rpt5)nop\n"
+    "sam (f32)(xyzw)r1.x, r2.x, s#1, t#2\n"
+    "(sy)end\n";
+
+TEST(Texture, FragmentQuadAtTexelCentres) {
+  Tex t(true);
+  t.vector.inputs[0] = {Centre(3, 5, 16, 16), Centre(4, 5, 16, 16), Centre(3, 6, 16, 16), Centre(4, 6, 16, 16)};
+  const EmulationResult r = t.Run(kFragSample);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  const uint32_t xy[4][2] = {{3, 5}, {4, 5}, {3, 6}, {4, 6}};
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 0, l, c), t.Texel(0, 0, xy[l][0], xy[l][1], c)) << l << c;
+  }
+}
+
+TEST(Texture, FragmentQuadImplicitLodSelectsTheLevel) {
+  // Neighbours 4 level-0 texels apart: lambda = 2, nearest mip level 2 (4x4).
+  Tex t(true);
+  t.unit.levels = 3;
+  t.unit.min_filter = common::TexFilter::kNearest;
+  t.unit.mip_filter = common::MipFilter::kNearest;
+  t.vector.inputs[0] = {Centre(0, 0, 4, 4), Centre(1, 0, 4, 4), Centre(0, 1, 4, 4), Centre(1, 1, 4, 4)};
+  const EmulationResult r = t.Run(kFragSample);
+  for (uint32_t l = 0; l < 4; ++l) EXPECT_EQ(Out(r, 0, l, 0), t.Texel(2, 0, l & 1, l >> 1, 0)) << l;
+}
+
+TEST(Texture, LevelOfDetailQuery) {
+  // Neighbours 2^1.3 texels apart: lambda ~ 1.3; nearest mips use level 1.
+  Tex t(true);
+  t.unit.levels = 4;
+  t.unit.min_filter = common::TexFilter::kNearest;
+  t.unit.mip_filter = common::MipFilter::kNearest;
+  const float d = std::pow(2.0f, 1.3f) / 16;
+  t.vector.inputs[0] = {{Bits(0.1f), Bits(0.1f), 0, 0}, {Bits(0.1f + d), Bits(0.1f), 0, 0},
+                        {Bits(0.1f), Bits(0.1f + d), 0, 0}, {Bits(0.1f + d), Bits(0.1f + d), 0, 0}};
+  const EmulationResult r = t.Run("(rpt2)bary.f r2.x, (r)0, r0.x\n(rpt5)nop\n"
+                                  "getlod (f32)(xy)r1.x, r2.x, s#1, t#2\n(sy)end\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    EXPECT_EQ(Out(r, 0, l, 0), kOne) << l;
+    EXPECT_NEAR(Flt(Out(r, 0, l, 1)), 1.3f, 1e-4f) << l;
+  }
+  t.unit.mip_filter = common::MipFilter::kLinear;  // linear mips: the clamped lambda itself
+  const EmulationResult lin = t.Run("(rpt2)bary.f r2.x, (r)0, r0.x\n(rpt5)nop\n"
+                                    "getlod (f32)(xy)r1.x, r2.x, s#1, t#2\n(sy)end\n");
+  EXPECT_NEAR(Flt(Out(lin, 0, 0, 0)), 1.3f, 1e-4f);
+}
+
+TEST(Texture, VertexExplicitLodAndArrays) {
+  Tex t(false);
+  t.unit.levels = 2;
+  t.unit.min_filter = common::TexFilter::kNearest;
+  t.unit.mip_filter = common::MipFilter::kNearest;
+  t.unit.depth = 4;
+  t.state.consts.push_back({0, 0, 0});
+  t.state.consts.push_back({0, 1, 1});
+  t.vector.constants[0][0] = Centre(5, 2, 8, 8, 1.0f);  // level-1 texel (5, 2); z = lod 1
+  t.vector.constants[0][1] = Centre(9, 1, 16, 16, 2.0f);  // array layer 2
+  const EmulationResult r = t.Run(
+      "mov.f32f32 r0.x, c0.x\nmov.f32f32 r0.y, c0.y\nmov.f32f32 r0.z, c0.z\n"
+      "mov.f32f32 r3.x, c1.x\nmov.f32f32 r3.y, c1.y\nmov.f32f32 r3.z, c1.z\n(rpt5)nop\n"
+      "saml (f32)(x)r1.x, r0.x, r0.z, s#1, t#2\n"
+      "sam.a (f32)(x)r1.y, r3.x, s#1, t#2\n"
+      "sam (f32)(x)r1.z, r3.x, s#1, t#2\n"
+      "(sy)end\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(Out(r, 0, 0, 0), t.Texel(1, 0, 5, 2, 0));
+  EXPECT_EQ(Out(r, 0, 0, 1), t.Texel(0, 2, 9, 1, 0));
+  EXPECT_EQ(Out(r, 0, 0, 2), t.Texel(0, 0, 9, 1, 0));  // vertex waves: level 0
+}
+
+TEST(Texture, IntegerFetchAndSize) {
+  Tex t(false);
+  t.unit.width = 32;
+  t.unit.height = 8;
+  t.unit.levels = 3;
+  const EmulationResult r = t.Run(
+      "mov.u32u32 r0.x, 3\nmov.u32u32 r0.y, 5\nmov.u32u32 r0.z, 1\n(rpt5)nop\n"
+      "isam (f32)(xyzw)r1.x, r0.x, s#1, t#2\n"
+      "getsize (u32)(xyzw)r2.x, r0.z, t#2\n"
+      "(sy)mov.u32u32 r1.y, r2.x\nmov.u32u32 r1.z, r2.y\nmov.u32u32 r1.w, r2.w\nend\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(Out(r, 0, 0, 0), t.Texel(0, 0, 3, 5, 0));
+  EXPECT_EQ(Out(r, 0, 0, 1), 16u);  // width at lod 1
+  EXPECT_EQ(Out(r, 0, 0, 2), 4u);
+  EXPECT_EQ(Out(r, 0, 0, 3), 3u);  // levels
+}
+
+TEST(Texture, HalfResults) {
+  Tex t(false);
+  t.state.outputs[0].half = true;
+  t.state.consts.push_back({0, 0, 0});
+  t.vector.constants[0][0] = Centre(1, 1, 16, 16);
+  const EmulationResult r = t.Run("mov.f32f32 r0.x, c0.x\nmov.f32f32 r0.y, c0.y\n(rpt5)nop\n"
+                                  "sam (f16)(xy)hr1.x, r0.x, s#1, t#2\n(sy)end\n");
+  // Texel values are multiples of 1/256: exact in binary16 too.
+  EXPECT_EQ(Out(r, 0, 0, 0), t.Texel(0, 0, 1, 1, 0));
+  EXPECT_EQ(Out(r, 0, 0, 1), t.Texel(0, 0, 1, 1, 1));
+}
+
+TEST(Texture, CoarseDerivatives) {
+  Frag f;
+  f.vector.inputs[0] = {{kOne, 0, 0, 0}, {kThree, 0, 0, 0}, {Bits(6.0f), 0, 0, 0}, {Bits(10.0f), 0, 0, 0}};
+  const EmulationResult r = f.Run("bary.f r2.x, 0, r0.x\n(rpt5)nop\ndsx (f32)(x)r1.x, r2.x\n"
+                                  "dsy (f32)(x)r1.y, r2.x\n(sy)end\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    EXPECT_EQ(Out(r, 0, l, 0), kTwo) << l;         // lane 1 - lane 0
+    EXPECT_EQ(Out(r, 0, l, 1), Bits(5.0f)) << l;   // lane 2 - lane 0
+  }
+}
+
+TEST(Texture, DefaultUnitIsSeededWithItsIndex) {
+  Tex t(false);
+  t.state.consts.push_back({0, 0, 0});
+  t.vector.constants[0][0] = Centre(2, 3, 16, 16);
+  ShaderState s = t.state;
+  common::TestVector v = t.vector;  // no textures: unit 3 is TextureUnit{seed = 3}
+  const EmulationResult r = Execute(Asm("mov.f32f32 r0.x, c0.x\nmov.f32f32 r0.y, c0.y\n(rpt5)nop\n"
+                                        "sam (f32)(x)r1.x, r0.x, s#1, t#2\n(sy)end\n",
+                                        s),
+                                    v);
+  common::TextureUnit def;
+  def.seed = 3;
+  EXPECT_EQ(Out(r, 0, 0, 0), Bits(common::TexelValue(def, 0, 0, 2, 3, 0)[0]));
+}
+
+}  // namespace
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,198 @@
+// The emulator's internal state: the prepared program (one Prepared per
+// instruction, with its handler resolved once), the per-call constant data
+// and results, and the state of the wave being run. Every handler file
+// (flow.cc, mov.cc, alu.cc, alu3.cc, bary.cc, sfu.cc, tex.cc, mem.cc) works
+// on a Machine.
+//
+// Invariants:
+// - prog[i].exec is non-null for every instruction (unsupported opcodes are
+//   rejected before anything runs).
+// - Handlers never allocate: per-lane temporaries live in Machine::scratch.
+// - `slot` is the issue-slot clock (what ALU visibility is measured in) and
+//   `cycle` the wall clock (slots + stalls, what async completion is measured
+//   in); both advance only in emulator.cc's step loop.
+// - A handler that finds an error calls Fail and returns; the loop stops
+//   after the handler.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "emulator/a3xx/emulator.h"
+#include "emulator/a3xx/hazard_log.h"
+#include "emulator/a3xx/lanes.h"
+#include "emulator/a3xx/regfile.h"
+#include "emulator/a3xx/sync.h"
+#include "emulator/common/texture.h"
+
+namespace shaderdiff::a3xx {
+
+struct Machine;
+struct Prepared;
+
+using ExecFn = void (*)(Machine& m, const Prepared& p, LaneMask lanes);
+// Lands an asynchronous op (its results, or its memory effect).
+using CompleteFn = void (*)(Machine& m, const Prepared& p, const PendingOp& op);
+
+// cat5 source layout, computed once per instruction (tex.cc).
+struct TexLayout {
+  tgsi::TextureTarget target = tgsi::TextureTarget::k2D;
+  uint8_t dims = 2;      // addressed coordinates (2 or 3)
+  int8_t ref = -1;       // src1 offsets of the optional parts, -1 if absent
+  int8_t layer = -1;
+  int8_t proj = -1;
+  int8_t ddx = -1;       // samgq: ddx at src1+ddx, ddy right after
+  int8_t offsets = -1;   // src2 offsets of .o offsets and the lod/bias
+  int8_t lod = -1;
+  uint8_t src1_count = 0;
+  uint8_t src2_count = 0;
+};
+
+struct Prepared {
+  Instr in;
+  uint32_t index = 0;
+  ExecFn exec = nullptr;
+  CompleteFn complete = nullptr;  // async ops only
+  uint8_t slots = 0;              // issue slots (§4.1)
+  bool is_nop = false;            // slots count as nop_slots
+  bool flow = false;              // the handler sets the lanes' next PC
+  bool mad_src3 = false;          // src3 is read mad_src3_read slots late
+  int src_delay = 0;              // D for this consumer's GPR sources
+  // Consecutive scalars read from each source / written to the destination
+  // (for the static register-file check).
+  std::array<uint8_t, kNumSrcSlots> src_span = {1, 1, 1};
+  uint8_t dst_span = 1;
+  TexLayout tex;
+  uint32_t aux = 0;  // handler-specific selector
+};
+
+// A sparse byte-addressed global memory shared by every wave of one call.
+class GlobalMemory {
+ public:
+  uint8_t Load(uint32_t addr) const;
+  void Store(uint32_t addr, uint8_t value);
+
+ private:
+  static constexpr uint32_t kPageBits = 12;
+  std::unordered_map<uint32_t, std::vector<uint8_t>> pages_;
+};
+
+struct Machine {
+  Machine(const Program& program, const common::TestVector& vector, const EmulatorOptions& options);
+
+  // ---- configuration (per call)
+  const Timing& t;
+  const EmulatorOptions& opt;
+  const ShaderState& state;
+  const common::TestVector& vec;
+  bool fragment = false;
+  int stride = 0;  // lanes per wave
+  std::vector<Prepared> prog;
+  std::vector<Word> consts;  // num_const_vec4 * 4 words
+  std::vector<common::TextureUnit> tex_units;  // indexed by Prepared::aux of cat5 ops
+  int num_varyings = 0;      // packed varying components per lane
+
+  // ---- results (per call)
+  common::ExecResult result;
+  CycleStats stats;
+  HazardLog hazards;
+  bool stop = false;
+  GlobalMemory global;
+
+  // ---- the current wave
+  int lanes = 0;            // lanes in this wave
+  uint32_t first_lane = 0;  // its first lane in the vector
+  LaneMask all = 0, live = 0, killed = 0;
+  int64_t slot = 0;
+  uint64_t cycle = 0;
+  uint64_t wave_instructions = 0;
+  bool uniform = true;
+  int32_t upc = 0;
+  std::array<int32_t, kMaxLanes> lane_pc{};
+  int32_t cur_pc = 0;
+  const Prepared* cur = nullptr;
+  RegFile regs;
+  AsyncTracker async;
+  std::vector<Word> varyings;     // lane * num_varyings + location
+  std::vector<uint8_t> local_mem; // cat6 l[]
+  Word scratch[8][kMaxLanes] = {};
+
+  void Fail(common::ExecStatus status, std::string detail);
+  // A hazard at the current instruction on register index `idx`.
+  void Hazard(uint16_t idx, int cycles_short, const char* kind);
+  // Lanes `lanes` continue at `target` (flow handlers; the loop does pc + 1
+  // for the others).
+  void SetNextPc(LaneMask lanes, int32_t target);
+};
+
+// ---- operand access (operands.cc)
+
+// How a 16-bit (half register) value is widened to the 32-bit value a kernel
+// computes on, and narrowed back: float = binary16 <-> binary32 (RNE),
+// signed/unsigned = sign/zero extension and truncation, raw = the 16 bits.
+enum class Dom : uint8_t { kRaw, kFloat, kSigned, kUnsigned };
+
+Word Widen16(Word v, Dom dom);
+Word Narrow16(Word v, Dom dom);
+
+// Reads source `o` for repeat iteration k at slot c with delay d (a0/p0
+// always use non_alu), for `lanes`, recording hazards on `hazard_lanes`.
+// Half values are widened per `dom`. Returns stride words (only `lanes`
+// meaningful). *reg: the register index read when it is one plain GPR
+// (kNoReg16 otherwise), for async WAR tracking.
+const Word* ReadSrc(Machine& m, const Operand& o, int k, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes,
+                    Dom dom, Word* scratch, uint16_t* reg = nullptr);
+// Reads register index `idx` (a0/p0 with the non-ALU delay), checking for
+// pending async writes and late ALU writes.
+const Word* ReadReg(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Dom dom,
+                    Word* scratch);
+// Reads scalar `num + i` of a GPR operand (cat5/cat6 vectors).
+const Word* ReadGprAt(Machine& m, const Operand& o, int i, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes,
+                      Dom dom, Word* scratch, uint16_t* reg = nullptr);
+
+// ALU write of destination `o` (+k) at slot p; values narrowed per `dom`.
+void WriteDst(Machine& m, const Operand& o, int k, int64_t p, LaneMask lanes, const Word* values, Dom dom);
+// Checks a write to register index `idx` against outstanding async ops
+// (waw-async, war-async hazards; lazy source capture) without writing.
+void CheckAsyncWrite(Machine& m, uint16_t idx, LaneMask lanes, const Word* values, bool report);
+// Lands an async result: immediately visible.
+void WriteLanded(Machine& m, uint16_t idx, LaneMask lanes, const Word* values);
+
+// The register index of scalar `i` of GPR operand `o`.
+inline uint16_t GprIndex(const Operand& o, int i) { return RegIndex(static_cast<uint16_t>(o.num + i), o.half); }
+
+// ---- handler resolution (one function per handler file). Each fills
+// p.exec (and p.complete, spans, layout) or returns false with *why naming
+// what is not supported.
+bool PrepareFlow(Prepared& p, std::string* why);
+bool PrepareMov(Prepared& p, std::string* why);
+bool PrepareAlu2(Prepared& p, std::string* why);
+bool PrepareAlu3(Prepared& p, std::string* why);
+bool PrepareSfu(Prepared& p, std::string* why);
+bool PrepareTex(Prepared& p, std::string* why);
+bool PrepareMem(Prepared& p, std::string* why);
+
+// Validates and prepares m.prog from `program` (prepare.cc); false after Fail.
+bool PrepareProgram(Machine& m, const Program& program);
+
+// ---- I/O (io.cc)
+// Fills the const file and checks the state against the vector; false after
+// Fail.
+bool SetUpConstants(Machine& m);
+// Preloads the wave's inputs, system values, ij pair and varyings.
+bool PreloadWave(Machine& m);
+// `end` for `lanes`: reads the output registers into the result.
+void ReadOutputs(Machine& m, LaneMask lanes);
+// Sizes the per-call result (outputs, masks, killed) for vec.lanes lanes.
+void InitResult(Machine& m);
+
+// ---- float helpers shared by the ALU, SFU and texture handlers
+inline float F(Word w) { return common::AsFloat(w); }
+inline Word W(float f) { return common::FromFloat(f); }
+// (sat): clamp to [0, 1]; NaN and -0 become +0.
+inline float Saturate(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+}  // namespace shaderdiff::a3xx

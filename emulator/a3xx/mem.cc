@@ -1,0 +1,253 @@
+// cat6 memory opcodes (docs/isa-a3xx.md §2.8, §4.3). a3xx GL shaders never
+// emit them; they are modelled simply so blob-style code runs:
+// - Local memory l[]: Timing::local_memory_bytes per wave, zero at wave
+//   start. ldl/ldlw and the local atomics are ss-class async ops, stl/stlw
+//   too (their value sources are read lazily, and the store happens when
+//   the op lands).
+// - Global memory g[]: one sparse byte-addressed memory per Emulate call,
+//   zero until stored, shared by the waves in order. ldg/stg are sy class.
+// - Addresses are bytes: register value + the signed offset field, 32-bit
+//   wrap; components are `size` consecutive elements of the type's width
+//   (4, 2 or 1 bytes, little endian) to/from consecutive scalar registers.
+//   16-bit data lives in half registers; 8-bit loads zero-/sign-extend to
+//   16 bits.
+// - Local accesses outside the memory read 0 / are dropped (counted as out
+//   of range).
+// - Atomics (local only): dst = old 32-bit value, memory = old <op> value,
+//   lanes in ascending order; add, sub, xchg, and, or, xor, min/max (signed
+//   for s32, else unsigned). inc, dec and cmpxchg (operand meaning not
+//   documented), private memory (ldp/stp) and ldlv (a4xx+) are reported
+//   unsupported.
+#include <algorithm>
+
+#include "emulator/a3xx/machine.h"
+
+namespace shaderdiff::a3xx {
+
+uint8_t GlobalMemory::Load(uint32_t addr) const {
+  const auto it = pages_.find(addr >> kPageBits);
+  return it == pages_.end() ? 0 : it->second[addr & ((1u << kPageBits) - 1)];
+}
+
+void GlobalMemory::Store(uint32_t addr, uint8_t value) {
+  auto& page = pages_[addr >> kPageBits];
+  if (page.empty()) page.assign(size_t{1} << kPageBits, 0);
+  page[addr & ((1u << kPageBits) - 1)] = value;
+}
+
+namespace {
+
+constexpr uint32_t kMaxComponents = 8;
+
+int TypeBytes(Type t) {
+  switch (t) {
+    case Type::kF32:
+    case Type::kU32:
+    case Type::kS32: return 4;
+    case Type::kU8:
+    case Type::kS8: return 1;
+    default: return 2;
+  }
+}
+
+bool IsLocal(const Prepared& p) { return p.in.info().latency == LatencyClass::kMemLocal; }
+
+// Byte access to the op's memory; false if out of range (local only).
+bool LoadByte(Machine& m, bool local, uint32_t addr, uint8_t* v) {
+  if (!local) {
+    *v = m.global.Load(addr);
+    return true;
+  }
+  if (addr >= m.local_mem.size()) return false;
+  *v = m.local_mem[addr];
+  return true;
+}
+
+bool StoreByte(Machine& m, bool local, uint32_t addr, uint8_t v) {
+  if (!local) {
+    m.global.Store(addr, v);
+    return true;
+  }
+  if (addr >= m.local_mem.size()) return false;
+  m.local_mem[addr] = v;
+  return true;
+}
+
+Word LoadElement(Machine& m, bool local, uint32_t addr, Type type) {
+  const int n = TypeBytes(type);
+  uint32_t v = 0;
+  for (int b = 0; b < n; ++b) {
+    uint8_t byte = 0;
+    if (!LoadByte(m, local, addr + static_cast<uint32_t>(b), &byte)) {
+      ++m.stats.out_of_range_accesses;
+      return 0;
+    }
+    v |= static_cast<uint32_t>(byte) << (8 * b);
+  }
+  if (type == Type::kS8) return static_cast<uint16_t>(static_cast<int16_t>(static_cast<int8_t>(v)));
+  return v;
+}
+
+void StoreElement(Machine& m, bool local, uint32_t addr, Type type, Word v) {
+  const int n = TypeBytes(type);
+  if (local && (addr >= m.local_mem.size() || m.local_mem.size() - addr < static_cast<size_t>(n))) {
+    ++m.stats.out_of_range_accesses;
+    return;
+  }
+  for (int b = 0; b < n; ++b) StoreByte(m, local, addr + static_cast<uint32_t>(b), static_cast<uint8_t>(v >> (8 * b)));
+}
+
+SyncClass ClassOf(const Prepared& p) { return IsLocal(p) ? SyncClass::kSs : SyncClass::kSy; }
+
+PendingOp& BeginOp(Machine& m, const Prepared& p, LaneMask lanes) {
+  return m.async.Begin(p.index, ClassOf(p), lanes, m.cycle + static_cast<uint64_t>(m.t.mem_latency));
+}
+
+void CaptureSrc(Machine& m, const Prepared& p, PendingOp& op, int slot, int i, LaneMask lanes) {
+  const Operand& o = p.in.src[slot];
+  uint16_t reg = kNoReg16;
+  const Word* v = o.kind == OperandKind::kGpr
+                      ? ReadGprAt(m, o, i, m.slot, p.src_delay, lanes, lanes, Dom::kRaw, m.scratch[0], &reg)
+                      : ReadSrc(m, o, 0, m.slot, p.src_delay, lanes, lanes, Dom::kRaw, m.scratch[0], &reg);
+  m.async.AddSrc(op, reg, v);
+}
+
+void CheckDsts(Machine& m, const Prepared& p, int count, LaneMask lanes) {
+  for (int i = 0; i < count; ++i) {
+    if (!IsR63(static_cast<uint16_t>(p.in.dst.num + i))) CheckAsyncWrite(m, GprIndex(p.in.dst, i), lanes, nullptr, true);
+  }
+}
+
+void AddDsts(Machine& m, const Prepared& p, PendingOp& op, int count) {
+  for (int i = 0; i < count; ++i) {
+    if (!IsR63(static_cast<uint16_t>(p.in.dst.num + i))) m.async.AddDst(op, GprIndex(p.in.dst, i));
+  }
+}
+
+void ExecLoad(Machine& m, const Prepared& p, LaneMask lanes) {
+  const int n = static_cast<int>(p.in.mem_size);
+  CheckDsts(m, p, n, lanes);
+  PendingOp& op = BeginOp(m, p, lanes);
+  CaptureSrc(m, p, op, 0, 0, lanes);
+  AddDsts(m, p, op, n);
+}
+
+void CompleteLoad(Machine& m, const Prepared& p, const PendingOp& op) {
+  const Word* addr = m.async.SrcValues(op, 0);
+  const bool local = IsLocal(p);
+  const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type));
+  int d = 0;
+  for (uint32_t i = 0; i < p.in.mem_size; ++i) {
+    Word* out = m.scratch[3];
+    ForLanes(op.lanes, [&](int l) {
+      out[l] = LoadElement(m, local, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type);
+    });
+    if (IsR63(static_cast<uint16_t>(p.in.dst.num + i))) continue;
+    WriteLanded(m, op.dst_reg[d++], op.lanes, out);
+  }
+}
+
+void ExecStore(Machine& m, const Prepared& p, LaneMask lanes) {
+  PendingOp& op = BeginOp(m, p, lanes);
+  CaptureSrc(m, p, op, 0, 0, lanes);
+  for (uint32_t i = 0; i < p.in.mem_size; ++i) CaptureSrc(m, p, op, 1, static_cast<int>(i), lanes);
+}
+
+void CompleteStore(Machine& m, const Prepared& p, const PendingOp& op) {
+  const bool local = IsLocal(p);
+  const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type));
+  const Word* addr = m.async.SrcValues(op, 0);
+  ForLanes(op.lanes, [&](int l) {
+    for (uint32_t i = 0; i < p.in.mem_size; ++i) {
+      const Word v = m.async.SrcValues(op, static_cast<int>(i) + 1)[l];
+      StoreElement(m, local, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type, v);
+    }
+  });
+}
+
+void ExecAtomic(Machine& m, const Prepared& p, LaneMask lanes) {
+  CheckDsts(m, p, 1, lanes);
+  PendingOp& op = BeginOp(m, p, lanes);
+  CaptureSrc(m, p, op, 0, 0, lanes);
+  CaptureSrc(m, p, op, 1, 0, lanes);
+  AddDsts(m, p, op, 1);
+}
+
+Word AtomicOp(Opcode op, Type type, Word old, Word v) {
+  const bool sgn = type == Type::kS32;
+  switch (op) {
+    case Opcode::ATOMIC_ADD: return old + v;
+    case Opcode::ATOMIC_SUB: return old - v;
+    case Opcode::ATOMIC_XCHG: return v;
+    case Opcode::ATOMIC_AND: return old & v;
+    case Opcode::ATOMIC_OR: return old | v;
+    case Opcode::ATOMIC_XOR: return old ^ v;
+    case Opcode::ATOMIC_MIN:
+      return sgn ? (static_cast<int32_t>(v) < static_cast<int32_t>(old) ? v : old) : std::min(old, v);
+    case Opcode::ATOMIC_MAX:
+      return sgn ? (static_cast<int32_t>(v) > static_cast<int32_t>(old) ? v : old) : std::max(old, v);
+    default: return old;
+  }
+}
+
+void CompleteAtomic(Machine& m, const Prepared& p, const PendingOp& op) {
+  const Word* addr = m.async.SrcValues(op, 0);
+  const Word* val = m.async.SrcValues(op, 1);
+  Word* out = m.scratch[3];
+  ForLanes(op.lanes, [&](int l) {
+    const Word old = LoadElement(m, true, addr[l], Type::kU32);
+    StoreElement(m, true, addr[l], Type::kU32, AtomicOp(p.in.opcode, p.in.type, old, val[l]));
+    out[l] = old;
+  });
+  if (op.num_dsts) WriteLanded(m, op.dst_reg[0], op.lanes, out);
+}
+
+}  // namespace
+
+bool PrepareMem(Prepared& p, std::string* why) {
+  const std::string name(OpcodeName(p.in.opcode));
+  if (p.in.mem_size > kMaxComponents) {
+    *why = name + " with " + std::to_string(p.in.mem_size) + " components (the emulator models up to " +
+           std::to_string(kMaxComponents) + ")";
+    return false;
+  }
+  const uint8_t n = static_cast<uint8_t>(p.in.mem_size);
+  switch (p.in.opcode) {
+    case Opcode::LDG:
+    case Opcode::LDL:
+    case Opcode::LDLW:
+      p.exec = ExecLoad, p.complete = CompleteLoad;
+      p.src_span = {1, 0, 0};
+      p.dst_span = n;
+      return true;
+    case Opcode::STG:
+    case Opcode::STL:
+    case Opcode::STLW:
+      p.exec = ExecStore, p.complete = CompleteStore;
+      p.src_span = {1, n, 0};
+      p.dst_span = 0;
+      return true;
+    case Opcode::ATOMIC_ADD:
+    case Opcode::ATOMIC_SUB:
+    case Opcode::ATOMIC_XCHG:
+    case Opcode::ATOMIC_AND:
+    case Opcode::ATOMIC_OR:
+    case Opcode::ATOMIC_XOR:
+    case Opcode::ATOMIC_MIN:
+    case Opcode::ATOMIC_MAX:
+      if (p.in.type != Type::kU32 && p.in.type != Type::kS32) {
+        *why = name + "." + std::string(TypeName(p.in.type)) + " (only 32-bit atomics are modelled)";
+        return false;
+      }
+      p.exec = ExecAtomic, p.complete = CompleteAtomic;
+      p.src_span = {1, 1, 0};
+      p.dst_span = 1;
+      return true;
+    case Opcode::LDP:
+    case Opcode::STP: *why = name + " (private memory) is not modelled"; return false;
+    case Opcode::LDLV: *why = "ldlv (a4xx+ flat varying load) is not available on a3xx"; return false;
+    default: *why = name + " is not modelled by the a3xx emulator"; return false;
+  }
+}
+
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,217 @@
+// Program preparation, once per Emulate call: validates every instruction,
+// resolves its handler and timing attributes (Prepared), resolves texture
+// units, and checks every register a program or its ShaderState names
+// against the generation's register file. Nothing runs unless this passes.
+//
+// Static checks (ExecStatus::kError):
+// - an empty program; an instruction Validate rejects (a hand-built Program);
+// - the ShaderState footprint (full_regs/half_regs) above the file;
+// - a GPR operand, over every scalar it covers ((rptN) with (r), cat5/cat6
+//   vectors, the bary.f ij pair), beyond the file (r48+ on a3xx), naming
+//   a1.x or r61.y..w, or reading r63 (writes to r63 are discarded);
+// - a binding register (inputs, outputs, system values, ij pair) that is not
+//   a GPR inside the file; a const binding beyond the const file;
+// - a cat5 s#/t# pair with no SamplerBinding.
+// Unsupported opcodes and forms give ExecStatus::kUnsupported naming them.
+//
+// Timing attributes (§4.1, §4.2): issue slots per instruction; the delay D
+// its GPR sources need (alu_to_alu for cat1-3, non_alu for cat0/4/5/6, 0 for
+// end; a0/p0 reads always use non_alu, in operands.cc).
+#include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/machine.h"
+
+namespace shaderdiff::a3xx {
+
+namespace {
+
+using common::ExecStatus;
+
+std::string Where(const Prepared& p) {
+  return "instruction " + std::to_string(p.index) + " (" + Disassemble(p.in) + ")";
+}
+
+// nullopt if scalar `num` of a GPR operand is usable.
+std::optional<std::string> CheckScalar(const Timing& t, uint16_t num, bool half, bool is_dst) {
+  const std::string gen(t.name);
+  if (num > kMaxGpr) return "r" + std::to_string(num / 4) + " does not exist (the encoding stops at r63)";
+  if (num == kRegA0X || (num >= kRegP0X && num < kRegP0X + 4)) return std::nullopt;
+  if (IsR63(num)) {
+    if (is_dst) return std::nullopt;
+    return "reads " + RegName(num, false) + " (r63 is the null register)";
+  }
+  if (num >= kRegA0X) return RegName(num, half) + " does not exist on " + gen;
+  const int limit = 4 * (half ? t.num_half_vec4 : t.num_full_vec4);
+  if (num >= limit) {
+    return RegName(num, half) + " is beyond the " + gen + " " + (half ? "half" : "full") + " register file (" +
+           std::to_string(limit / 4) + " vec4)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CheckOperand(const Timing& t, const Operand& o, int span, bool is_dst) {
+  if (o.kind != OperandKind::kGpr) return std::nullopt;
+  for (int i = 0; i < span; ++i) {
+    if (auto e = CheckScalar(t, static_cast<uint16_t>(o.num + i), o.half, is_dst)) return e;
+  }
+  return std::nullopt;
+}
+
+void SetTiming(const Timing& t, Prepared& p) {
+  const Instr& in = p.in;
+  const int repeat = in.repeat;
+  switch (in.category()) {
+    case Category::kCat0:
+      if (in.opcode == Opcode::NOP) {
+        p.slots = static_cast<uint8_t>(1 + repeat);
+        p.is_nop = true;
+      } else {
+        p.slots = (in.opcode == Opcode::BR || in.opcode == Opcode::JUMP) ? 0 : 1;
+      }
+      p.src_delay = in.opcode == Opcode::END ? 0 : t.non_alu;
+      break;
+    case Category::kCat1:
+    case Category::kCat2:
+    case Category::kCat3:
+      p.slots = static_cast<uint8_t>(1 + repeat + (t.nop_n_supported ? in.nop : 0));
+      p.src_delay = t.alu_to_alu;
+      break;
+    default:
+      p.slots = t.count_nonalu_as_slots ? static_cast<uint8_t>(1 + repeat) : 0;
+      p.src_delay = t.non_alu;
+      break;
+  }
+  // Default operand spans: (rptN) advances the destination and (r) sources.
+  p.dst_span = static_cast<uint8_t>(1 + repeat);
+  for (int s = 0; s < kNumSrcSlots; ++s) p.src_span[s] = static_cast<uint8_t>(in.src[s].r ? 1 + repeat : 1);
+}
+
+bool Resolve(Prepared& p, std::string* why) {
+  switch (p.in.category()) {
+    case Category::kCat0: return PrepareFlow(p, why);
+    case Category::kCat1: return PrepareMov(p, why);
+    case Category::kCat2: return PrepareAlu2(p, why);
+    case Category::kCat3: return PrepareAlu3(p, why);
+    case Category::kCat4: return PrepareSfu(p, why);
+    case Category::kCat5: return PrepareTex(p, why);
+    case Category::kCat6: return PrepareMem(p, why);
+    default: *why = "category 7 is not valid on a3xx"; return false;
+  }
+}
+
+bool ResolveTextureUnit(Machine& m, Prepared& p) {
+  const OpcodeInfo& info = p.in.info();
+  if (!info.has(kOpTexIdx)) return true;
+  const bool uses_samp = info.has(kOpSamp);
+  for (const SamplerBinding& b : m.state.samplers) {
+    if (b.tex != p.in.tex || (uses_samp && b.samp != p.in.samp)) continue;
+    const auto it = m.vec.textures.find(b.tgsi_unit);
+    common::TextureUnit unit;
+    if (it != m.vec.textures.end()) {
+      unit = it->second;
+    } else {
+      unit.seed = b.tgsi_unit;
+    }
+    p.aux = static_cast<uint32_t>(m.tex_units.size());
+    m.tex_units.push_back(unit);
+    return true;
+  }
+  m.Fail(ExecStatus::kError, Where(p) + ": no SamplerBinding for " +
+                                 (uses_samp ? "s#" + std::to_string(p.in.samp) + ", " : std::string()) + "t#" +
+                                 std::to_string(p.in.tex));
+  return false;
+}
+
+bool CheckBindingReg(Machine& m, uint16_t reg, bool half, const std::string& what) {
+  if (reg == kNoReg) return true;
+  const int limit = 4 * (half ? m.t.num_half_vec4 : m.t.num_full_vec4);
+  if (reg < limit) return true;
+  m.Fail(ExecStatus::kError, what + " is bound to " + RegName(reg, half) + ", not a GPR of the " +
+                                 std::string(m.t.name) + " register file");
+  return false;
+}
+
+bool CheckState(Machine& m) {
+  const ShaderState& s = m.state;
+  if (s.full_regs > m.t.num_full_vec4 || s.half_regs > m.t.num_half_vec4) {
+    m.Fail(ExecStatus::kError, "the program uses " + std::to_string(s.full_regs) + " full and " +
+                                   std::to_string(s.half_regs) + " half vec4 registers; " + std::string(m.t.name) +
+                                   " has " + std::to_string(m.t.num_full_vec4) + " and " +
+                                   std::to_string(m.t.num_half_vec4));
+    return false;
+  }
+  for (const RegisterBinding& b : s.inputs) {
+    for (uint16_t r : b.regs) {
+      if (!CheckBindingReg(m, r, b.half, "IN[" + std::to_string(b.tgsi_index) + "]")) return false;
+    }
+  }
+  for (const RegisterBinding& b : s.outputs) {
+    for (uint16_t r : b.regs) {
+      if (!CheckBindingReg(m, r, b.half, "OUT[" + std::to_string(b.tgsi_index) + "]")) return false;
+    }
+  }
+  for (const SystemValueBinding& b : s.system_values) {
+    for (uint16_t r : b.regs) {
+      if (!CheckBindingReg(m, r, false, "system value " + b.semantic)) return false;
+    }
+  }
+  if (m.fragment && (!CheckBindingReg(m, s.ij_reg, false, "the ij pair") ||
+                     !CheckBindingReg(m, static_cast<uint16_t>(s.ij_reg + 1), false, "the ij pair"))) {
+    return false;
+  }
+  for (const ConstBinding& b : s.consts) {
+    if (b.const_vec4 >= m.t.num_const_vec4) {
+      m.Fail(ExecStatus::kError, "CONST[" + std::to_string(b.buffer) + "][" + std::to_string(b.index) + "] -> c" +
+                                     std::to_string(b.const_vec4) + " is beyond the const file");
+      return false;
+    }
+  }
+  for (const ImmediateConst& imm : s.immediates) {
+    if (imm.const_vec4 >= m.t.num_const_vec4) {
+      m.Fail(ExecStatus::kError, "immediate -> c" + std::to_string(imm.const_vec4) + " is beyond the const file");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool PrepareProgram(Machine& m, const Program& program) {
+  if (program.instrs.empty()) {
+    m.Fail(ExecStatus::kError, "the program has no instructions");
+    return false;
+  }
+  if (!CheckState(m)) return false;
+  m.prog.resize(program.instrs.size());
+  for (size_t i = 0; i < program.instrs.size(); ++i) {
+    Prepared& p = m.prog[i];
+    p.in = program.instrs[i];
+    p.index = static_cast<uint32_t>(i);
+    if (auto e = Validate(p.in)) {
+      m.Fail(ExecStatus::kError, "instruction " + std::to_string(i) + " is not a valid a3xx instruction: " + *e);
+      return false;
+    }
+    SetTiming(m.t, p);
+    std::string why;
+    if (!Resolve(p, &why)) {
+      m.Fail(ExecStatus::kUnsupported, Where(p) + ": " + why);
+      return false;
+    }
+    if (auto e = CheckOperand(m.t, p.in.dst, p.dst_span, true)) {
+      m.Fail(ExecStatus::kError, Where(p) + ": " + *e);
+      return false;
+    }
+    const OpcodeInfo& info = p.in.info();
+    for (int s = 0; s < kNumSrcSlots; ++s) {
+      if (!SourcePresent(info, p.in, s)) continue;
+      if (auto e = CheckOperand(m.t, p.in.src[s], p.src_span[s], false)) {
+        m.Fail(ExecStatus::kError, Where(p) + ": " + *e);
+        return false;
+      }
+    }
+    if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p)) return false;
+  }
+  return true;
+}
+
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,139 @@
+// Register values with late visibility (see regfile.h).
+#include "emulator/a3xx/regfile.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace shaderdiff::a3xx {
+
+namespace {
+constexpr int64_t kNever = std::numeric_limits<int64_t>::min() / 4;
+}  // namespace
+
+void RegFile::Configure(int stride, int max_delay) {
+  stride_ = stride;
+  max_delay_ = max_delay;
+  values_.assign(static_cast<size_t>(kNumRegIndices) * stride_, 0);
+  last_write_.assign(kNumRegIndices, kNever);
+  // Worst case per slot: one record per lane (relative destinations), for
+  // every slot a record can stay invisible, plus margin.
+  const size_t need = static_cast<size_t>(max_delay + 4) * static_cast<size_t>(stride + 1);
+  ring_.assign(std::bit_ceil(std::max<size_t>(need, 16)), Record{});
+  old_.assign(ring_.size() * stride_, 0);
+  pushed_ = 0;
+}
+
+void RegFile::Reset() {
+  std::fill(values_.begin(), values_.end(), 0);
+  std::fill(last_write_.begin(), last_write_.end(), kNever);
+  pushed_ = 0;
+}
+
+const Word* RegFile::Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
+                          int* short_by) const {
+  *short_by = 0;
+  const Word* cur = Values(idx);
+  if (last_write_[idx] + 1 + d <= c) return cur;  // fast path: everything visible
+  const size_t mask = ring_.size() - 1;
+  const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
+  bool copied = false;
+  for (uint64_t n = 0; n < live; ++n) {
+    const size_t i = (pushed_ - 1 - n) & mask;
+    const Record& r = ring_[i];
+    if (r.slot + 1 + max_delay_ <= c) break;  // this and older: visible to all
+    if (r.idx != idx || !(r.lanes & lanes)) continue;
+    const int64_t visible_at = r.slot + 1 + d;
+    if (c >= visible_at) break;  // visible, and so is every older write
+    if (!copied) {
+      ForLanes(lanes, [&](int l) { scratch[l] = cur[l]; });
+      copied = true;
+    }
+    const Word* old = OldValues(i);
+    ForLanes(r.lanes & lanes, [&](int l) { scratch[l] = old[l]; });
+    if (r.lanes & hazard_lanes) *short_by = std::max(*short_by, static_cast<int>(visible_at - c));
+  }
+  return copied ? scratch : cur;
+}
+
+Word RegFile::ReadLane(uint16_t idx, int lane, int64_t c, int d, int* short_by) const {
+  *short_by = 0;
+  Word v = Values(idx)[lane];
+  if (last_write_[idx] + 1 + d <= c) return v;
+  const LaneMask bit = LaneMask{1} << lane;
+  const size_t mask = ring_.size() - 1;
+  const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
+  for (uint64_t n = 0; n < live; ++n) {
+    const size_t i = (pushed_ - 1 - n) & mask;
+    const Record& r = ring_[i];
+    if (r.slot + 1 + max_delay_ <= c) break;
+    if (r.idx != idx || !(r.lanes & bit)) continue;
+    const int64_t visible_at = r.slot + 1 + d;
+    if (c >= visible_at) break;
+    v = OldValues(i)[lane];
+    *short_by = std::max(*short_by, static_cast<int>(visible_at - c));
+  }
+  return v;
+}
+
+RegFile::Record& RegFile::Push(uint16_t idx, int64_t p, LaneMask lanes) {
+  const size_t i = pushed_ & (ring_.size() - 1);
+  Record& r = ring_[i];
+  if (pushed_ >= ring_.size() && r.slot + 1 + max_delay_ > p) {
+    std::fprintf(stderr, "a3xx RegFile: write history overflow (slot %lld reuses a record of slot %lld)\n",
+                 static_cast<long long>(p), static_cast<long long>(r.slot));
+    std::abort();
+  }
+  r.slot = p;
+  r.lanes = lanes;
+  r.idx = idx;
+  ++pushed_;
+  last_write_[idx] = p;
+  return r;
+}
+
+void RegFile::Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values) {
+  if (!lanes) return;
+  const size_t i = pushed_ & (ring_.size() - 1);
+  Push(idx, p, lanes);
+  Word* old = OldValues(i);
+  Word* cur = Values(idx);
+  ForLanes(lanes, [&](int l) {
+    old[l] = cur[l];
+    cur[l] = values[l];
+  });
+}
+
+void RegFile::WriteLane(uint16_t idx, int64_t p, int lane, Word value) {
+  const size_t i = pushed_ & (ring_.size() - 1);
+  Push(idx, p, LaneMask{1} << lane);
+  Word* cur = Values(idx);
+  OldValues(i)[lane] = cur[lane];
+  cur[lane] = value;
+}
+
+void RegFile::Forget(uint16_t idx, LaneMask lanes) {
+  if (last_write_[idx] == kNever) return;
+  const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
+  for (uint64_t n = 0; n < live; ++n) {
+    Record& r = ring_[(pushed_ - 1 - n) & (ring_.size() - 1)];
+    if (r.idx == idx) r.lanes &= ~lanes;
+  }
+}
+
+void RegFile::WriteNow(uint16_t idx, LaneMask lanes, const Word* values) {
+  if (!lanes) return;
+  Forget(idx, lanes);
+  Word* cur = Values(idx);
+  ForLanes(lanes, [&](int l) { cur[l] = values[l]; });
+}
+
+void RegFile::WriteNowLane(uint16_t idx, int lane, Word value) {
+  Forget(idx, LaneMask{1} << lane);
+  Values(idx)[lane] = value;
+}
+
+}  // namespace shaderdiff::a3xx

@@ -1,0 +1,78 @@
+// One wave's register values and the in-flight write history that makes
+// ALU results visible late (docs/isa-a3xx.md §4.2).
+//
+// Model: an ALU write at slot p is stored at once, and its overwritten
+// values go into a small ring of recent writes (register, slot, lanes, old
+// values). A read at slot c with delay D sees a write iff c >= p + 1 + D;
+// otherwise it gets the value from before that write (walking the ring from
+// the newest write back, reverting every write it cannot see yet). Because
+// every producer in the ring uses the same rule for a given read, visibility
+// is monotone in p and the walk stops at the first visible write.
+//
+// Invariants:
+// - Ring records are in non-decreasing slot order (writes are issued in
+//   order); a record older than p + 1 + max_delay is visible to every
+//   future read and may be overwritten. The ring is sized for the worst
+//   case (one record per lane per slot, from relative destinations), and
+//   reusing a record that could still be invisible aborts.
+// - WriteNow (asynchronous results landing at (ss)/(sy), preloaded inputs)
+//   is visible immediately and removes its lanes from older records of the
+//   same register, so no read can revert past it.
+// - Values of registers never written are 0.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "emulator/a3xx/lanes.h"
+
+namespace shaderdiff::a3xx {
+
+class RegFile {
+ public:
+  // `stride`: lanes per wave (storage per register); `max_delay`: the
+  // timing row's largest D.
+  void Configure(int stride, int max_delay);
+  // Zero every value, forget the history (a new wave).
+  void Reset();
+
+  Word* Values(uint16_t idx) { return &values_[static_cast<size_t>(idx) * stride_]; }
+  const Word* Values(uint16_t idx) const { return &values_[static_cast<size_t>(idx) * stride_]; }
+
+  // The values of `lanes` as a read at slot `c` with delay `d` sees them.
+  // Returns Values(idx) when nothing is hidden, else `scratch` (stride
+  // words). *short_by: the largest shortfall (p + 1 + D - c) over hidden
+  // writes that touch `hazard_lanes`, 0 if none.
+  const Word* Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
+                   int* short_by) const;
+  // One lane of Read.
+  Word ReadLane(uint16_t idx, int lane, int64_t c, int d, int* short_by) const;
+
+  // ALU write of `values[l]` for l in `lanes` at slot p.
+  void Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values);
+  void WriteLane(uint16_t idx, int64_t p, int lane, Word value);
+  // Immediately visible write.
+  void WriteNow(uint16_t idx, LaneMask lanes, const Word* values);
+  void WriteNowLane(uint16_t idx, int lane, Word value);
+
+ private:
+  struct Record {
+    int64_t slot = 0;
+    LaneMask lanes = 0;
+    uint16_t idx = 0;
+  };
+  Record& Push(uint16_t idx, int64_t p, LaneMask lanes);
+  Word* OldValues(size_t record) { return &old_[record * stride_]; }
+  const Word* OldValues(size_t record) const { return &old_[record * stride_]; }
+  void Forget(uint16_t idx, LaneMask lanes);
+
+  int stride_ = 0;
+  int max_delay_ = 0;
+  std::vector<Word> values_;         // kNumRegIndices * stride_
+  std::vector<int64_t> last_write_;  // per register: slot of its newest ring record
+  std::vector<Record> ring_;         // capacity: power of two
+  std::vector<Word> old_;            // ring_.size() * stride_
+  uint64_t pushed_ = 0;              // records ever pushed (ring head)
+};
+
+}  // namespace shaderdiff::a3xx

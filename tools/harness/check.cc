@@ -1,0 +1,173 @@
+// The differential check of one shader (see check.h).
+#include "tools/harness/check.h"
+
+#include "compiler/naive/a3xx_naive.h"
+#include "emulator/tgsi/interpreter.h"
+#include "tools/harness/rng.h"
+#include "tools/harness/vector_gen.h"
+
+namespace shaderdiff::harness {
+
+std::string_view BuildName(Build build) { return build == Build::kNaive ? "naive" : "opt"; }
+
+std::string_view VerdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kPass: return "pass";
+    case Verdict::kMismatch: return "mismatch";
+    case Verdict::kNaiveMismatch: return "naive-mismatch";
+    case Verdict::kHazard: return "hazard";
+    case Verdict::kUnsupported: return "unsupported";
+    case Verdict::kCompileError: return "compile-error";
+    case Verdict::kTimeout: return "timeout";
+  }
+  return "?";
+}
+
+VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
+                          const tgsi::Shader& shader) {
+  // Each (shader, vector) pair gets its own seed, so adding shaders to a
+  // corpus never changes the vectors of the others.
+  Rng mix(options.seed ^ shader_hash ^ (0x9e3779b97f4a7c15ull * (index + 1)));
+  return {mix.Next(), (index % 2) == 1, shader.processor == tgsi::Processor::kGeometry ? 1 : options.lanes};
+}
+
+namespace {
+
+struct Compiled {
+  a3xx::Program program;
+  std::optional<CheckOutcome> failure;
+};
+
+Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
+  Compiled c;
+  CheckOutcome fail;
+  if (options.target != "a3xx") {
+    fail.verdict = Verdict::kUnsupported;
+    fail.detail = "target " + options.target;
+    c.failure = fail;
+    return c;
+  }
+  if (options.build == Build::kOptimizing) {
+    fail.verdict = Verdict::kUnsupported;
+    fail.detail = "the optimizing build for a3xx is not implemented yet";
+    c.failure = fail;
+    return c;
+  }
+  naive::CompileResult r = naive::CompileA3xxNaive(shader);
+  switch (r.status) {
+    case naive::CompileStatus::kOk:
+      c.program = std::move(r.program);
+      return c;
+    case naive::CompileStatus::kUnsupported:
+      fail.verdict = Verdict::kUnsupported;
+      break;
+    case naive::CompileStatus::kError:
+      fail.verdict = Verdict::kCompileError;
+      break;
+  }
+  fail.detail = r.detail;
+  c.failure = fail;
+  return c;
+}
+
+void AddTotals(Comparison& into, const Comparison& c) {
+  into.compared += c.compared;
+  into.tolerant += c.tolerant;
+  into.skipped += c.skipped;
+  into.mismatches += c.mismatches;
+}
+
+}  // namespace
+
+CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options) {
+  Compiled compiled = Compile(shader, options);
+  if (compiled.failure) return *compiled.failure;
+
+  CheckOutcome out;
+  for (const a3xx::Instr& i : compiled.program.instrs) {
+    ++out.instructions;
+    if (i.opcode == a3xx::Opcode::NOP) out.nops += 1 + i.repeat;
+    out.ss += i.has_flag(a3xx::kFlagSs);
+    out.sy += i.has_flag(a3xx::kFlagSy);
+  }
+  out.full_regs = compiled.program.state.full_regs;
+
+  a3xx::EmulatorOptions emu_options;
+  emu_options.timing = a3xx::FindTiming(options.target);
+  emu_options.hazards = options.hazards;
+  emu_options.cycle_budget = options.cycle_budget;
+  tgsi_exec::InterpreterOptions interp_options;
+  interp_options.instruction_budget = options.interpreter_budget;
+
+  for (uint32_t v = 0; v < options.vectors; ++v) {
+    VectorChoice choice = ChooseVector(options, shader_hash, v, shader);
+    common::TestVector vector;
+    std::string error;
+    if (!GenerateVector(shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vector,
+                        &error)) {
+      out.verdict = Verdict::kCompileError;
+      out.detail = "vector generation: " + error;
+      return out;
+    }
+    common::ExecResult reference = tgsi_exec::Interpret(shader, vector, interp_options);
+    if (reference.status == common::ExecStatus::kUnsupported) {
+      out.verdict = Verdict::kUnsupported;
+      out.detail = "reference interpreter: " + reference.detail;
+      return out;
+    }
+    if (reference.status != common::ExecStatus::kOk) {
+      ++out.vectors_skipped;  // e.g. a loop that never ends for this input
+      continue;
+    }
+    a3xx::EmulationResult emulated = a3xx::Emulate(compiled.program, vector, emu_options);
+    ++out.vectors_run;
+    if (v == 0 || out.cycles.cycles == 0) out.cycles = emulated.stats;
+    if (emulated.result.status == common::ExecStatus::kTimeout) {
+      out.verdict = Verdict::kTimeout;
+      out.detail = emulated.result.detail;
+      out.vector = choice;
+      return out;
+    }
+    if (emulated.result.status == common::ExecStatus::kUnsupported) {
+      out.verdict = Verdict::kUnsupported;
+      out.detail = "emulator: " + emulated.result.detail;
+      return out;
+    }
+    if (!emulated.hazards.empty()) {
+      out.verdict = Verdict::kHazard;
+      out.detail = emulated.hazards.front().ToString();
+      out.hazards = emulated.hazards;
+      out.vector = choice;
+      return out;
+    }
+    if (emulated.result.status != common::ExecStatus::kOk) {
+      out.verdict = Verdict::kCompileError;
+      out.detail = "emulator: " + emulated.result.detail;
+      out.vector = choice;
+      return out;
+    }
+    Comparison c = CompareResults(reference, emulated.result);
+    AddTotals(out.totals, c);
+    if (!c.ok()) {
+      out.verdict = options.build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch;
+      out.mismatch = c.first;
+      out.detail = c.first->ToString() + " (" + std::to_string(c.mismatches) + " component(s) differ)";
+      out.vector = choice;
+      return out;
+    }
+  }
+  return out;
+}
+
+std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome) {
+  if (outcome.verdict == Verdict::kPass) return "";
+  std::string cmd = "shaderdiff emulate --target " + options.target + " --build " + std::string(BuildName(options.build)) +
+                    " " + file;
+  if (!outcome.vector) return "shaderdiff compile --target " + options.target + " --build " +
+                              std::string(BuildName(options.build)) + " " + file;
+  cmd += " --seed " + std::to_string(outcome.vector->seed) + " --lanes " + std::to_string(outcome.vector->lanes);
+  if (outcome.vector->edges) cmd += " --edges";
+  return cmd;
+}
+
+}  // namespace shaderdiff::harness

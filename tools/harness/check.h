@@ -1,0 +1,71 @@
+// The differential check of one shader on one target and build: compile,
+// then for each seeded vector run the reference interpreter and the
+// target's emulator, compare under the rules of compare.h, and reduce the
+// outcome to one verdict (DESIGN.md): pass, mismatch / naive-mismatch,
+// hazard, unsupported (naming the feature), compile-error, timeout.
+//
+// Invariants: the same shader, options and build give the same outcome;
+// unsupported is never a pass; every failing outcome carries the vector
+// seed, lanes and edge setting that reproduce it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/tgsi/ast.h"
+#include "emulator/a3xx/emulator.h"
+#include "tools/harness/compare.h"
+
+namespace shaderdiff::harness {
+
+enum class Build : uint8_t { kNaive, kOptimizing };
+std::string_view BuildName(Build build);
+
+enum class Verdict : uint8_t {
+  kPass, kMismatch, kNaiveMismatch, kHazard, kUnsupported, kCompileError, kTimeout,
+};
+std::string_view VerdictName(Verdict verdict);
+
+struct CheckOptions {
+  std::string target = "a3xx";
+  Build build = Build::kNaive;
+  uint32_t vectors = 16;  // odd-numbered vectors carry edge values
+  uint32_t lanes = 16;    // per vector (FRAG: a multiple of 4)
+  uint64_t seed = 1;
+  uint64_t interpreter_budget = 1'000'000;
+  uint64_t cycle_budget = 50'000'000;
+  a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
+};
+
+// The vector a (shader, vector number) pair uses: shared by check, nightly
+// and the reproduction commands they print.
+struct VectorChoice {
+  uint64_t seed = 0;
+  bool edges = false;
+  uint32_t lanes = 0;
+};
+VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
+                          const tgsi::Shader& shader);
+
+struct CheckOutcome {
+  Verdict verdict = Verdict::kPass;
+  std::string detail;                // the unsupported feature, compile error, hazard or mismatch text
+  std::optional<VectorChoice> vector;  // the vector of the failure
+  std::optional<Mismatch> mismatch;
+  std::vector<a3xx::Hazard> hazards;   // of the failing vector
+  uint32_t vectors_run = 0;
+  uint32_t vectors_skipped = 0;        // the reference timed out or could not run them
+  Comparison totals;                   // summed over all vectors
+  // Statistics of the compiled program and of the first vector's run.
+  uint32_t instructions = 0, nops = 0, ss = 0, sy = 0, full_regs = 0;
+  a3xx::CycleStats cycles;
+};
+
+CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options);
+
+// The shaderdiff command that reproduces a failure (empty when passing).
+std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome);
+
+}  // namespace shaderdiff::harness

@@ -1,0 +1,325 @@
+// `shaderdiff compile`, `emulate` and `check`: a TGSI shader through a GPU
+// target's compiler (naive or optimizing build), its cycle-accurate
+// emulator, and the differential check against the reference interpreter.
+#include <fstream>
+#include <map>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/naive/a3xx_naive.h"
+#include "emulator/a3xx/emulator.h"
+#include "emulator/a3xx/isa/codec.h"
+#include "emulator/a3xx/isa/disasm.h"
+#include "emulator/tgsi/interpreter.h"
+#include "compiler/tgsi/parser.h"
+#include "tools/harness/check.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/vector_gen.h"
+#include "tools/harness/vector_json.h"
+#include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/commands.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+using nlohmann::json;
+
+void AddTargetOptions(po::options_description& options) {
+  options.add_options()
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("build", po::value<std::string>()->default_value("opt"),
+       "compiler build: 'naive' (the reference translator) or 'opt' (the optimizing compiler)");
+}
+
+// Parses --target/--build; prints the problem and returns false if invalid.
+bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {
+  if (vm["target"].as<std::string>() != "a3xx") {
+    std::cerr << "shaderdiff " << command << ": unknown target '" << vm["target"].as<std::string>()
+              << "' (targets: a3xx)\n";
+    return false;
+  }
+  const std::string& b = vm["build"].as<std::string>();
+  if (b == "naive") *build = harness::Build::kNaive;
+  else if (b == "opt") *build = harness::Build::kOptimizing;
+  else {
+    std::cerr << "shaderdiff " << command << ": --build must be 'naive' or 'opt'\n";
+    return false;
+  }
+  return true;
+}
+
+// Compiles for a3xx; prints why not and sets *exit_code on failure.
+std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
+                                         int* exit_code) {
+  if (build == harness::Build::kOptimizing) {
+    std::cerr << file << ": unsupported: the optimizing build for a3xx is not implemented yet; use --build naive\n";
+    *exit_code = kExitUnsupported;
+    return std::nullopt;
+  }
+  naive::CompileResult r = naive::CompileA3xxNaive(shader);
+  switch (r.status) {
+    case naive::CompileStatus::kOk:
+      return std::move(r.program);
+    case naive::CompileStatus::kUnsupported:
+      std::cerr << file << ": unsupported: " << r.detail << "\n";
+      *exit_code = kExitUnsupported;
+      return std::nullopt;
+    case naive::CompileStatus::kError:
+      std::cerr << file << ": internal error: the compiler produced invalid code: " << r.detail << "\n";
+      *exit_code = kExitInternal;
+      return std::nullopt;
+  }
+  *exit_code = kExitInternal;
+  return std::nullopt;
+}
+
+std::vector<uint64_t> EncodeProgram(const a3xx::Program& program) {
+  std::vector<uint64_t> words;
+  for (const a3xx::Instr& i : program.instrs) words.push_back(*a3xx::Encode(i));
+  return words;
+}
+
+json StatsJson(const a3xx::CycleStats& s) {
+  return json{{"cycles", s.cycles}, {"issue_slots", s.issue_slots}, {"nop_slots", s.nop_slots},
+              {"stall_cycles", s.stall_cycles}, {"instructions", s.instructions}, {"ss", s.ss}, {"sy", s.sy}};
+}
+
+}  // namespace
+
+int RunCompile(const std::vector<std::string>& args) {
+  po::options_description options("compile options");
+  options.add_options()("help,h", "show this help");
+  AddTargetOptions(options);
+  options.add_options()
+      ("binary", po::value<std::string>(), "also write the raw little-endian 64-bit instruction words here")
+      ("show-hex", "prefix each assembly line with its word as dword1_dword0")
+      ("file", po::value<std::string>(), "TGSI file");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n\n"
+               "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
+               "'; ...' comment lines. Exits 4 (naming the feature) if the target cannot express\n"
+               "the shader.",
+               options);
+    return kExitOk;
+  }
+  harness::Build build;
+  if (!TargetAndBuild(vm, "compile", &build)) return kExitUsage;
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff compile: no input file\n";
+    return kExitUsage;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  std::optional<tgsi::Shader> shader = LoadShader(file);
+  if (!shader) return kExitFailure;
+  int exit_code = kExitOk;
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code);
+  if (!program) return exit_code;
+  std::vector<uint64_t> words = EncodeProgram(*program);
+  std::cout << a3xx::DisassembleProgram(words, {.show_hex = vm.count("show-hex") > 0});
+  uint32_t nops = 0, ss = 0, sy = 0;
+  for (const a3xx::Instr& i : program->instrs) {
+    if (i.opcode == a3xx::Opcode::NOP) nops += 1 + i.repeat;
+    ss += i.has_flag(a3xx::kFlagSs);
+    sy += i.has_flag(a3xx::kFlagSy);
+  }
+  std::cout << "; " << words.size() << " instructions, " << nops << " nop slots, " << ss << " (ss), " << sy
+            << " (sy), " << program->state.full_regs << " full and " << program->state.half_regs
+            << " half vec4 registers\n";
+  if (vm.count("binary") && !WriteWords(vm["binary"].as<std::string>(), words)) return kExitFailure;
+  return kExitOk;
+}
+
+int RunEmulate(const std::vector<std::string>& args) {
+  po::options_description options("emulate options");
+  options.add_options()("help,h", "show this help");
+  AddTargetOptions(options);
+  options.add_options()
+      ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`)")
+      ("seed", po::value<uint64_t>(), "without --vector: generate the vector from this seed")
+      ("lanes", po::value<uint32_t>()->default_value(0), "with --seed: number of lanes (0 = stage default)")
+      ("edges", "with --seed: mix in edge values")
+      ("hazards", po::value<std::string>()->default_value("stale"),
+       "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first hazard")
+      ("compare", "also run the reference interpreter and compare (exit 1 on a difference)")
+      ("file", po::value<std::string>(), "TGSI file");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff emulate --target a3xx [--build naive|opt] FILE (--vector V.json | --seed S)\n\n"
+               "Compiles the shader, runs the binary on the target's cycle-accurate emulator and\n"
+               "prints the result JSON (as `interp` does) plus cycle statistics and hazards.\n"
+               "Exits 0 on success, 1 on a hazard in trap mode or (with --compare) a difference\n"
+               "from the reference, 3 on timeout, 4 if unsupported.",
+               options);
+    return kExitOk;
+  }
+  harness::Build build;
+  if (!TargetAndBuild(vm, "emulate", &build)) return kExitUsage;
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff emulate: no input file\n";
+    return kExitUsage;
+  }
+  if (vm.count("vector") == vm.count("seed")) {
+    std::cerr << "shaderdiff emulate: give exactly one of --vector or --seed\n";
+    return kExitUsage;
+  }
+  a3xx::EmulatorOptions emu;
+  emu.timing = a3xx::FindTiming("a3xx");
+  const std::string& hazards = vm["hazards"].as<std::string>();
+  if (hazards == "stale") emu.hazards = a3xx::HazardMode::kStale;
+  else if (hazards == "trap") emu.hazards = a3xx::HazardMode::kTrap;
+  else {
+    std::cerr << "shaderdiff emulate: --hazards must be 'stale' or 'trap'\n";
+    return kExitUsage;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  std::optional<tgsi::Shader> shader = LoadShader(file);
+  if (!shader) return kExitFailure;
+  common::TestVector vector;
+  std::string error;
+  if (vm.count("vector")) {
+    std::optional<std::string> text = ReadFile(vm["vector"].as<std::string>());
+    if (!text) return kExitFailure;
+    json j = json::parse(*text, nullptr, false);
+    if (j.is_discarded() || !harness::VectorFromJson(j, &vector, &error)) {
+      std::cerr << vm["vector"].as<std::string>() << ": error: " << (j.is_discarded() ? "not valid JSON" : error) << "\n";
+      return kExitFailure;
+    }
+  } else if (!harness::GenerateVector(*shader, {.seed = vm["seed"].as<uint64_t>(), .lanes = vm["lanes"].as<uint32_t>(),
+                                                .edges = vm.count("edges") > 0},
+                                      &vector, &error)) {
+    std::cerr << "shaderdiff emulate: " << error << "\n";
+    return kExitUsage;
+  }
+  int exit_code = kExitOk;
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code);
+  if (!program) return exit_code;
+  a3xx::EmulationResult r = a3xx::Emulate(*program, vector, emu);
+  json j = harness::ResultToJson(r.result);
+  j["stats"] = StatsJson(r.stats);
+  j["hazards"] = json::array();
+  for (const a3xx::Hazard& h : r.hazards) j["hazards"].push_back(h.ToString());
+  int code = kExitOk;
+  if (vm.count("compare")) {
+    common::ExecResult reference = tgsi_exec::Interpret(*shader, vector, {});
+    harness::Comparison c = harness::CompareResults(reference, r.result);
+    j["comparison"] = {{"compared", c.compared}, {"tolerant", c.tolerant}, {"skipped", c.skipped},
+                       {"mismatches", c.mismatches}};
+    if (c.first) j["comparison"]["first"] = c.first->ToString();
+    if (!c.ok()) code = kExitFailure;
+  }
+  std::cout << j.dump(1) << "\n";
+  switch (r.result.status) {
+    case common::ExecStatus::kOk: return code;
+    case common::ExecStatus::kTimeout: return kExitTimeout;
+    case common::ExecStatus::kUnsupported: return kExitUnsupported;
+    case common::ExecStatus::kError:
+      std::cerr << file << ": error: " << r.result.detail << "\n";
+      return kExitFailure;
+  }
+  return kExitInternal;
+}
+
+int RunCheck(const std::vector<std::string>& args) {
+  po::options_description options("check options");
+  options.add_options()("help,h", "show this help");
+  AddTargetOptions(options);
+  options.add_options()
+      ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
+      ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4)")
+      ("seed", po::value<uint64_t>()->default_value(1), "run seed")
+      ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
+      ("quiet,q", "print only failing shaders and the summary")
+      ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files, or folders (every *.tgsi below)");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n\n"
+               "For each shader: compile, run N seeded vectors on the reference interpreter and\n"
+               "on the target's emulator, compare (undefined components are don't-care, inexact\n"
+               "ones are compared within the tolerance of their reason), and print one verdict:\n"
+               "pass, mismatch/naive-mismatch (with the first differing output, lane and\n"
+               "values), hazard, unsupported (with the feature), compile-error or timeout, and\n"
+               "a command that reproduces each failure. Exits 1 if any shader has a mismatch,\n"
+               "hazard, compile error or timeout; unsupported shaders are counted, not failed.",
+               options);
+    return kExitOk;
+  }
+  harness::CheckOptions opt;
+  if (!TargetAndBuild(vm, "check", &opt.build)) return kExitUsage;
+  opt.target = vm["target"].as<std::string>();
+  opt.vectors = vm["vectors"].as<uint32_t>();
+  opt.lanes = vm["lanes"].as<uint32_t>();
+  opt.seed = vm["seed"].as<uint64_t>();
+  if (opt.lanes == 0 || opt.lanes % 4 != 0) {
+    std::cerr << "shaderdiff check: --lanes must be a multiple of 4\n";
+    return kExitUsage;
+  }
+  const std::string& hazards = vm["hazards"].as<std::string>();
+  if (hazards == "trap") opt.hazards = a3xx::HazardMode::kTrap;
+  else if (hazards != "stale") {
+    std::cerr << "shaderdiff check: --hazards must be 'stale' or 'trap'\n";
+    return kExitUsage;
+  }
+  if (!vm.count("files")) {
+    std::cerr << "shaderdiff check: no input files\n";
+    return kExitUsage;
+  }
+  // Expand folders into their *.tgsi files.
+  std::vector<harness::CorpusEntry> entries;
+  for (const std::string& path : vm["files"].as<std::vector<std::string>>()) {
+    harness::Corpus corpus;
+    std::string error;
+    if (harness::LoadCorpus(ResolvePath(path), &corpus, &error)) {
+      for (harness::CorpusEntry& e : corpus.entries) entries.push_back(std::move(e));
+      continue;
+    }
+    std::optional<std::string> text = ReadFile(path);
+    if (!text) return kExitFailure;
+    entries.push_back({path, path, *text, harness::HashText(*text)});
+  }
+  const bool quiet = vm.count("quiet") > 0;
+  std::map<std::string, uint64_t> verdicts;
+  std::map<std::string, uint64_t> unsupported;
+  bool failed = false;
+  for (const harness::CorpusEntry& e : entries) {
+    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    if (!parsed.ok()) {
+      std::cerr << parsed.error->ToString(e.path) << "\n";
+      ++verdicts["parse-error"];
+      failed = true;
+      continue;
+    }
+    harness::CheckOutcome o = harness::CheckShader(parsed.shader, e.hash, opt);
+    const std::string verdict(harness::VerdictName(o.verdict));
+    ++verdicts[verdict];
+    if (o.verdict == harness::Verdict::kUnsupported) ++unsupported[o.detail];
+    const bool bad = o.verdict != harness::Verdict::kPass && o.verdict != harness::Verdict::kUnsupported;
+    failed |= bad;
+    if (bad || !quiet) {
+      std::cout << e.path << ": " << verdict;
+      if (!o.detail.empty()) std::cout << ": " << o.detail;
+      if (o.verdict == harness::Verdict::kPass)
+        std::cout << " (" << o.vectors_run << " vectors, " << o.totals.compared << " exact + " << o.totals.tolerant
+                  << " inexact components, " << o.instructions << " instructions, " << o.cycles.cycles << " cycles)";
+      std::cout << "\n";
+      if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o) << "\n";
+    }
+  }
+  std::cout << entries.size() << " shader(s):";
+  for (const auto& [verdict, count] : verdicts) std::cout << " " << count << " " << verdict;
+  std::cout << "\n";
+  for (const auto& [feature, count] : unsupported) std::cout << "  unsupported x" << count << ": " << feature << "\n";
+  return failed ? kExitFailure : kExitOk;
+}
+
+}  // namespace shaderdiff::cli
