@@ -106,6 +106,26 @@ head -c 12 "$TMP/t.bin" >"$TMP/odd.bin"
 expect_exit 1 "disasm partial word" "$SD" disasm "$TMP/odd.bin"
 expect_exit 2 "unknown target" "$SD" disasm --target r600 "$TMP/t.bin"
 
+# compile / emulate / check on the a3xx target with the naive build.
+expect_exit 0 "compile naive" "$SD" compile --target a3xx --build naive "$DATA/mad.tgsi" --binary "$TMP/mad.bin"
+grep -q "^end$" "$TMP/out" || fail "compile prints assembly ending in end"
+grep -q "^; [0-9]* instructions, [0-9]* nop slots" "$TMP/out" || fail "compile prints statistics"
+expect_exit 0 "disasm compiled binary" "$SD" disasm "$TMP/mad.bin"
+expect_exit 4 "compile opt is unsupported for now" "$SD" compile --target a3xx --build opt "$DATA/mad.tgsi"
+grep -q "unsupported" "$TMP/err" || fail "opt build names itself unsupported"
+expect_exit 0 "emulate" "$SD" emulate --target a3xx --build naive "$DATA/mad.tgsi" --vector "$TMP/known.json" --compare
+python3 - "$TMP/out" <<'PY' || fail "emulate result, cycles and comparison"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "ok", r
+assert r["outputs"]["0"][2][:3] == ["0x40200000", "0x40900000", "0x40d00000"], r["outputs"]["0"][2]
+assert r["stats"]["cycles"] > 0 and r["stats"]["issue_slots"] > 0, r["stats"]
+assert r["hazards"] == [], r["hazards"]
+assert r["comparison"]["mismatches"] == 0 and r["comparison"]["compared"] > 0, r["comparison"]
+PY
+expect_exit 0 "check" "$SD" check --target a3xx --build naive "$DATA/mad.tgsi" --vectors 4
+grep -q "mad.tgsi: pass" "$TMP/out" || fail "check verdict; got: $(cat "$TMP/out")"
+
 mkdir -p "$TMP/corpus"
 cp "$DATA/mad.tgsi" "$TMP/corpus/a.tgsi"
 expect_exit 0 "nightly on a tiny corpus" "$SD" nightly --corpus "$TMP/corpus" --vectors 4 --out "$TMP/reports" --run r1
@@ -113,6 +133,11 @@ python3 - "$TMP/reports/r1/report.json" <<'PY' || fail "nightly report"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["corpus"]["shaders"] == 1 and r["shaders"][0]["verdict"] == "pass", r
+checks = r["shaders"][0]["checks"]
+assert checks["a3xx/naive"]["verdict"] == "pass", checks
+assert checks["a3xx/naive"]["components"]["exact"] > 0, checks
+assert checks["a3xx/opt"]["verdict"] == "unsupported", checks
+assert r["summary"]["checks"]["a3xx/naive"]["pass"] == 1, r["summary"]
 PY
 cp "$TMP/reports/r1/report.json" "$TMP/first.json"
 expect_exit 0 "nightly again" "$SD" nightly --corpus "$TMP/corpus" --vectors 4 --out "$TMP/reports" --run r1

@@ -1,8 +1,9 @@
-// `shaderdiff nightly`: the main job. Today it runs every shader of a corpus
-// through the parser, the printer round trip and the TGSI reference
-// interpreter on seeded vectors (half of them with edge values), and writes
-// reports/out/<run>/report.json. The compilers and emulators join as their
-// targets land (see the issues).
+// `shaderdiff nightly`: the main job. Every shader of a corpus goes through
+// the parser, the printer round trip and the TGSI reference interpreter on
+// seeded vectors (half of them with edge values), then through the
+// differential check (tools/harness/check.h) for every target and build:
+// compile, emulate, compare with the reference. The run writes
+// reports/out/<run>/report.json.
 //
 // Invariants: the same corpus, seed and build give a byte-identical
 // report.json; the report is written atomically (temp file + rename).
@@ -20,6 +21,7 @@
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
 #include "emulator/tgsi/interpreter.h"
+#include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
 #include "tools/harness/rng.h"
 #include "tools/harness/vector_gen.h"
@@ -105,12 +107,12 @@ ShaderOutcome RunShader(const harness::CorpusEntry& entry, uint64_t seed, uint32
     o.verdict = "print-mismatch";
     o.detail = "printing the parsed shader does not reproduce the file";
   }
-  const uint32_t wave = parsed.shader.processor == tgsi::Processor::kGeometry ? 1 : lanes;
+  harness::CheckOptions choice_options;
+  choice_options.seed = seed;
+  choice_options.lanes = lanes;
   for (uint32_t v = 0; v < vectors; ++v) {
-    // Each (shader, vector) pair gets its own seed, so adding shaders to the
-    // corpus never changes the vectors of the others.
-    harness::Rng mix(seed ^ entry.hash ^ (0x9e3779b97f4a7c15ull * (v + 1)));
-    harness::VectorOptions vo{.seed = mix.Next(), .lanes = wave, .edges = (v % 2) == 1};
+    const harness::VectorChoice choice = harness::ChooseVector(choice_options, entry.hash, v, parsed.shader);
+    harness::VectorOptions vo{.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges};
     common::TestVector vector;
     std::string error;
     if (!harness::GenerateVector(parsed.shader, vo, &vector, &error)) {
@@ -140,6 +142,35 @@ ShaderOutcome RunShader(const harness::CorpusEntry& entry, uint64_t seed, uint32
   return o;
 }
 
+// Every (target, build) the nightly checks. The optimizing build reports
+// `unsupported` until it exists: visible in the report, never a pass.
+struct TargetBuild {
+  const char* target;
+  harness::Build build;
+};
+constexpr TargetBuild kTargetBuilds[] = {{"a3xx", harness::Build::kNaive}, {"a3xx", harness::Build::kOptimizing}};
+
+std::string TargetBuildName(const TargetBuild& tb) {
+  return std::string(tb.target) + "/" + std::string(harness::BuildName(tb.build));
+}
+
+bool IsFailure(harness::Verdict v) { return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported; }
+
+json CheckJson(const harness::CheckOutcome& o, const std::string& file, const harness::CheckOptions& options) {
+  json j{{"verdict", std::string(harness::VerdictName(o.verdict))}};
+  if (!o.detail.empty()) j["detail"] = o.detail;
+  if (o.verdict == harness::Verdict::kUnsupported) return j;
+  j["instructions"] = o.instructions;
+  j["nops"] = o.nops;
+  j["full_regs"] = o.full_regs;
+  j["cycles"] = o.cycles.cycles;
+  j["stall_cycles"] = o.cycles.stall_cycles;
+  j["vectors_run"] = o.vectors_run;
+  j["components"] = {{"exact", o.totals.compared}, {"inexact", o.totals.tolerant}, {"undefined", o.totals.skipped}};
+  if (IsFailure(o.verdict)) j["reproduce"] = harness::ReproCommand(file, options, o);
+  return j;
+}
+
 }  // namespace
 
 int RunNightly(const std::vector<std::string>& args) {
@@ -158,10 +189,13 @@ int RunNightly(const std::vector<std::string>& args) {
   if (vm.count("help")) {
     PrintUsage("shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--out DIR]\n\n"
                "Runs every corpus shader through the parser, the canonical printer (which must\n"
-               "reproduce the file) and the TGSI reference interpreter on N seeded vectors, and\n"
-               "writes OUT/RUN/report.json. Exits 1 if any shader fails to parse, does not\n"
-               "round-trip, or makes the interpreter report an error; timeouts and unsupported\n"
-               "features are reported (never counted as passes) but do not fail the run.",
+               "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
+               "the differential check for every target and build (today a3xx/naive and\n"
+               "a3xx/opt, whose optimizing compiler is not built yet and so reports\n"
+               "unsupported), and writes OUT/RUN/report.json. Exits 1 if any shader fails to\n"
+               "parse or round-trip, makes the interpreter report an error, or gets a mismatch,\n"
+               "hazard, compile error or timeout verdict; unsupported features are reported\n"
+               "(never counted as passes) but do not fail the run.",
                options);
     return kExitOk;
   }
@@ -203,6 +237,8 @@ int RunNightly(const std::vector<std::string>& args) {
   Progress progress(corpus.entries.size());
   json shaders = json::array();
   std::map<std::string, uint64_t> verdicts;
+  std::map<std::string, std::map<std::string, uint64_t>> target_verdicts;
+  uint64_t check_failures = 0;
   uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0, vectors_run = 0;
   for (size_t i = 0; i < corpus.entries.size(); ++i) {
     const harness::CorpusEntry& e = corpus.entries[i];
@@ -221,6 +257,27 @@ int RunNightly(const std::vector<std::string>& args) {
       s["detail"] = o.detail;
       std::cerr << "\n" << e.name << ": " << o.verdict << ": " << o.detail << "\n";
     }
+    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    if (parsed.ok()) {
+      for (const TargetBuild& tb : kTargetBuilds) {
+        harness::CheckOptions check_options;
+        check_options.target = tb.target;
+        check_options.build = tb.build;
+        check_options.vectors = vectors;
+        check_options.lanes = lanes;
+        check_options.seed = seed;
+        check_options.interpreter_budget = interp_options.instruction_budget;
+        harness::CheckOutcome c = harness::CheckShader(parsed.shader, e.hash, check_options);
+        const std::string name = TargetBuildName(tb);
+        ++target_verdicts[name][std::string(harness::VerdictName(c.verdict))];
+        s["checks"][name] = CheckJson(c, "corpus/" + e.name, check_options);
+        if (IsFailure(c.verdict)) {
+          ++check_failures;
+          std::cerr << "\n" << e.name << ": " << name << ": " << harness::VerdictName(c.verdict) << ": " << c.detail
+                    << "\n  reproduce: " << harness::ReproCommand("corpus/" + e.name, check_options, c) << "\n";
+        }
+      }
+    }
     shaders.push_back(s);
     progress.Update(i + 1, e.name);
   }
@@ -231,8 +288,8 @@ int RunNightly(const std::vector<std::string>& args) {
               {"corpus", {{"path", vm["corpus"].as<std::string>()}, {"shaders", corpus.entries.size()},
                           {"hash", harness::HashHex(corpus.hash)}}},
               {"settings", {{"vectors", vectors}, {"lanes", lanes}, {"budget", interp_options.instruction_budget},
-                            {"denormals", "preserve"}, {"executors", json::array({"tgsi-interpreter"})}}},
-              {"summary", {{"verdicts", verdicts}, {"output_components", components},
+                            {"denormals", "preserve"}, {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})}}},
+              {"summary", {{"verdicts", verdicts}, {"checks", target_verdicts}, {"output_components", components},
                            {"undefined_components", undefined}, {"inexact_components", inexact},
                            {"instructions_executed", instructions}}},
               {"shaders", shaders}};
@@ -241,12 +298,17 @@ int RunNightly(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff nightly: cannot write " << report_path << "\n";
     return kExitFailure;
   }
-  const uint64_t bad = verdicts["parse-error"] + verdicts["print-mismatch"] + verdicts["error"];
+  const uint64_t bad = verdicts["parse-error"] + verdicts["print-mismatch"] + verdicts["error"] + check_failures;
   std::printf("nightly: %zu shaders x %u vectors in %.1f s (%.0f vectors/s through the interpreter)\n",
               corpus.entries.size(), vectors, seconds, seconds > 0 ? vectors_run / seconds : 0.0);
   for (const auto& [verdict, count] : verdicts) std::printf("  %-15s %llu\n", verdict.c_str(), static_cast<unsigned long long>(count));
   std::printf("  output components: %llu, undefined %llu, inexact %llu\n", static_cast<unsigned long long>(components),
               static_cast<unsigned long long>(undefined), static_cast<unsigned long long>(inexact));
+  for (const auto& [name, counts] : target_verdicts) {
+    std::printf("%s:", name.c_str());
+    for (const auto& [verdict, count] : counts) std::printf(" %llu %s", static_cast<unsigned long long>(count), verdict.c_str());
+    std::printf("\n");
+  }
   std::printf("report: %s\n", report_path.c_str());
   return bad > 0 ? kExitFailure : kExitOk;
 }
