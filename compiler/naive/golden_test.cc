@@ -55,7 +55,7 @@ TEST_P(Golden, ListingMatches) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, Golden,
-                         ::testing::Values("mov_swizzle_negate", "mad", "dp3", "uif_else", "loop_brk", "tex_2d",
+                         ::testing::Values("mov_swizzle_negate", "mad", "dp3", "uif_else", "loop_brk", "tex_2d", "tex_cube", "tex_rect",
                                            "uarl_relative", "umul_idiv", "kill_if"),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 

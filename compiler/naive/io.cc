@@ -12,13 +12,19 @@
 //   OUT[i]               read after `end` (state.outputs)
 //   CONST[b][i]          c<base(b) + i> (state.consts, declared ones)
 //   IMM[k]               c<imm_base + k> (state.immediates)
-//   SAMP[n]              s#n, t#n (state.samplers), n <= 15
+//   SAMP[n]              s#n, t#n (state.samplers), n <= 15; the texture
+//                        type and sampler state from the TEX-family
+//                        instructions' target (TextureStateOf); a unit used
+//                        with two targets that need different state is
+//                        kUnsupported
 // The prologue starts with (sy)(ss)nop (nothing may be pending when the
 // shader starts, as the a3xx blob assumes) and writes K before anything
 // reads it.
 #include "compiler/naive/io.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "compiler/naive/operands.h"
@@ -42,6 +48,35 @@ a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
     case tgsi::Interpolation::kConstant: return a3xx::VaryingInterp::kFlat;
     case tgsi::Interpolation::kLinear: return a3xx::VaryingInterp::kLinear;
     default: return a3xx::VaryingInterp::kPerspective;  // PERSPECTIVE, COLOR (smooth shading)
+  }
+}
+
+// The descriptor type and UNNORM_COORDS bit a TGSI target needs; nullopt
+// for targets the translator does not sample (reported by the templates).
+struct TexState {
+  a3xx::TextureType type;
+  bool unnormalized;
+  bool operator==(const TexState&) const = default;
+};
+
+std::optional<TexState> TextureStateOf(tgsi::TextureTarget t) {
+  using TT = tgsi::TextureTarget;
+  using A = a3xx::TextureType;
+  switch (t) {
+    case TT::k1D:
+    case TT::kShadow1D:
+    case TT::k1DArray:
+    case TT::kShadow1DArray: return TexState{A::k1D, false};
+    case TT::k2D:
+    case TT::kShadow2D:
+    case TT::k2DArray:
+    case TT::kShadow2DArray: return TexState{A::k2D, false};
+    case TT::kRect:
+    case TT::kShadowRect: return TexState{A::k2D, true};
+    case TT::k3D: return TexState{A::k3D, false};
+    case TT::kCube:
+    case TT::kShadowCube: return TexState{A::kCube, false};
+    default: return std::nullopt;
   }
 }
 
@@ -107,15 +142,32 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
       }
     }
   }
-  // Sampler units used without a declaration.
+  // Sampler units used without a declaration, and each unit's texture state.
+  std::map<uint32_t, std::pair<TexState, tgsi::TextureTarget>> state_of;
   for (const tgsi::Instruction& in : ctx.shader.instructions) {
     for (const tgsi::SrcOperand& src : in.src) {
-      if (src.reg.file == File::kSampler && !src.reg.index.indirect && src.reg.index.index <= 15) {
-        samplers.insert(src.reg.index.index);
+      if (src.reg.file != File::kSampler || src.reg.index.indirect || src.reg.index.index > 15) continue;
+      const uint32_t n = src.reg.index.index;
+      samplers.insert(n);
+      if (!in.texture_target) continue;
+      const std::optional<TexState> ts = TextureStateOf(*in.texture_target);
+      if (!ts) continue;
+      const auto [it, fresh] = state_of.emplace(n, std::pair{*ts, *in.texture_target});
+      if (!fresh && !(it->second.first == *ts)) {
+        ctx.Unsupported("sampler unit " + std::to_string(n) + " used as " +
+                        std::string(tgsi::Name(it->second.second)) + " and " +
+                        std::string(tgsi::Name(*in.texture_target)) + " (one texture descriptor per unit)");
       }
     }
   }
-  for (uint32_t n : samplers) s.samplers.push_back({n, static_cast<uint8_t>(n), static_cast<uint8_t>(n)});
+  for (uint32_t n : samplers) {
+    a3xx::SamplerBinding b{n, static_cast<uint8_t>(n), static_cast<uint8_t>(n)};
+    if (const auto it = state_of.find(n); it != state_of.end()) {
+      b.type = it->second.first.type;
+      b.unnormalized = it->second.first.unnormalized;
+    }
+    s.samplers.push_back(b);
+  }
   for (uint32_t k = 0; k < ctx.map.ImmCount(); ++k) {
     a3xx::ImmediateConst imm;
     imm.const_vec4 = static_cast<uint16_t>(ctx.map.ImmBase() + k);

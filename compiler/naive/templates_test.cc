@@ -136,5 +136,54 @@ TEST(Templates, EveryTemplateTakesEveryOperandForm) {
   }
 }
 
+// The texture state the driver programs per unit (ShaderState::samplers):
+// descriptor type and UNNORM_COORDS from the target, and the cat5 form.
+struct TexCase {
+  const char* target;
+  a3xx::TextureType type;
+  bool unnormalized;
+  uint8_t flags;  // of the sam
+};
+
+TEST(Templates, TextureTargetsSetTheBindingState) {
+  const TexCase cases[] = {
+      {"2D", a3xx::TextureType::k2D, false, 0},
+      {"1D", a3xx::TextureType::k1D, false, 0},
+      {"3D", a3xx::TextureType::k3D, false, a3xx::kTex3d},
+      {"CUBE", a3xx::TextureType::kCube, false, a3xx::kTex3d},
+      {"SHADOWCUBE", a3xx::TextureType::kCube, false, a3xx::kTex3d | a3xx::kTexShadow},
+      {"RECT", a3xx::TextureType::k2D, true, 0},
+      {"SHADOWRECT", a3xx::TextureType::k2D, true, a3xx::kTexShadow},
+  };
+  for (const TexCase& c : cases) {
+    const CompileResult r = testing::CompileText(std::string("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[2]\n") +
+                                                 "  0: TEX OUT[0], IN[0], SAMP[2], " + c.target + "\n  1: END\n");
+    ASSERT_EQ(r.status, CompileStatus::kOk) << c.target << ": " << r.detail;
+    ASSERT_EQ(r.program.state.samplers.size(), 1u) << c.target;
+    const a3xx::SamplerBinding& b = r.program.state.samplers[0];
+    EXPECT_EQ(b.tgsi_unit, 2u);
+    EXPECT_EQ(b.samp, 2);
+    EXPECT_EQ(b.tex, 2);
+    EXPECT_EQ(b.type, c.type) << c.target;
+    EXPECT_EQ(b.unnormalized, c.unnormalized) << c.target;
+    int sams = 0;
+    for (const a3xx::Instr& in : r.program.instrs) {
+      if (in.opcode != a3xx::Opcode::SAM) continue;
+      ++sams;
+      EXPECT_EQ(in.tex_flags, c.flags) << c.target;
+    }
+    EXPECT_EQ(sams, 1) << c.target;
+  }
+}
+
+TEST(Templates, TexelFetchOnCubeAndRect) {
+  for (const char* target : {"CUBE", "RECT"}) {
+    const CompileResult r = testing::CompileText(std::string("FRAG\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\n") +
+                                                 "  0: TXF OUT[0], IN[0], SAMP[0], " + target + "\n  1: END\n");
+    ASSERT_EQ(r.status, CompileStatus::kOk) << target << ": " << r.detail;
+    EXPECT_EQ(testing::CheckProgram(r.program), std::nullopt);
+  }
+}
+
 }  // namespace
 }  // namespace shaderdiff::naive

@@ -19,14 +19,19 @@
 //   TXQ      getsize (u32)(mask)R.x, T0.x (lod = src0.x), t#n: width,
 //            height, depth/layers, levels
 //
-// Targets: 2D, 3D (.3d), 2D_ARRAY (.a), SHADOW2D (.s), SHADOW2D_ARRAY
-// (.s.a); 1-D targets are sampled as 2-D textures of height 1 at t = 0.5
-// (texel fetches at y = 0); TXF also takes RECT (integer texel coordinates
-// need no normalisation). CUBE/SHADOWCUBE/CUBEARRAY would need a sampler
-// target the a3xx instruction cannot carry (.3d also means 3D, and
-// ShaderState::samplers records no target); RECT needs unnormalised
-// coordinates (sampler state); BUFFER and MSAA have no sampler form here:
-// all kUnsupported.
+// Targets: 2D, 3D (.3d), CUBE (.3d: x, y, z is the direction),
+// SHADOWCUBE (.3d.s, reference = src0.w), 2D_ARRAY (.a), SHADOW2D (.s),
+// SHADOW2D_ARRAY (.s.a), RECT and SHADOWRECT (as 2D/SHADOW2D: the
+// coordinates are texel coordinates, passed unchanged, because the binding
+// sets unnormalized sampler state). The binding's texture type (io.cc)
+// tells the texture unit a .3d cube from a 3-D texture. 1-D targets are
+// sampled as 2-D textures of height 1 at t = 0.5 (texel fetches at y = 0).
+// TXF takes CUBE too (isaml.3d; the texture model leaves cube fetches
+// undefined, as TGSI does). LODQ on CUBE/RECT is kUnsupported (the
+// emulator's getlod does not model their LOD). CUBEARRAY/SHADOWCUBEARRAY:
+// kUnsupported, a3xx has no cube-map arrays (no descriptor type for them;
+// freedreno exposes them from a4xx on). BUFFER and MSAA have no sampler form
+// here: kUnsupported.
 #include <optional>
 #include <vector>
 
@@ -66,11 +71,19 @@ Layout LayoutFor(TextureTarget t, bool integer) {
   switch (t) {
     case TextureTarget::k1D: l.coords = {S(0), pad}; break;
     case TextureTarget::k2D: l.coords = {S(0), S(1)}; break;
-    case TextureTarget::kRect:
-      if (!integer) return {};  // unnormalised coordinates are sampler state
-      l.coords = {S(0), S(1)};   // a texel fetch is the same on a 2-D texture
+    case TextureTarget::kRect: l.coords = {S(0), S(1)}; break;  // unnormalized: binding state
+    case TextureTarget::kShadowRect:
+      if (integer) return {};
+      l.coords = {S(0), S(1), S(2)};
+      l.flags = a3xx::kTexShadow;
       break;
-    case TextureTarget::k3D: l.coords = {S(0), S(1), S(2)}; l.flags = a3xx::kTex3d; break;
+    case TextureTarget::k3D:
+    case TextureTarget::kCube: l.coords = {S(0), S(1), S(2)}; l.flags = a3xx::kTex3d; break;
+    case TextureTarget::kShadowCube:
+      if (integer) return {};
+      l.coords = {S(0), S(1), S(2), S(3)};
+      l.flags = a3xx::kTex3d | a3xx::kTexShadow;
+      break;
     case TextureTarget::k1DArray: l.coords = {S(0), pad, S(1)}; l.flags = a3xx::kTexArray; break;
     case TextureTarget::k2DArray: l.coords = {S(0), S(1), S(2)}; l.flags = a3xx::kTexArray; break;
     case TextureTarget::kShadow1D:
@@ -142,8 +155,16 @@ void Sample(Inst& i) {
   if (op == T::Opcode::LODQ) i.RestrictChannels(0x3);  // x = lod, y = lambda; z, w unchanged
   const Layout layout = LayoutFor(target, fetch);
   if (!layout.ok) {
+    const bool cube_array = target == TextureTarget::kCubeArray || target == TextureTarget::kShadowCubeArray;
     i.ctx.Unsupported("texture target " + std::string(tgsi::Name(target)) +
-                      (fetch ? " for " + std::string(tgsi::OpcodeName(op)) : ""));
+                      (fetch ? " for " + std::string(tgsi::OpcodeName(op)) : "") +
+                      (cube_array ? " (a3xx has no cube-map arrays)" : ""));
+    return;
+  }
+  const bool cube_or_rect = target == TextureTarget::kCube || target == TextureTarget::kShadowCube ||
+                            target == TextureTarget::kRect || target == TextureTarget::kShadowRect;
+  if (op == T::Opcode::LODQ && cube_or_rect) {
+    i.ctx.Unsupported("LODQ with texture target " + std::string(tgsi::Name(target)));
     return;
   }
   const bool w_is_extra = op == T::Opcode::TXB || op == T::Opcode::TXL || op == T::Opcode::TXP || fetch;

@@ -84,10 +84,13 @@ TEST(Unsupported, Operands) {
 }
 
 TEST(Unsupported, Textures) {
-  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], CUBE\n  1: END\n"), "texture target CUBE");
-  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], RECT\n  1: END\n"), "texture target RECT");
+  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], CUBEARRAY\n  1: END\n"),
+                    "texture target CUBEARRAY (a3xx has no cube-map arrays)");
   ExpectUnsupported(Fs("  0: TXF TEMP[0], IN[0], SAMP[0], CUBEARRAY\n  1: END\n"),
-                    "texture target CUBEARRAY for TXF");
+                    "texture target CUBEARRAY for TXF (a3xx has no cube-map arrays)");
+  ExpectUnsupported(Fs("  0: LODQ TEMP[0], IN[0], SAMP[0], CUBE\n  1: END\n"), "LODQ with texture target CUBE");
+  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], 2D\n  1: TEX TEMP[1], IN[0], SAMP[0], CUBE\n  2: END\n"),
+                    "sampler unit 0 used as 2D and CUBE (one texture descriptor per unit)");
   ExpectUnsupported(Fs("  0: TXF TEMP[0], IN[0], SAMP[0], SHADOW2D\n  1: END\n"),
                     "texture target SHADOW2D for TXF");
   ExpectUnsupported(Fs("  0: TXQ TEMP[0], IN[0], SAMP[0], BUFFER\n  1: END\n"), "texture target BUFFER for TXQ");

@@ -103,7 +103,7 @@ TEST(Errors, UnsupportedOpcodesAndForms) {
       {"hrsq r1.x, r0.x", "hrsq"},
       {"call #1", "call"},
       {"sam.s2en (f32)(xyzw)r1.x, r0.x, hr4.x", "sam.s2en"},
-      {"sam.3d.s (f32)(xyzw)r1.x, r0.x, s#0, t#0", "cube"},
+      {"sam.3d.s (f32)(xyzw)r1.x, r0.x, s#0, t#0", "on a 3-D texture"},  // a 2-D binding: not a cube
       {"isam.p (f32)(xyzw)r1.x, r0.x, s#0, t#0", "isam with .s/.p"},
       {"gather4r (f32)(xyzw)r1.x, r0.x, s#0, t#0", "gather4r"},
       {"ldp.u32 r1.x, p[r0.x], 1", "ldp (private memory)"},

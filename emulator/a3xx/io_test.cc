@@ -148,6 +148,75 @@ TEST(Texture, FragmentQuadAtTexelCentres) {
   }
 }
 
+// A cube binding (SamplerBinding::type = kCube) makes sam.3d a cube lookup:
+// each lane's direction hits a texel centre of a different face (the
+// expectations are the shared model's face/texel choices, texture_test.cc).
+TEST(Texture, CubeSampleAtTexelCentres) {
+  Tex t(true);
+  t.state.samplers[0].type = TextureType::kCube;
+  t.unit.width = t.unit.height = 8;
+  struct Lane {
+    float dir[3];
+    uint32_t face, x, y;
+  };
+  const Lane lanes[4] = {
+      {{1, 0.125f, -0.375f}, 0, 5, 3},      // +X: sc = -rz = 3/8 -> x 5, tc = -ry = -1/8 -> y 3
+      {{-1, 0.125f, -0.375f}, 1, 2, 3},     // -X: sc = rz = -3/8 -> x 2, tc = -ry -> y 3
+      {{0.375f, 1, -0.125f}, 2, 5, 3},      // +Y: sc = rx -> x 5, tc = rz = -1/8 -> y 3
+      {{-0.375f, 0.125f, -1}, 5, 5, 3},     // -Z: sc = -rx = 3/8 -> x 5, tc = -ry -> y 3
+  };
+  t.vector.inputs[0].clear();
+  for (const Lane& l : lanes) t.vector.inputs[0].push_back({Bits(l.dir[0]), Bits(l.dir[1]), Bits(l.dir[2]), 0});
+  const EmulationResult r = t.Run("(rpt2)bary.f r2.x, (r)0, r0.x\n(rpt5)nop\n"
+                                  "sam.3d (f32)(xyzw)r1.x, r2.x, s#1, t#2\n(sy)end\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(Out(r, 0, l, c), t.Texel(0, lanes[l].face, lanes[l].x, lanes[l].y, c)) << l << c;
+    }
+  }
+  // The same instruction on a 2-D descriptor is a 3-D texture lookup, not a cube one.
+  t.state.samplers[0].type = TextureType::k2D;
+  const EmulationResult r3 = t.Run("(rpt2)bary.f r2.x, (r)0, r0.x\n(rpt5)nop\n"
+                                   "sam.3d (f32)(xyzw)r1.x, r2.x, s#1, t#2\n(sy)end\n");
+  ASSERT_EQ(r3.result.status, ExecStatus::kOk) << r3.result.detail;
+  EXPECT_NE(Out(r3, 0, 0, 0), Out(r, 0, 0, 0));
+}
+
+TEST(Texture, CubeFormsThatA3xxLacks) {
+  Tex t(true);
+  t.state.samplers[0].type = TextureType::kCube;
+  const EmulationResult arr = t.Run("(rpt3)bary.f r2.x, (r)0, r0.x\n(rpt5)nop\n"
+                                    "sam.3d.a (f32)(xyzw)r1.x, r2.x, s#1, t#2\n(sy)end\n");
+  EXPECT_EQ(arr.result.status, ExecStatus::kUnsupported);
+  EXPECT_NE(arr.result.detail.find("a3xx has no cube-map arrays"), std::string::npos) << arr.result.detail;
+  const EmulationResult flat = t.Run(kFragSample);
+  EXPECT_EQ(flat.result.status, ExecStatus::kUnsupported);
+  EXPECT_NE(flat.result.detail.find("without .3d on a cube texture"), std::string::npos) << flat.result.detail;
+}
+
+// An unnormalized binding (RECT): sam takes texel coordinates.
+TEST(Texture, RectSampleAtTexelCentres) {
+  Tex t(true);
+  t.state.samplers[0].unnormalized = true;
+  t.unit.width = 16;
+  t.unit.height = 8;
+  const uint32_t xy[4][2] = {{3, 5}, {12, 5}, {3, 7}, {15, 0}};
+  t.vector.inputs[0].clear();
+  for (const auto& p : xy) t.vector.inputs[0].push_back({Bits(p[0] + 0.5f), Bits(p[1] + 0.5f), 0, 0});
+  const EmulationResult r = t.Run(kFragSample);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 0, l, c), t.Texel(0, 0, xy[l][0], xy[l][1], c)) << l << c;
+  }
+  // getsize on it is RECT's: width, height, one level.
+  const EmulationResult q = t.Run("mov.u32u32 r2.x, 0\n(rpt5)nop\ngetsize (u32)(xyzw)r1.x, r2.x, t#2\n(sy)end\n");
+  ASSERT_EQ(q.result.status, ExecStatus::kOk) << q.result.detail;
+  EXPECT_EQ(Out(q, 0, 0, 0), 16u);
+  EXPECT_EQ(Out(q, 0, 0, 1), 8u);
+  EXPECT_EQ(Out(q, 0, 0, 3), 1u);
+}
+
 TEST(Texture, FragmentQuadImplicitLodSelectsTheLevel) {
   // Neighbours 4 level-0 texels apart: lambda = 2, nearest mip level 2 (4x4).
   Tex t(true);

@@ -173,6 +173,8 @@ bool PrepareAlu2(Prepared& p, std::string* why);
 bool PrepareAlu3(Prepared& p, std::string* why);
 bool PrepareSfu(Prepared& p, std::string* why);
 bool PrepareTex(Prepared& p, std::string* why);
+// Completes p.tex.target from the bound texture's type and sampler state.
+bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why);
 bool PrepareMem(Prepared& p, std::string* why);
 
 // Validates and prepares m.prog from `program` (prepare.cc); false after Fail.

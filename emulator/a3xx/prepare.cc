@@ -12,6 +12,7 @@
 // - a binding register (inputs, outputs, system values, ij pair) that is not
 //   a GPR inside the file; a const binding beyond the const file;
 // - a cat5 s#/t# pair with no SamplerBinding.
+// A cat5 form the bound texture type cannot take (tex.cc) is kUnsupported.
 // Unsupported opcodes and forms give ExecStatus::kUnsupported naming them.
 //
 // Timing attributes (§4.1, §4.2): issue slots per instruction; the delay D
@@ -110,6 +111,11 @@ bool ResolveTextureUnit(Machine& m, Prepared& p) {
       unit = it->second;
     } else {
       unit.seed = b.tgsi_unit;
+    }
+    std::string why;
+    if (!ResolveTexTarget(p, b, &why)) {
+      m.Fail(ExecStatus::kUnsupported, Where(p) + ": " + why);
+      return false;
     }
     p.aux = static_cast<uint32_t>(m.tex_units.size());
     m.tex_units.push_back(unit);

@@ -4,13 +4,18 @@
 // every lane of the wave (helper lanes feed implicit LOD and derivatives);
 // the results are computed when a later (sy) lands the op.
 //
-// Decisions (the ISA does not carry a texture target; ShaderState's
-// SamplerBinding has none either):
-// - Target from the flags: none = 2D, .3d = 3D, .a = 2D_ARRAY, .s =
-//   SHADOW2D, .s.a = SHADOW2D_ARRAY. 1-D textures are sampled as 2-D (a
-//   height-1 texture with any y). Cube maps cannot be told from 3-D
-//   textures, so .3d with .s or .a, and .s2en (index from a register), are
-//   reported unsupported.
+// Decisions (the texture target is the instruction's flags together with
+// the SamplerBinding's descriptor type and sampler state, as on hardware):
+// - Target (TargetFor): none = 2D, .a = 2D_ARRAY, .s = SHADOW2D, .s.a =
+//   SHADOW2D_ARRAY; .3d = CUBE when the binding's type is kCube (.3d.s =
+//   SHADOWCUBE), 3D otherwise. A kCube binding without .3d, .3d.a on a cube
+//   (cube arrays: a3xx has none) and .3d with .s/.a on a 3-D texture are
+//   unsupported. An `unnormalized` binding turns 2D/SHADOW2D into RECT/
+//   SHADOWRECT (texel coordinates); with .3d/.a it is unsupported. 1-D
+//   textures (k1D) are sampled as 2-D (a height-1 texture with any y).
+//   getsize (no flags) queries CUBE, 3D, RECT or 2D by the binding alone;
+//   getlod on CUBE/RECT is unsupported (its LOD is not the model's).
+//   .s2en (index from a register) is unsupported.
 // - src1 layout: x, y, [z if .3d], [shadow ref if .s], [array index if .a],
 //   [proj if .p] (samgq: ddx at src1+4, ddy right after it, `dims` scalars
 //   each); src2: [offsets if .o, `dims` integers], then lod (saml, isaml) or
@@ -255,11 +260,6 @@ bool Layout(Prepared& p, std::string* why) {
     return false;
   }
   const bool is3d = f & kTex3d, arr = f & kTexArray, shadow = f & kTexShadow;
-  if (is3d && (arr || shadow)) {
-    *why = name + " with .3d and .a/.s (cube shadow/array textures) is not modelled: ShaderState does not say "
-                  "which textures are cube maps";
-    return false;
-  }
   TexLayout& t = p.tex;
   t.target = is3d ? TextureTarget::k3D
              : arr ? (shadow ? TextureTarget::kShadow2DArray : TextureTarget::k2DArray)
@@ -303,6 +303,49 @@ bool Layout(Prepared& p, std::string* why) {
 }
 
 }  // namespace
+
+bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why) {
+  const uint8_t f = p.in.tex_flags;
+  const bool is3d = f & kTex3d, arr = f & kTexArray, shadow = f & kTexShadow;
+  const std::string name(OpcodeName(p.in.opcode));
+  const TexKind kind = KindOf(p.in.opcode);
+  if (kind == kDsx || kind == kDsy) return true;  // no texture
+  TexLayout& t = p.tex;
+  if (kind == kSize) {
+    t.target = b.type == TextureType::kCube ? TextureTarget::kCube
+               : b.type == TextureType::k3D ? TextureTarget::k3D
+               : b.unnormalized             ? TextureTarget::kRect
+                                            : TextureTarget::k2D;
+    return true;
+  }
+  if (b.type == TextureType::kCube) {
+    if (!is3d) {
+      *why = name + " without .3d on a cube texture is not modelled";
+      return false;
+    }
+    if (arr) {
+      *why = name + ".3d.a on a cube texture (a cube-map array) is not modelled: a3xx has no cube-map arrays";
+      return false;
+    }
+    t.target = shadow ? TextureTarget::kShadowCube : TextureTarget::kCube;
+  } else if (is3d && (arr || shadow)) {
+    *why = name + " with .3d and .a/.s on a 3-D texture is not modelled (3-D textures have no array/shadow form)";
+    return false;
+  }
+  if (b.unnormalized) {
+    if (is3d || arr) {
+      *why = name + " with .3d/.a and unnormalized coordinates is not modelled (rectangle textures are 2-D)";
+      return false;
+    }
+    t.target = shadow ? TextureTarget::kShadowRect : TextureTarget::kRect;
+  }
+  if (kind == kLod && (t.target == TextureTarget::kCube || t.target == TextureTarget::kShadowCube ||
+                       t.target == TextureTarget::kRect || t.target == TextureTarget::kShadowRect)) {
+    *why = "getlod on a cube or rectangle texture is not modelled";
+    return false;
+  }
+  return true;
+}
 
 bool PrepareTex(Prepared& p, std::string* why) {
   switch (p.in.opcode) {

@@ -70,11 +70,25 @@ struct ImmediateConst {
   bool operator==(const ImmediateConst&) const = default;
 };
 
+// The texture type a3xx's texture descriptor holds (A3XX_TEX_CONST_0.TYPE:
+// 1D, 2D, CUBE, 3D). Arrays are not a separate type: the descriptor carries
+// a layer count and the cat5 instruction the .a flag. There is no cube-array
+// type: a3xx has no cube-map arrays (freedreno exposes them from a4xx on).
+enum class TextureType : uint8_t { k1D, k2D, k3D, kCube };
+
 // TGSI SAMP[tgsi_unit] (with its texture) is sampled as s#samp, t#tex.
+// `type` is the texture descriptor's type: cat5 `.3d` addresses a cube map
+// when it is kCube, a 3-D texture otherwise. `unnormalized` is the sampler
+// state bit (A3XX_TEX_SAMP_0.UNNORM_COORDS) that makes sam take texel
+// coordinates: GL rectangle textures (2D only). Shadow comparison needs no
+// state here: the instruction's .s flag selects it and the compare function
+// is part of the texture unit (common::TextureUnit).
 struct SamplerBinding {
   uint32_t tgsi_unit = 0;
   uint8_t samp = 0;
   uint8_t tex = 0;
+  TextureType type = TextureType::k2D;
+  bool unnormalized = false;
   bool operator==(const SamplerBinding&) const = default;
 };
 
