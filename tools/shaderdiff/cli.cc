@@ -6,7 +6,11 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "compiler/tgsi/parser.h"
+#include "tools/harness/vector_gen.h"
+#include "tools/harness/vector_json.h"
 
 namespace shaderdiff::cli {
 
@@ -59,6 +63,55 @@ bool ParseArgs(const std::vector<std::string>& args, const po::options_descripti
 
 void PrintUsage(const std::string& synopsis, const po::options_description& options) {
   std::cout << "usage: " << synopsis << "\n\n" << options << "\n";
+}
+
+void AddVectorOptions(po::options_description& options) {
+  options.add_options()
+      ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`); '-' reads stdin")
+      ("seed", po::value<uint64_t>(), "without --vector: generate the vector from this seed")
+      ("lanes", po::value<uint32_t>()->default_value(0), "with --seed: number of lanes (0 = stage default)")
+      ("edges", "with --seed: mix in edge values");
+}
+
+int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
+                 common::TestVector* vector) {
+  if (vm.count("vector") == vm.count("seed")) {
+    std::cerr << "shaderdiff " << command << ": give exactly one of --vector or --seed\n";
+    return kExitUsage;
+  }
+  std::string error;
+  if (vm.count("seed")) {
+    harness::VectorOptions opt{.seed = vm["seed"].as<uint64_t>(), .lanes = vm["lanes"].as<uint32_t>(),
+                               .edges = vm.count("edges") > 0};
+    if (!harness::GenerateVector(shader, opt, vector, &error)) {
+      std::cerr << "shaderdiff " << command << ": " << error << "\n";
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
+  const std::string file = vm["vector"].as<std::string>();
+  std::optional<std::string> text;
+  if (file == "-") {
+    text = std::string(std::istreambuf_iterator<char>(std::cin), {});
+  } else {
+    text = ReadFile(file);
+  }
+  if (!text) return kExitFailure;
+  nlohmann::json json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) {
+    std::cerr << file << ": error: not valid JSON\n";
+    return kExitFailure;
+  }
+  if (!harness::VectorFromJson(json, vector, &error)) {
+    std::cerr << file << ": error: " << error << "\n";
+    return kExitFailure;
+  }
+  if (vector->stage != shader.processor) {
+    std::cerr << file << ": error: the vector is for " << tgsi::Name(vector->stage) << " but the shader is "
+              << tgsi::Name(shader.processor) << "\n";
+    return kExitFailure;
+  }
+  return kExitOk;
 }
 
 }  // namespace shaderdiff::cli

@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 
 #include "compiler/tgsi/ast.h"
+#include "emulator/common/test_vector.h"
 
 namespace shaderdiff::cli {
 
@@ -40,5 +41,15 @@ bool ParseArgs(const std::vector<std::string>& args, const po::options_descripti
                const po::positional_options_description& positional, po::variables_map* vm);
 
 void PrintUsage(const std::string& synopsis, const po::options_description& options);
+
+// The options that choose a test vector: --vector FILE (or '-' for stdin), or
+// --seed S with --lanes N and --edges to generate one.
+void AddVectorOptions(po::options_description& options);
+
+// Loads the --vector file or generates one from --seed for `shader`. On
+// failure prints why (naming the file or option) and returns the exit code
+// to use; on success returns kExitOk.
+int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
+                 common::TestVector* vector);
 
 }  // namespace shaderdiff::cli

@@ -75,7 +75,7 @@ assert r["killed"] == [False] * 4
 PY
 sed 's/"FRAG"/"VERT"/' "$TMP/known.json" >"$TMP/vert.json"
 expect_exit 1 "interp stage mismatch" "$SD" interp "$DATA/mad.tgsi" --vector "$TMP/vert.json"
-grep -q "is for VERT" "$TMP/err" || fail "stage mismatch message"
+grep -q "is for VERT but the shader is FRAG" "$TMP/err" || fail "stage mismatch message"
 echo '{"stage": "FRAG", "lanes": 4, "inputs": {"0": [["0x1"]]}}' >"$TMP/broken.json"
 expect_exit 1 "interp malformed vector" "$SD" interp "$DATA/mad.tgsi" --vector "$TMP/broken.json"
 grep -q "inputs.0" "$TMP/err" || fail "malformed vector message names the key"
@@ -123,6 +123,8 @@ assert r["stats"]["cycles"] > 0 and r["stats"]["issue_slots"] > 0, r["stats"]
 assert r["hazards"] == [], r["hazards"]
 assert r["comparison"]["mismatches"] == 0 and r["comparison"]["compared"] > 0, r["comparison"]
 PY
+expect_exit 1 "emulate stage mismatch" "$SD" emulate --target a3xx --build naive "$DATA/mad.tgsi" --vector "$TMP/vert.json"
+grep -q "is for VERT but the shader is FRAG" "$TMP/err" || fail "emulate checks the vector's stage"
 expect_exit 0 "check" "$SD" check --target a3xx --build naive "$DATA/mad.tgsi" --vectors 4
 grep -q "mad.tgsi: pass" "$TMP/out" || fail "check verdict; got: $(cat "$TMP/out")"
 

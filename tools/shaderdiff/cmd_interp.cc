@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "emulator/tgsi/interpreter.h"
-#include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -16,15 +15,12 @@ int RunInterp(const std::vector<std::string>& args) {
   po::options_description options("interp options");
   options.add_options()
       ("help,h", "show this help")
-      ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`); '-' reads stdin")
-      ("seed", po::value<uint64_t>(), "without --vector: generate the vector from this seed")
-      ("lanes", po::value<uint32_t>()->default_value(0), "with --seed: number of lanes (0 = stage default)")
-      ("edges", "with --seed: mix in edge values")
       ("denormals", po::value<std::string>()->default_value("preserve"),
        "denormal policy: 'preserve' (IEEE) or 'ftz' (flush inputs and results of float ops to zero)")
       ("budget", po::value<uint64_t>()->default_value(1'000'000),
        "instruction budget per wave; a shader that exceeds it ends with status 'timeout'")
       ("file", po::value<std::string>(), "TGSI file");
+  AddVectorOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
@@ -40,10 +36,6 @@ int RunInterp(const std::vector<std::string>& args) {
   }
   if (!vm.count("file")) {
     std::cerr << "shaderdiff interp: no input file\n";
-    return kExitUsage;
-  }
-  if (vm.count("vector") == vm.count("seed")) {
-    std::cerr << "shaderdiff interp: give exactly one of --vector or --seed\n";
     return kExitUsage;
   }
   tgsi_exec::InterpreterOptions interp_options;
@@ -63,40 +55,7 @@ int RunInterp(const std::vector<std::string>& args) {
   if (!shader) return kExitFailure;
 
   common::TestVector vector;
-  std::string error;
-  if (vm.count("vector")) {
-    const std::string vector_file = vm["vector"].as<std::string>();
-    std::optional<std::string> text;
-    if (vector_file == "-") {
-      text = std::string(std::istreambuf_iterator<char>(std::cin), {});
-    } else {
-      text = ReadFile(vector_file);
-    }
-    if (!text) return kExitFailure;
-    nlohmann::json json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-    if (json.is_discarded()) {
-      std::cerr << vector_file << ": error: not valid JSON\n";
-      return kExitFailure;
-    }
-    if (!harness::VectorFromJson(json, &vector, &error)) {
-      std::cerr << vector_file << ": error: " << error << "\n";
-      return kExitFailure;
-    }
-    if (vector.stage != shader->processor) {
-      std::cerr << vector_file << ": error: the vector is for " << tgsi::Name(vector.stage) << " but " << file
-                << " is a " << tgsi::Name(shader->processor) << " shader\n";
-      return kExitFailure;
-    }
-  } else {
-    harness::VectorOptions opt;
-    opt.seed = vm["seed"].as<uint64_t>();
-    opt.lanes = vm["lanes"].as<uint32_t>();
-    opt.edges = vm.count("edges") > 0;
-    if (!harness::GenerateVector(*shader, opt, &vector, &error)) {
-      std::cerr << "shaderdiff interp: " << error << "\n";
-      return kExitUsage;
-    }
-  }
+  if (int code = ChooseVector(vm, "interp", *shader, &vector); code != kExitOk) return code;
 
   common::ExecResult result = tgsi_exec::Interpret(*shader, vector, interp_options);
   std::cout << harness::ResultToJson(result).dump(1) << "\n";

@@ -15,7 +15,6 @@
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
-#include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -139,14 +138,11 @@ int RunEmulate(const std::vector<std::string>& args) {
   options.add_options()("help,h", "show this help");
   AddTargetOptions(options);
   options.add_options()
-      ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`)")
-      ("seed", po::value<uint64_t>(), "without --vector: generate the vector from this seed")
-      ("lanes", po::value<uint32_t>()->default_value(0), "with --seed: number of lanes (0 = stage default)")
-      ("edges", "with --seed: mix in edge values")
       ("hazards", po::value<std::string>()->default_value("stale"),
        "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first hazard")
       ("compare", "also run the reference interpreter and compare (exit 1 on a difference)")
       ("file", po::value<std::string>(), "TGSI file");
+  AddVectorOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
@@ -166,10 +162,6 @@ int RunEmulate(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff emulate: no input file\n";
     return kExitUsage;
   }
-  if (vm.count("vector") == vm.count("seed")) {
-    std::cerr << "shaderdiff emulate: give exactly one of --vector or --seed\n";
-    return kExitUsage;
-  }
   a3xx::EmulatorOptions emu;
   emu.timing = a3xx::FindTiming("a3xx");
   const std::string& hazards = vm["hazards"].as<std::string>();
@@ -183,21 +175,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
   common::TestVector vector;
-  std::string error;
-  if (vm.count("vector")) {
-    std::optional<std::string> text = ReadFile(vm["vector"].as<std::string>());
-    if (!text) return kExitFailure;
-    json j = json::parse(*text, nullptr, false);
-    if (j.is_discarded() || !harness::VectorFromJson(j, &vector, &error)) {
-      std::cerr << vm["vector"].as<std::string>() << ": error: " << (j.is_discarded() ? "not valid JSON" : error) << "\n";
-      return kExitFailure;
-    }
-  } else if (!harness::GenerateVector(*shader, {.seed = vm["seed"].as<uint64_t>(), .lanes = vm["lanes"].as<uint32_t>(),
-                                                .edges = vm.count("edges") > 0},
-                                      &vector, &error)) {
-    std::cerr << "shaderdiff emulate: " << error << "\n";
-    return kExitUsage;
-  }
+  if (int code = ChooseVector(vm, "emulate", *shader, &vector); code != kExitOk) return code;
   int exit_code = kExitOk;
   std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code);
   if (!program) return exit_code;
