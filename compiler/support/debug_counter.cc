@@ -1,0 +1,27 @@
+#include "compiler/support/debug_counter.h"
+
+namespace shaderdiff::compiler {
+
+bool RewriteBudget::ShouldRewrite(std::string_view rewrite_name) {
+  const bool take = limit_ < 0 || taken_ < static_cast<uint64_t>(limit_);
+  log_.push_back(Decision{log_.size(), std::string(rewrite_name), take});
+  if (take) ++taken_;
+  return take;
+}
+
+std::optional<RewriteBudget::Decision> RewriteBudget::LastTaken() const {
+  for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
+    if (it->taken) return *it;
+  }
+  return std::nullopt;
+}
+
+std::string RewriteBudget::PrintLog() const {
+  std::string out;
+  for (const Decision& d : log_) {
+    out += "#" + std::to_string(d.index) + " " + d.rewrite + (d.taken ? " taken\n" : " skipped\n");
+  }
+  return out;
+}
+
+}  // namespace shaderdiff::compiler
