@@ -51,6 +51,19 @@ TEST(DoubleOps, PartialPairIsFlagged) {
   EXPECT_TRUE(o.Clean(0, 0, 2));
 }
 
+TEST(DoubleOps, UnaryWithOneChannelOfAPairIsFlaggedAndLeavesTheRest) {
+  // DABS with only .y written: unary double ops process a pair only when both
+  // of its channels are written, so y gets the partial-pair treatment
+  // (double-partial-pair) and x keeps the MOVed 7; the zw pair, unwritten,
+  // keeps 7 too.
+  const auto o = RunOp("MOV OUT[0], IN[2]\nDABS OUT[0].y, IN[0]", D2(-1.5, 0), U4(0, 0, 0, 0), U4(7, 7, 7, 7));
+  EXPECT_EQ(o.Why(0, 0, 1), "double-partial-pair");
+  EXPECT_EQ(o.W(0, 0, 0), 7u);
+  EXPECT_TRUE(o.Clean(0, 0, 0));
+  EXPECT_EQ(o.W(0, 0, 2), 7u);
+  EXPECT_EQ(o.W(0, 0, 3), 7u);
+}
+
 TEST(DoubleOps, Conversions) {
   // F2D: xy from src.x, zw from src.y: (0.5, -3) widen exactly.
   const auto f = RunOp("F2D OUT[0], IN[0]", F4(0.5f, -3.0f, 0, 0));

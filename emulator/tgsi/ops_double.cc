@@ -284,6 +284,23 @@ struct Spec {
 inline bool Both(uint8_t mask, int p) { return ((mask >> (2 * p)) & 3u) == 3u; }
 inline bool Either(uint8_t mask, int p) { return ((mask >> (2 * p)) & 3u) != 0; }
 
+// The two writemask shapes of docs/tgsi.md 2.10. Unary-style ops compute a
+// pair only when both of its channels are written: a lone written channel
+// gets the partial-pair value.
+void StoreLoneChannel(Exec& ex, const DInst& in, uint8_t mask, int p, LaneMask m) {
+  if (!Either(mask, p)) return;
+  const int c = (mask & (1u << (2 * p))) ? 2 * p : 2 * p + 1;
+  PartialChannel(ex, c, m, false);
+  ex.StoreMask(in, 0, static_cast<uint8_t>(1u << c), false);
+}
+
+// Binary-style ops compute and store the whole pair when either channel is
+// written: the channel outside the mask is flagged.
+void FlagUnmaskedChannel(Exec& ex, uint8_t mask, int p, LaneMask m) {
+  const int c = (mask & (1u << (2 * p))) ? 2 * p + 1 : 2 * p;
+  PartialChannel(ex, c, m, true);
+}
+
 // Stores pair p (channels 2p, 2p+1) now, so later pairs read the new words.
 void StorePair(Exec& ex, const DInst& in, int p, uint8_t channels, bool double_result) {
   if (in.saturate && double_result) {
@@ -305,11 +322,7 @@ void Unary(Exec& ex, const DInst& in) {
   for (int p = 0; p < 2; ++p) {
     const LaneMask m = ex.exec;
     if (!Both(mask, p)) {
-      if (Either(mask, p)) {
-        const int c = (mask & (1u << (2 * p))) ? 2 * p : 2 * p + 1;
-        PartialChannel(ex, c, m, false);
-        ex.StoreMask(in, 0, static_cast<uint8_t>(1u << c), false);
-      }
+      StoreLoneChannel(ex, in, mask, p, m);
       continue;
     }
     const Lanes& lo = ex.Fetch(in, 0, 2 * p, m);
@@ -345,10 +358,7 @@ void Binary(Exec& ex, const DInst& in) {
       f.Add(b.f.u, b.f.x);
       PutPair(ex, 2 * p, l, r, f);
     });
-    if (!Both(mask, p)) {
-      const int c = (mask & (1u << (2 * p))) ? 2 * p + 1 : 2 * p;  // the unmasked one
-      PartialChannel(ex, c, m, true);
-    }
+    if (!Both(mask, p)) FlagUnmaskedChannel(ex, mask, p, m);
     StorePair(ex, in, p, static_cast<uint8_t>(3u << (2 * p)), Out == K::kDouble);
   }
 }
@@ -392,11 +402,7 @@ void Ternary(Exec& ex, const DInst& in) {
   for (int p = 0; p < 2; ++p) {
     const LaneMask m = ex.exec;
     if (!Both(mask, p)) {
-      if (Either(mask, p)) {
-        const int c = (mask & (1u << (2 * p))) ? 2 * p : 2 * p + 1;
-        PartialChannel(ex, c, m, false);
-        ex.StoreMask(in, 0, static_cast<uint8_t>(1u << c), false);
-      }
+      StoreLoneChannel(ex, in, mask, p, m);
       continue;
     }
     const Lanes* s[6];
@@ -440,10 +446,7 @@ void Shift(Exec& ex, const DInst& in) {
       f.Add(n, l);
       PutPair(ex, 2 * p, l, r, f);
     });
-    if (!Both(mask, p)) {
-      const int c = (mask & (1u << (2 * p))) ? 2 * p + 1 : 2 * p;
-      PartialChannel(ex, c, m, true);
-    }
+    if (!Both(mask, p)) FlagUnmaskedChannel(ex, mask, p, m);
     StorePair(ex, in, p, static_cast<uint8_t>(3u << (2 * p)), Out == K::kDouble);
   }
 }
@@ -458,11 +461,7 @@ void To64(Exec& ex, const DInst& in) {
   for (int p = 0; p < 2; ++p) {
     const LaneMask m = ex.exec;
     if (!Both(mask, p)) {
-      if (Either(mask, p)) {
-        const int c = (mask & (1u << (2 * p))) ? 2 * p : 2 * p + 1;
-        PartialChannel(ex, c, m, false);
-        ex.StoreMask(in, 0, static_cast<uint8_t>(1u << c), false);
-      }
+      StoreLoneChannel(ex, in, mask, p, m);
       continue;
     }
     const Lanes& s = ex.Fetch(in, 0, p, m);

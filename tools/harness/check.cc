@@ -79,53 +79,64 @@ void AddTotals(Comparison& into, const Comparison& c) {
 
 }  // namespace
 
-CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options) {
-  Compiled compiled = Compile(shader, options);
-  if (compiled.failure) return *compiled.failure;
-
-  CheckOutcome out;
-  for (const a3xx::Instr& i : compiled.program.instrs) {
-    ++out.instructions;
-    if (i.opcode == a3xx::Opcode::NOP) out.nops += 1 + i.repeat;
-    out.ss += i.has_flag(a3xx::kFlagSs);
-    out.sy += i.has_flag(a3xx::kFlagSy);
+ProgramStats CountProgram(const a3xx::Program& program) {
+  ProgramStats s;
+  for (const a3xx::Instr& i : program.instrs) {
+    ++s.instructions;
+    if (i.opcode == a3xx::Opcode::NOP) s.nops += 1 + i.repeat;
+    s.ss += i.has_flag(a3xx::kFlagSs);
+    s.sy += i.has_flag(a3xx::kFlagSy);
   }
-  out.full_regs = compiled.program.state.full_regs;
+  s.full_regs = program.state.full_regs;
+  s.half_regs = program.state.half_regs;
+  return s;
+}
 
+bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options,
+                  std::vector<ReferenceRun>* runs, std::string* error) {
+  tgsi_exec::InterpreterOptions interp_options;
+  interp_options.instruction_budget = options.interpreter_budget;
+  runs->clear();
+  runs->reserve(options.vectors);
+  for (uint32_t v = 0; v < options.vectors; ++v) {
+    ReferenceRun run;
+    run.choice = ChooseVector(options, shader_hash, v, shader);
+    if (!GenerateVector(shader, {.seed = run.choice.seed, .lanes = run.choice.lanes, .edges = run.choice.edges},
+                        &run.vector, error))
+      return false;
+    run.result = tgsi_exec::Interpret(shader, run.vector, interp_options);
+    runs->push_back(std::move(run));
+  }
+  return true;
+}
+
+namespace {
+
+CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& options,
+                           const std::vector<ReferenceRun>& reference) {
+  CheckOutcome out;
+  out.program = CountProgram(program);
   a3xx::EmulatorOptions emu_options;
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
   emu_options.cycle_budget = options.cycle_budget;
-  tgsi_exec::InterpreterOptions interp_options;
-  interp_options.instruction_budget = options.interpreter_budget;
-
-  for (uint32_t v = 0; v < options.vectors; ++v) {
-    VectorChoice choice = ChooseVector(options, shader_hash, v, shader);
-    common::TestVector vector;
-    std::string error;
-    if (!GenerateVector(shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vector,
-                        &error)) {
-      out.verdict = Verdict::kCompileError;
-      out.detail = "vector generation: " + error;
-      return out;
-    }
-    common::ExecResult reference = tgsi_exec::Interpret(shader, vector, interp_options);
-    if (reference.status == common::ExecStatus::kUnsupported) {
+  for (const ReferenceRun& run : reference) {
+    if (run.result.status == common::ExecStatus::kUnsupported) {
       out.verdict = Verdict::kUnsupported;
-      out.detail = "reference interpreter: " + reference.detail;
+      out.detail = "reference interpreter: " + run.result.detail;
       return out;
     }
-    if (reference.status != common::ExecStatus::kOk) {
+    if (run.result.status != common::ExecStatus::kOk) {
       ++out.vectors_skipped;  // e.g. a loop that never ends for this input
       continue;
     }
-    a3xx::EmulationResult emulated = a3xx::Emulate(compiled.program, vector, emu_options);
+    a3xx::EmulationResult emulated = a3xx::Emulate(program, run.vector, emu_options);
     ++out.vectors_run;
-    if (v == 0 || out.cycles.cycles == 0) out.cycles = emulated.stats;
+    if (out.cycles.cycles == 0) out.cycles = emulated.stats;
     if (emulated.result.status == common::ExecStatus::kTimeout) {
       out.verdict = Verdict::kTimeout;
       out.detail = emulated.result.detail;
-      out.vector = choice;
+      out.vector = run.choice;
       return out;
     }
     if (emulated.result.status == common::ExecStatus::kUnsupported) {
@@ -137,26 +148,51 @@ CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const
       out.verdict = Verdict::kHazard;
       out.detail = emulated.hazards.front().ToString();
       out.hazards = emulated.hazards;
-      out.vector = choice;
+      out.vector = run.choice;
       return out;
     }
     if (emulated.result.status != common::ExecStatus::kOk) {
       out.verdict = Verdict::kCompileError;
       out.detail = "emulator: " + emulated.result.detail;
-      out.vector = choice;
+      out.vector = run.choice;
       return out;
     }
-    Comparison c = CompareResults(reference, emulated.result);
+    Comparison c = CompareResults(run.result, emulated.result);
     AddTotals(out.totals, c);
     if (!c.ok()) {
       out.verdict = options.build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch;
       out.mismatch = c.first;
       out.detail = c.first->ToString() + " (" + std::to_string(c.mismatches) + " component(s) differ)";
-      out.vector = choice;
+      out.vector = run.choice;
       return out;
     }
   }
   return out;
+}
+
+CheckOutcome VectorError(const std::string& error) {
+  CheckOutcome out;
+  out.verdict = Verdict::kCompileError;
+  out.detail = "vector generation: " + error;
+  return out;
+}
+
+}  // namespace
+
+CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options) {
+  Compiled compiled = Compile(shader, options);
+  if (compiled.failure) return *compiled.failure;
+  std::vector<ReferenceRun> reference;
+  std::string error;
+  if (!RunReference(shader, shader_hash, options, &reference, &error)) return VectorError(error);
+  return CheckCompiled(compiled.program, options, reference);
+}
+
+CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
+                                const std::vector<ReferenceRun>& reference) {
+  Compiled compiled = Compile(shader, options);
+  if (compiled.failure) return *compiled.failure;
+  return CheckCompiled(compiled.program, options, reference);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome) {

@@ -34,7 +34,7 @@ struct CheckOptions {
   uint32_t vectors = 16;  // odd-numbered vectors carry edge values
   uint32_t lanes = 16;    // per vector (FRAG: a multiple of 4)
   uint64_t seed = 1;
-  uint64_t interpreter_budget = 1'000'000;
+  uint64_t interpreter_budget = 100'000;  // per wave; terminating corpus shaders need < 1,000
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
 };
@@ -49,6 +49,12 @@ struct VectorChoice {
 VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
                           const tgsi::Shader& shader);
 
+// Static statistics of a compiled a3xx program.
+struct ProgramStats {
+  uint32_t instructions = 0, nops = 0, ss = 0, sy = 0, full_regs = 0, half_regs = 0;
+};
+ProgramStats CountProgram(const a3xx::Program& program);
+
 struct CheckOutcome {
   Verdict verdict = Verdict::kPass;
   std::string detail;                // the unsupported feature, compile error, hazard or mismatch text
@@ -59,11 +65,32 @@ struct CheckOutcome {
   uint32_t vectors_skipped = 0;        // the reference timed out or could not run them
   Comparison totals;                   // summed over all vectors
   // Statistics of the compiled program and of the first vector's run.
-  uint32_t instructions = 0, nops = 0, ss = 0, sy = 0, full_regs = 0;
+  ProgramStats program;
   a3xx::CycleStats cycles;
 };
 
+// One seeded vector and the reference interpreter's result on it.
+struct ReferenceRun {
+  VectorChoice choice;
+  common::TestVector vector;
+  common::ExecResult result;
+};
+
+// Draws the options.vectors vectors of a shader (ChooseVector) and runs the
+// reference interpreter on each. Returns false with *error if a vector cannot
+// be generated for the shader.
+bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options,
+                  std::vector<ReferenceRun>* runs, std::string* error);
+
+// Compiles, then checks against reference runs computed here (only when the
+// shader compiles, so unsupported shaders cost no interpretation).
 CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options);
+
+// Checks against reference runs the caller already has (from RunReference
+// with the same vectors), so several targets and builds share one
+// interpretation of each vector.
+CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
+                                const std::vector<ReferenceRun>& reference);
 
 // The shaderdiff command that reproduces a failure (empty when passing).
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome);

@@ -23,8 +23,6 @@
 #include "emulator/tgsi/interpreter.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
-#include "tools/harness/rng.h"
-#include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -90,56 +88,26 @@ void Tally(const common::ExecResult& r, ShaderOutcome& o) {
       }
     }
   }
-  o.instructions += r.instructions_executed;
 }
 
-ShaderOutcome RunShader(const harness::CorpusEntry& entry, uint64_t seed, uint32_t vectors, uint32_t lanes,
-                        const tgsi_exec::InterpreterOptions& options, std::string* stage) {
-  ShaderOutcome o;
-  tgsi::ParseResult parsed = tgsi::ParseShader(entry.text);
-  if (!parsed.ok()) {
-    o.verdict = "parse-error";
-    o.detail = parsed.error->ToString(entry.name);
-    return o;
-  }
-  *stage = std::string(tgsi::Name(parsed.shader.processor));
-  if (tgsi::PrintShader(parsed.shader) != entry.text) {
-    o.verdict = "print-mismatch";
-    o.detail = "printing the parsed shader does not reproduce the file";
-  }
-  harness::CheckOptions choice_options;
-  choice_options.seed = seed;
-  choice_options.lanes = lanes;
-  for (uint32_t v = 0; v < vectors; ++v) {
-    const harness::VectorChoice choice = harness::ChooseVector(choice_options, entry.hash, v, parsed.shader);
-    harness::VectorOptions vo{.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges};
-    common::TestVector vector;
-    std::string error;
-    if (!harness::GenerateVector(parsed.shader, vo, &vector, &error)) {
-      o.verdict = "error";
-      o.detail = error;
-      return o;
-    }
-    common::ExecResult r = tgsi_exec::Interpret(parsed.shader, vector, options);
+// The reference interpreter's verdict over a shader's runs: pass, or the
+// first run's timeout / unsupported / error; flag counts from the runs that
+// finished.
+void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, ShaderOutcome& o) {
+  for (const harness::ReferenceRun& run : runs) {
     ++o.vectors_run;
-    switch (r.status) {
-      case common::ExecStatus::kOk:
-        Tally(r, o);
-        continue;
-      case common::ExecStatus::kTimeout:
-        o.verdict = "timeout";
-        break;
-      case common::ExecStatus::kUnsupported:
-        o.verdict = "unsupported";
-        break;
-      case common::ExecStatus::kError:
-        o.verdict = "error";
-        break;
+    o.instructions += run.result.instructions_executed;
+    if (run.result.status == common::ExecStatus::kOk) {
+      Tally(run.result, o);
+      continue;
     }
-    o.detail = r.detail + " (vector seed " + std::to_string(vo.seed) + (vo.edges ? ", edges" : "") + ")";
-    return o;
+    if (o.verdict != "pass") continue;
+    o.verdict = run.result.status == common::ExecStatus::kTimeout       ? "timeout"
+                : run.result.status == common::ExecStatus::kUnsupported ? "unsupported"
+                                                                        : "error";
+    o.detail = run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
+               (run.choice.edges ? ", edges" : "") + ")";
   }
-  return o;
 }
 
 // Every (target, build) the nightly checks. The optimizing build reports
@@ -160,9 +128,9 @@ json CheckJson(const harness::CheckOutcome& o, const std::string& file, const ha
   json j{{"verdict", std::string(harness::VerdictName(o.verdict))}};
   if (!o.detail.empty()) j["detail"] = o.detail;
   if (o.verdict == harness::Verdict::kUnsupported) return j;
-  j["instructions"] = o.instructions;
-  j["nops"] = o.nops;
-  j["full_regs"] = o.full_regs;
+  j["instructions"] = o.program.instructions;
+  j["nops"] = o.program.nops;
+  j["full_regs"] = o.program.full_regs;
   j["cycles"] = o.cycles.cycles;
   j["stall_cycles"] = o.cycles.stall_cycles;
   j["vectors_run"] = o.vectors_run;
@@ -181,7 +149,9 @@ int RunNightly(const std::vector<std::string>& args) {
       ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
       ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
-      ("budget", po::value<uint64_t>()->default_value(1'000'000), "interpreter instruction budget per wave")
+      ("budget", po::value<uint64_t>()->default_value(100'000),
+       "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
+       "a shader that loops forever on some input spends the whole budget on it)")
       ("out", po::value<std::string>()->default_value("reports/out"), "folder for the run's report folder")
       ("run", po::value<std::string>(), "name of the run's report folder (default: nightly-<seed>)");
   po::variables_map vm;
@@ -233,6 +203,14 @@ int RunNightly(const std::vector<std::string>& args) {
     return kExitFailure;
   }
 
+  // One set of vectors and reference runs per shader, shared by every target
+  // and build.
+  harness::CheckOptions base_options;
+  base_options.vectors = vectors;
+  base_options.lanes = lanes;
+  base_options.seed = seed;
+  base_options.interpreter_budget = interp_options.instruction_budget;
+
   auto start = std::chrono::steady_clock::now();
   Progress progress(corpus.entries.size());
   json shaders = json::array();
@@ -243,7 +221,28 @@ int RunNightly(const std::vector<std::string>& args) {
   for (size_t i = 0; i < corpus.entries.size(); ++i) {
     const harness::CorpusEntry& e = corpus.entries[i];
     std::string stage = "?";
-    ShaderOutcome o = RunShader(e, seed, vectors, lanes, interp_options, &stage);
+    ShaderOutcome o;
+    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    std::vector<harness::ReferenceRun> reference;
+    bool have_reference = false;
+    if (!parsed.ok()) {
+      o.verdict = "parse-error";
+      o.detail = parsed.error->ToString(e.name);
+    } else {
+      stage = std::string(tgsi::Name(parsed.shader.processor));
+      if (tgsi::PrintShader(parsed.shader) != e.text) {
+        o.verdict = "print-mismatch";
+        o.detail = "printing the parsed shader does not reproduce the file";
+      }
+      std::string error;
+      have_reference = harness::RunReference(parsed.shader, e.hash, base_options, &reference, &error);
+      if (!have_reference) {
+        o.verdict = "error";
+        o.detail = error;
+      } else {
+        SummarizeReference(reference, o);
+      }
+    }
     ++verdicts[o.verdict];
     components += o.components;
     undefined += o.undefined;
@@ -257,17 +256,12 @@ int RunNightly(const std::vector<std::string>& args) {
       s["detail"] = o.detail;
       std::cerr << "\n" << e.name << ": " << o.verdict << ": " << o.detail << "\n";
     }
-    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
-    if (parsed.ok()) {
+    if (have_reference) {
       for (const TargetBuild& tb : kTargetBuilds) {
-        harness::CheckOptions check_options;
+        harness::CheckOptions check_options = base_options;
         check_options.target = tb.target;
         check_options.build = tb.build;
-        check_options.vectors = vectors;
-        check_options.lanes = lanes;
-        check_options.seed = seed;
-        check_options.interpreter_budget = interp_options.instruction_budget;
-        harness::CheckOutcome c = harness::CheckShader(parsed.shader, e.hash, check_options);
+        harness::CheckOutcome c = harness::CheckShaderAgainst(parsed.shader, check_options, reference);
         const std::string name = TargetBuildName(tb);
         ++target_verdicts[name][std::string(harness::VerdictName(c.verdict))];
         s["checks"][name] = CheckJson(c, "corpus/" + e.name, check_options);

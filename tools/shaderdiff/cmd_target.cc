@@ -120,15 +120,9 @@ int RunCompile(const std::vector<std::string>& args) {
   if (!program) return exit_code;
   std::vector<uint64_t> words = EncodeProgram(*program);
   std::cout << a3xx::DisassembleProgram(words, {.show_hex = vm.count("show-hex") > 0});
-  uint32_t nops = 0, ss = 0, sy = 0;
-  for (const a3xx::Instr& i : program->instrs) {
-    if (i.opcode == a3xx::Opcode::NOP) nops += 1 + i.repeat;
-    ss += i.has_flag(a3xx::kFlagSs);
-    sy += i.has_flag(a3xx::kFlagSy);
-  }
-  std::cout << "; " << words.size() << " instructions, " << nops << " nop slots, " << ss << " (ss), " << sy
-            << " (sy), " << program->state.full_regs << " full and " << program->state.half_regs
-            << " half vec4 registers\n";
+  const harness::ProgramStats st = harness::CountProgram(*program);
+  std::cout << "; " << st.instructions << " instructions, " << st.nops << " nop slots, " << st.ss << " (ss), " << st.sy
+            << " (sy), " << st.full_regs << " full and " << st.half_regs << " half vec4 registers\n";
   if (vm.count("binary") && !WriteWords(vm["binary"].as<std::string>(), words)) return kExitFailure;
   return kExitOk;
 }
@@ -288,7 +282,7 @@ int RunCheck(const std::vector<std::string>& args) {
       if (!o.detail.empty()) std::cout << ": " << o.detail;
       if (o.verdict == harness::Verdict::kPass)
         std::cout << " (" << o.vectors_run << " vectors, " << o.totals.compared << " exact + " << o.totals.tolerant
-                  << " inexact components, " << o.instructions << " instructions, " << o.cycles.cycles << " cycles)";
+                  << " inexact components, " << o.program.instructions << " instructions, " << o.cycles.cycles << " cycles)";
       std::cout << "\n";
       if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o) << "\n";
     }
