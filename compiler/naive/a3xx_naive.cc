@@ -8,6 +8,7 @@
 #include "compiler/naive/flow.h"
 #include "compiler/naive/io.h"
 #include "compiler/naive/register_map.h"
+#include "compiler/naive/select.h"
 #include "emulator/a3xx/isa/instr.h"
 
 namespace shaderdiff::naive {
@@ -23,50 +24,68 @@ std::string_view CompileStatusName(CompileStatus status) {
 
 namespace {
 
-CompileResult Fail(CompileStatus status, std::string detail) {
-  CompileResult r;
-  r.status = status;
-  r.detail = std::move(detail);
-  return r;
-}
-
-}  // namespace
-
-CompileResult CompileA3xxNaive(const tgsi::Shader& shader) {
+// The shared driver: stage check, register map, state, prologue, program,
+// epilogue, validation. `waits` selects the naive build's emitter or the
+// selection stream.
+Selection Translate(const tgsi::Shader& shader, bool waits) {
+  Selection sel;
+  auto fail = [&](CompileStatus status, std::string detail) {
+    sel.status = status;
+    sel.detail = std::move(detail);
+    sel.instrs.clear();
+    sel.source_map.clear();
+    return sel;
+  };
   if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {
-    return Fail(CompileStatus::kUnsupported, "stage " + std::string(tgsi::Name(shader.processor)));
+    return fail(CompileStatus::kUnsupported, "stage " + std::string(tgsi::Name(shader.processor)));
   }
   std::string limit;
   const std::optional<RegisterMap> map = RegisterMap::Build(shader, &limit);
-  if (!map) return Fail(CompileStatus::kUnsupported, limit);
+  if (!map) return fail(CompileStatus::kUnsupported, limit);
 
-  Emitter emit;
+  Emitter emit(waits);
   Ctx ctx{shader, *map, emit};
   a3xx::ShaderState state = BuildShaderState(ctx);
   EmitPrologue(ctx, state);
   const Label end = emit.NewLabel();
   TranslateProgram(ctx, end);
-  if (ctx.failed()) return Fail(ctx.status, ctx.detail);
+  if (ctx.failed()) return fail(ctx.status, ctx.detail);
 
   Emitter::Result done = emit.Finish(end);
   if (done.error) {
-    return Fail(done.too_large ? CompileStatus::kUnsupported : CompileStatus::kError,
+    return fail(done.too_large ? CompileStatus::kUnsupported : CompileStatus::kError,
                 done.too_large ? *done.error : "translator bug: " + *done.error);
   }
   for (size_t i = 0; i < done.instrs.size(); ++i) {
     if (std::optional<std::string> why = a3xx::Validate(done.instrs[i])) {
-      return Fail(CompileStatus::kError, "translator bug: instruction " + std::to_string(i) + " (TGSI instruction " +
+      return fail(CompileStatus::kError, "translator bug: instruction " + std::to_string(i) + " (TGSI instruction " +
                                              std::to_string(done.source_map[i]) + ") is not valid a3xx: " + *why +
                                              " [" + a3xx::DebugString(done.instrs[i]) + "]");
     }
   }
   state.half_regs = ctx.uses_half_reg ? 1 : 0;
+  sel.state = std::move(state);
+  sel.instrs = std::move(done.instrs);
+  sel.source_map = std::move(done.source_map);
+  sel.relative_ranges = std::move(ctx.relative_ranges);
+  sel.uses_half_reg = ctx.uses_half_reg;
+  return sel;
+}
 
+}  // namespace
+
+CompileResult CompileA3xxNaive(const tgsi::Shader& shader) {
+  Selection sel = Translate(shader, /*waits=*/true);
   CompileResult r;
-  r.program.state = std::move(state);
-  r.program.instrs = std::move(done.instrs);
-  r.source_map = std::move(done.source_map);
+  r.status = sel.status;
+  r.detail = std::move(sel.detail);
+  if (r.status != CompileStatus::kOk) return r;
+  r.program.state = std::move(sel.state);
+  r.program.instrs = std::move(sel.instrs);
+  r.source_map = std::move(sel.source_map);
   return r;
 }
+
+Selection SelectA3xx(const tgsi::Shader& shader) { return Translate(shader, /*waits=*/false); }
 
 }  // namespace shaderdiff::naive

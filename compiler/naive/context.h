@@ -5,6 +5,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "compiler/naive/a3xx_naive.h"
 #include "compiler/naive/emit.h"
@@ -23,6 +25,9 @@ struct Ctx {
   CompileStatus status = CompileStatus::kOk;
   std::string detail;
   bool uses_half_reg = false;  // hr0.x was used to feed mova
+  // Scalar GPR ranges [first, last] some relative access may touch (for the
+  // optimizing build, which keeps them in fixed registers).
+  std::vector<std::pair<int32_t, int32_t>> relative_ranges;
 
   bool failed() const { return status != CompileStatus::kOk; }
   // A feature a3xx (or this translator) cannot express; `what` names it.

@@ -59,6 +59,7 @@ void Emitter::Append(const Instr& instr) {
 
 void Emitter::Emit(const Instr& instr) {
   Append(instr);
+  if (!waits_) return;
   switch (instr.category()) {
     case Category::kCat1:
     case Category::kCat2:
@@ -120,7 +121,7 @@ Emitter::Result Emitter::Finish(Label end_label) {
   Instr end;
   end.opcode = Opcode::END;
   Append(end);
-  while (instrs_.size() % 4 != 0) Nop();
+  while (waits_ && instrs_.size() % 4 != 0) Nop();
 
   for (const Fixup& f : fixups_) {
     const int64_t target = label_pos_.at(f.label);
@@ -135,7 +136,7 @@ Emitter::Result Emitter::Finish(Label end_label) {
       return r;
     }
     instrs_[f.instr].branch = static_cast<int32_t>(offset);
-    instrs_[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
+    if (waits_) instrs_[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
   }
   r.instrs = std::move(instrs_);
   r.source_map = std::move(sources_);

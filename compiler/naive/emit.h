@@ -73,6 +73,10 @@ struct Label {
 
 class Emitter {
  public:
+  // waits = false: the selection stream for the optimizing build (select.h):
+  // no wait after instructions, no (jp), no padding after `end`.
+  explicit Emitter(bool waits = true) : waits_(waits) {}
+
   // Appends `instr` and then the wait described at the top of this file.
   void Emit(const Instr& instr);
   // Appends a nop with the given InstrFlag bits (e.g. the (sy)(ss) start).
@@ -113,6 +117,7 @@ class Emitter {
   };
   std::vector<Fixup> fixups_;
   int32_t source_ = -1;
+  bool waits_ = true;
 };
 
 }  // namespace shaderdiff::naive

@@ -182,6 +182,7 @@ Operand Inst::Location(int k, int slot) {
     ctx.Unsupported("relative addressing: offset " + std::to_string(rel) + " beyond 10 bits");
     return s;
   }
+  if (gpr) ctx.relative_ranges.emplace_back(ctx.map.GprScalar(reg.file, first, 0), ctx.map.GprScalar(reg.file, last, 3));
   LoadA0(*reg.index.indirect, first - offset, last - offset, s);
   Instr mov = Mov(s, gpr ? a3xx::RelGprOperand(static_cast<int32_t>(rel))
                          : a3xx::RelConstOperand(static_cast<int32_t>(rel)));
@@ -267,6 +268,7 @@ void Inst::Finish() {
   int64_t first = 0, last = 0;
   if (!IndexRange(d, &first, &last)) return;
   const int64_t offset = d.index.offset;
+  ctx.relative_ranges.emplace_back(ctx.map.GprScalar(d.file, first, 0), ctx.map.GprScalar(d.file, last, 3));
   LoadA0(*d.index.indirect, first - offset, last - offset, TReg(0));
   int last_channel = 0;
   for (int c = 0; c < 4; ++c) {

@@ -20,6 +20,7 @@
 // end; a0/p0 reads always use non_alu, in operands.cc).
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/operand_spans.h"
 
 namespace shaderdiff::a3xx {
 
@@ -218,6 +219,17 @@ bool PrepareProgram(Machine& m, const Program& program) {
     if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p)) return false;
   }
   return true;
+}
+
+std::optional<OperandSpans> GetOperandSpans(const Instr& in, std::string* why) {
+  Prepared p;
+  p.in = in;
+  SetTiming(*FindTiming("a3xx"), p);
+  if (!Resolve(p, why)) return std::nullopt;
+  OperandSpans spans;
+  for (int s = 0; s < kNumSrcSlots; ++s) spans.src[s] = SourcePresent(in.info(), in, s) ? p.src_span[s] : 0;
+  spans.dst = p.dst_span;
+  return spans;
 }
 
 }  // namespace shaderdiff::a3xx
