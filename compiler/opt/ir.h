@@ -105,6 +105,7 @@ struct Function {
   std::vector<OutputRef> outputs;  // parallel to the `end` node's args
   uint16_t pinned_first = 0;   // first scalar of the pinned range
   uint16_t pinned_count = 0;   // 0: no relatively addressed registers
+  int32_t pinned_delta = 0;    // pinned_first - where the selection had the range
   bool uses_half0 = false;
 
   // After register allocation: reg[v] = first physical scalar of value v

@@ -1,0 +1,92 @@
+// Copy propagation (see copy_prop.h).
+#include "compiler/opt/copy_prop.h"
+
+namespace shaderdiff::opt {
+
+using a3xx::OperandKind;
+
+bool IsPlainCopy(const Node& n) {
+  if (n.is_meta() || n.dead || n.def_class != RegClass::kFull || n.size != 1) return false;
+  const a3xx::Instr& in = n.instr;
+  if (in.opcode != a3xx::Opcode::MOV || in.src_type != a3xx::Type::kU32 || in.dst_type != a3xx::Type::kU32) return false;
+  if (in.flags != 0 || in.repeat != 0 || in.round != a3xx::Round::kDefault) return false;
+  const a3xx::Operand& s = in.src[0];
+  if (s.neg || s.abs || s.half || in.dst.half) return false;
+  switch (s.kind) {
+    case OperandKind::kGpr: return n.src_value[0] != kNoValue;  // not a pinned read
+    case OperandKind::kConst:
+    case OperandKind::kImmediate:
+      return true;
+    default:
+      return false;  // relative reads keep their place
+  }
+}
+
+namespace {
+
+// The copy's source as an operand another instruction's slot could take,
+// with the user's modifiers; false if it cannot be expressed there.
+bool FoldOperand(const a3xx::Instr& user, int slot, const a3xx::Operand& from, a3xx::Operand* out) {
+  a3xx::Operand o = from;
+  o.neg = user.src[slot].neg;
+  o.abs = user.src[slot].abs;
+  o.r = false;
+  if (from.kind == OperandKind::kImmediate && user.category() != a3xx::Category::kCat1) {
+    const int32_t w = static_cast<int32_t>(from.imm);
+    if (w < -1024 || w > 1023) return false;
+  }
+  *out = o;
+  return true;
+}
+
+}  // namespace
+
+bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
+  bool changed = false;
+  for (Block& blk : fn.blocks) {
+    for (ValueId u : blk.nodes) {
+      Node& n = fn.node(u);
+      if (n.dead) continue;
+      if (!n.is_meta()) {
+        for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
+          const ValueId v = n.src_value[k];
+          if (v == kNoValue || n.src_comp[k] != 0) continue;
+          const Node& c = fn.node(v);
+          if (!IsPlainCopy(c)) continue;
+          if (c.instr.src[0].kind == OperandKind::kGpr) {
+            const ValueId w = c.src_value[0];
+            if (fn.node(w).def_class != RegClass::kFull) continue;
+            if (!compiler::ShouldRewrite(budget, "copy-prop")) continue;
+            n.src_value[k] = w;
+            n.src_comp[k] = c.src_comp[0];
+            changed = true;
+            continue;
+          }
+          a3xx::Operand folded;
+          if (!FoldOperand(n.instr, k, c.instr.src[0], &folded)) continue;
+          a3xx::Instr trial = n.instr;
+          trial.src[k] = folded;
+          if (a3xx::Validate(trial)) continue;
+          if (!compiler::ShouldRewrite(budget, "copy-prop-const")) continue;
+          n.instr = trial;
+          n.src_value[k] = kNoValue;
+          n.src_comp[k] = 0;
+          changed = true;
+        }
+      }
+      if (n.meta == Meta::kSplit || n.meta == Meta::kInput) continue;
+      for (ValueId& a : n.args) {
+        const Node& c = fn.node(a);
+        if (!IsPlainCopy(c) || c.instr.src[0].kind != OperandKind::kGpr || c.src_comp[0] != 0) continue;
+        const ValueId w = c.src_value[0];
+        if (fn.node(w).def_class != RegClass::kFull || fn.node(w).size != 1) continue;
+        if (!compiler::ShouldRewrite(budget, "copy-prop")) continue;
+        a = w;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+}  // namespace shaderdiff::opt

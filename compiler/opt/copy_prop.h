@@ -1,0 +1,25 @@
+// Copy propagation: a use of a plain bit copy (`mov.u32u32 %c, X`, no
+// modifiers, no (sat), no rounding) reads X instead.
+//
+//   X a full-register value  -> every use reads X (SSA: always valid); phi,
+//                               collect and `end` args too when X is scalar
+//   X a const or immediate   -> folded into an instruction's source slot
+//                               when the result passes a3xx::Validate (a
+//                               cat1 32-bit immediate becomes a cat2 one
+//                               only if the word is the same: -1024..1023)
+// The copy itself becomes dead and DCE removes it. Pinned and relative
+// reads are never propagated (their order is fixed by deps). Every
+// substitution asks the rewrite budget ("copy-prop").
+#pragma once
+
+#include "compiler/opt/ir.h"
+#include "compiler/support/debug_counter.h"
+
+namespace shaderdiff::opt {
+
+bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget);
+
+// Whether `n` is a plain 32-bit bit copy of its one source.
+bool IsPlainCopy(const Node& n);
+
+}  // namespace shaderdiff::opt

@@ -1,0 +1,65 @@
+// Dead code removal (see dce.h): mark from the roots, then sweep in layout
+// order (so the budget's decisions come in a stable order). A node the
+// budget keeps stays a root for its operands on the next run.
+#include "compiler/opt/dce.h"
+
+#include <algorithm>
+
+namespace shaderdiff::opt {
+
+bool RemoveDeadCode(Function& fn, compiler::RewriteBudget* budget) {
+  std::vector<bool> live(fn.nodes.size(), false);
+  std::vector<ValueId> work;
+  for (const Block& b : fn.blocks) {
+    for (ValueId v : b.nodes) {
+      if (!fn.node(v).dead && fn.HasSideEffects(v)) {
+        live[static_cast<size_t>(v)] = true;
+        work.push_back(v);
+      }
+    }
+  }
+  while (!work.empty()) {
+    const ValueId v = work.back();
+    work.pop_back();
+    for (ValueId u : fn.Uses(v)) {
+      if (!live[static_cast<size_t>(u)]) {
+        live[static_cast<size_t>(u)] = true;
+        work.push_back(u);
+      }
+    }
+  }
+  bool changed = false;
+  for (Block& b : fn.blocks) {
+    for (ValueId v : b.nodes) {
+      if (live[static_cast<size_t>(v)] || fn.node(v).dead) continue;
+      if (!compiler::ShouldRewrite(budget, "dce")) continue;
+      fn.node(v).dead = true;
+      changed = true;
+    }
+  }
+  if (!changed) return false;
+  // Kept (budget-refused) nodes may use values marked dead above only if the
+  // budget refused them too: a node is only killed when no live user needs
+  // it, and refused nodes are treated as live by keeping their operands.
+  for (bool again = true; again;) {
+    again = false;
+    for (const Block& b : fn.blocks) {
+      for (ValueId v : b.nodes) {
+        if (fn.node(v).dead) continue;
+        for (ValueId u : fn.Uses(v)) {
+          if (fn.node(u).dead) {
+            fn.node(u).dead = false;
+            again = true;
+          }
+        }
+      }
+    }
+  }
+  for (Block& b : fn.blocks) {
+    b.nodes.erase(std::remove_if(b.nodes.begin(), b.nodes.end(), [&](ValueId v) { return fn.node(v).dead; }),
+                  b.nodes.end());
+  }
+  return changed;
+}
+
+}  // namespace shaderdiff::opt

@@ -1,0 +1,151 @@
+// The IR verifier (see verify.h).
+#include "compiler/opt/verify.h"
+
+#include <algorithm>
+
+namespace shaderdiff::opt {
+
+std::vector<int32_t> ImmediateDominators(const Function& fn) {
+  const int32_t nb = static_cast<int32_t>(fn.blocks.size());
+  // Reverse post-order numbering from the entry.
+  std::vector<int32_t> order, rpo_index(static_cast<size_t>(nb), -1);
+  std::vector<bool> seen(static_cast<size_t>(nb), false);
+  std::vector<std::pair<int32_t, size_t>> stack;
+  if (nb > 0) {
+    stack.push_back({0, 0});
+    seen[0] = true;
+  }
+  while (!stack.empty()) {
+    auto& [b, next] = stack.back();
+    const auto& succs = fn.blocks[static_cast<size_t>(b)].succs;
+    if (next < succs.size()) {
+      const int32_t s = succs[next++];
+      if (!seen[static_cast<size_t>(s)]) {
+        seen[static_cast<size_t>(s)] = true;
+        stack.push_back({s, 0});
+      }
+    } else {
+      order.push_back(b);
+      stack.pop_back();
+    }
+  }
+  std::reverse(order.begin(), order.end());
+  for (size_t i = 0; i < order.size(); ++i) rpo_index[static_cast<size_t>(order[i])] = static_cast<int32_t>(i);
+  std::vector<int32_t> idom(static_cast<size_t>(nb), -1);
+  if (nb == 0) return idom;
+  idom[0] = 0;
+  auto intersect = [&](int32_t a, int32_t b) {
+    while (a != b) {
+      while (rpo_index[static_cast<size_t>(a)] > rpo_index[static_cast<size_t>(b)]) a = idom[static_cast<size_t>(a)];
+      while (rpo_index[static_cast<size_t>(b)] > rpo_index[static_cast<size_t>(a)]) b = idom[static_cast<size_t>(b)];
+    }
+    return a;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 1; i < order.size(); ++i) {
+      const int32_t b = order[i];
+      int32_t nd = -1;
+      for (int32_t p : fn.blocks[static_cast<size_t>(b)].preds) {
+        if (idom[static_cast<size_t>(p)] < 0) continue;
+        nd = nd < 0 ? p : intersect(p, nd);
+      }
+      if (nd >= 0 && idom[static_cast<size_t>(b)] != nd) {
+        idom[static_cast<size_t>(b)] = nd;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
+bool Dominates(const std::vector<int32_t>& idom, int32_t a, int32_t b) {
+  if (idom[static_cast<size_t>(b)] < 0) return true;  // unreachable code: anything goes
+  for (;;) {
+    if (a == b) return true;
+    if (b == 0) return false;
+    b = idom[static_cast<size_t>(b)];
+  }
+}
+
+namespace {
+
+bool IsTerminator(const Node& n) {
+  return !n.is_meta() && (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP ||
+                          n.instr.opcode == a3xx::Opcode::END);
+}
+
+}  // namespace
+
+std::optional<std::string> VerifyFunction(const Function& fn) {
+  const std::vector<int32_t> idom = ImmediateDominators(fn);
+  std::vector<int32_t> pos(fn.nodes.size(), -1);
+  for (size_t b = 0; b < fn.blocks.size(); ++b) {
+    const auto& nodes = fn.blocks[b].nodes;
+    for (size_t i = 0; i < nodes.size(); ++i) pos[static_cast<size_t>(nodes[i])] = static_cast<int32_t>(i);
+  }
+  auto where = [&](ValueId v) { return "%" + std::to_string(v) + " (" + PrintNode(fn, v) + ")"; };
+  bool saw_end = false;
+  for (size_t b = 0; b < fn.blocks.size(); ++b) {
+    const Block& blk = fn.blocks[b];
+    bool phis_done = false;
+    for (size_t i = 0; i < blk.nodes.size(); ++i) {
+      const ValueId v = blk.nodes[i];
+      const Node& n = fn.node(v);
+      if (n.dead) return "dead node " + std::to_string(v) + " still in block b" + std::to_string(b);
+      if (n.block != static_cast<int32_t>(b)) return where(v) + " is listed in b" + std::to_string(b) + " but names b" + std::to_string(n.block);
+      if (n.meta == Meta::kPhi) {
+        if (phis_done) return where(v) + ": phi after a non-phi node";
+        if (n.args.size() != blk.preds.size()) return where(v) + ": phi arg count differs from predecessor count";
+      } else {
+        phis_done = true;
+      }
+      if (IsTerminator(n) && i + 1 != blk.nodes.size()) return where(v) + ": terminator is not the last node";
+      if (!n.is_meta() && (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP)) {
+        if (blk.succs.empty() || blk.succs[0] != n.target_block) return where(v) + ": branch target is not succs[0]";
+      }
+      if (!n.is_meta() && n.instr.opcode == a3xx::Opcode::END) {
+        if (b + 1 != fn.blocks.size()) return where(v) + ": end outside the last block";
+        if (n.args.size() != fn.outputs.size()) return where(v) + ": end args do not match the outputs";
+        saw_end = true;
+      }
+      if (n.meta == Meta::kSplit && (n.args.size() != 1 || n.comp >= fn.node(n.args[0]).size)) {
+        return where(v) + ": split component outside its vector";
+      }
+      if (n.meta == Meta::kCollect && n.args.size() != n.size) return where(v) + ": collect size differs from its args";
+      for (ValueId d : n.deps) {
+        if (d < 0 || d >= static_cast<ValueId>(fn.nodes.size())) return where(v) + ": dep out of range";
+        if (fn.node(d).dead) continue;  // a dep on a removed node orders nothing
+        if (fn.node(d).block != static_cast<int32_t>(b) || pos[static_cast<size_t>(d)] >= static_cast<int32_t>(i)) {
+          return where(v) + ": dep %" + std::to_string(d) + " is not an earlier node of the block";
+        }
+      }
+      const std::vector<ValueId> uses = fn.Uses(v);
+      for (size_t k = 0; k < uses.size(); ++k) {
+        const ValueId u = uses[k];
+        if (u < 0 || u >= static_cast<ValueId>(fn.nodes.size())) return where(v) + ": use out of range";
+        const Node& d = fn.node(u);
+        if (d.dead) return where(v) + ": uses removed value %" + std::to_string(u);
+        if (!d.defines()) return where(v) + ": uses %" + std::to_string(u) + ", which defines no value";
+        if (pos[static_cast<size_t>(u)] < 0) return where(v) + ": uses %" + std::to_string(u) + ", which is in no block";
+        if (d.def_class != RegClass::kFull && d.block != static_cast<int32_t>(b)) {
+          return where(v) + ": a0/p0/hr0 value %" + std::to_string(u) + " used outside its block";
+        }
+        if (n.meta == Meta::kPhi) {
+          const int32_t pred = blk.preds[k];
+          if (!Dominates(idom, d.block, pred)) return where(v) + ": phi arg %" + std::to_string(u) + " does not reach b" + std::to_string(pred);
+          continue;
+        }
+        if (d.block == static_cast<int32_t>(b)) {
+          if (pos[static_cast<size_t>(u)] >= static_cast<int32_t>(i)) return where(v) + ": uses %" + std::to_string(u) + " before its definition";
+        } else if (!Dominates(idom, d.block, static_cast<int32_t>(b))) {
+          return where(v) + ": uses %" + std::to_string(u) + " from b" + std::to_string(d.block) + ", which does not dominate b" + std::to_string(b);
+        }
+      }
+    }
+  }
+  if (!saw_end) return "no `end` node";
+  return std::nullopt;
+}
+
+}  // namespace shaderdiff::opt
