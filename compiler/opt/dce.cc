@@ -4,6 +4,7 @@
 #include "compiler/opt/dce.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace shaderdiff::opt {
 
@@ -53,6 +54,37 @@ bool RemoveDeadCode(Function& fn, compiler::RewriteBudget* budget) {
           }
         }
       }
+    }
+  }
+  // A removed node may have been the link that ordered two live nodes (a0/
+  // p0/hr0 chains, pinned accesses): its dependents inherit its deps and
+  // its same-block operands (both were order constraints on it).
+  std::function<void(ValueId, std::vector<ValueId>&, std::vector<bool>&)> expand =
+      [&](ValueId d, std::vector<ValueId>& out, std::vector<bool>& seen) {
+        if (seen[static_cast<size_t>(d)]) return;
+        seen[static_cast<size_t>(d)] = true;
+        if (!fn.node(d).dead) {
+          out.push_back(d);
+          return;
+        }
+        for (ValueId e : fn.node(d).deps) expand(e, out, seen);
+        if (fn.node(d).meta == Meta::kPhi) return;  // its args come from the predecessors
+        for (ValueId e : fn.Uses(d)) {
+          if (fn.node(e).block == fn.node(d).block) expand(e, out, seen);
+        }
+      };
+  for (Block& b : fn.blocks) {
+    for (ValueId v : b.nodes) {
+      Node& n = fn.node(v);
+      if (n.dead || n.deps.empty()) continue;
+      bool any_dead = false;
+      for (ValueId d : n.deps) any_dead |= fn.node(d).dead;
+      if (!any_dead) continue;
+      std::vector<ValueId> deps;
+      std::vector<bool> seen(fn.nodes.size(), false);
+      for (ValueId d : n.deps) expand(d, deps, seen);
+      std::sort(deps.begin(), deps.end());
+      n.deps = std::move(deps);
     }
   }
   for (Block& b : fn.blocks) {

@@ -27,7 +27,8 @@ inline Async AsyncClassOf(const a3xx::Instr& in) {
   switch (in.category()) {
     case a3xx::Category::kCat4: return Async::kSs;
     case a3xx::Category::kCat5: return Async::kSy;
-    case a3xx::Category::kCat6: return Async::kSy;  // the naive/opt builds emit no cat6
+    case a3xx::Category::kCat6:  // local memory: ss class; global: sy (emulator/a3xx/mem.cc)
+      return in.info().latency == a3xx::LatencyClass::kMemLocal ? Async::kSs : Async::kSy;
     default: return Async::kNone;
   }
 }

@@ -103,18 +103,12 @@ struct Effects {
   int slots = 0;
 };
 
-Async AsyncOf(const Instr& in) {
-  if (in.category() == Category::kCat6) {
-    return in.info().latency == a3xx::LatencyClass::kMemLocal ? Async::kSs : Async::kSy;
-  }
-  return AsyncClassOf(in);
-}
+Async AsyncOf(const Instr& in) { return AsyncClassOf(in); }
 int ClassIndex(Async a) { return a == Async::kSs ? 0 : 1; }
 
 bool IsAlu(Category c) { return c == Category::kCat1 || c == Category::kCat2 || c == Category::kCat3; }
 
-std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderState& st, const Instr& in,
-                                    Effects* fx) {
+std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderState& st, const Instr& in, Effects* fx) {
   fx->slots = IssueSlots(t, in);
   fx->async = AsyncOf(in);
   const Category cat = in.category();
@@ -124,8 +118,8 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
       case Opcode::JUMP: return std::nullopt;
       case Opcode::BR:
       case Opcode::KILL:
-        fx->reads.push_back({One(static_cast<uint16_t>(a3xx::kRegP0X + in.pred_comp)), 0, 0,
-                             ConsumerDelay(t, in, -1, true)});
+        fx->reads.push_back(
+            {One(static_cast<uint16_t>(a3xx::kRegP0X + in.pred_comp)), 0, 0, ConsumerDelay(t, in, -1, true)});
         return std::nullopt;
       case Opcode::END:
         for (const a3xx::RegisterBinding& b : st.outputs) {
@@ -144,7 +138,9 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
   const bool alu = IsAlu(cat);
   const bool bary = in.opcode == Opcode::BARY_F;
   const bool async = fx->async != Async::kNone;
-  auto read_a0 = [&] { fx->reads.push_back({One(a3xx::kRegA0X), 0, alu ? in.repeat : 0, ConsumerDelay(t, in, -1, true)}); };
+  auto read_a0 = [&] {
+    fx->reads.push_back({One(a3xx::kRegA0X), 0, alu ? in.repeat : 0, ConsumerDelay(t, in, -1, true)});
+  };
   for (int s = 0; s < a3xx::kNumSrcSlots; ++s) {
     const Operand& o = in.src[s];
     if (!spans->src[s]) continue;
@@ -185,13 +181,16 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
 }
 
 // An ALU instruction whose later iteration reads what an earlier one wrote
-// too early cannot be fixed by nops.
-std::optional<std::string> SelfDependence(const Effects& fx) {
+// too early cannot be fixed by nops. Reads happen at iterations
+// [first, last] (last < 0: unknown register, not checked).
+std::optional<std::string> SelfDependence(const Instr& in, const Effects& fx) {
+  if (!IsAlu(in.category())) return std::nullopt;
   for (const Write& w : fx.writes) {
     if (w.maybe) continue;
     for (const Read& r : fx.reads) {
       if (r.last < 0 || r.r.lo != w.r.lo || r.r.hi != w.r.hi) continue;
-      if (r.last > w.iter && r.last - w.iter < 1 + r.delay) return "an iteration reads an earlier iteration's result";
+      const int kr = std::max(r.first, w.iter + 1);  // the first read after the write
+      if (kr <= r.last && kr - w.iter < 1 + r.delay) return "an iteration reads an earlier iteration's result";
     }
   }
   return std::nullopt;
@@ -231,7 +230,7 @@ struct Ctx {
   std::vector<std::vector<Effects>> fx;  // per block, per instruction
   int cap = 0;                           // `since` meaning "visible to every consumer"
   int max_nop_repeat = 0;
-  int ei_index = -1;                     // block-0 index of the last bary.f
+  int ei_index = -1;  // block-0 index of the last bary.f
 };
 
 int MaxNopRepeat() {
@@ -384,7 +383,7 @@ std::optional<std::string> Prepare(Ctx& cx) {
       }
       Effects fx;
       if (auto e = Describe(cx.t, mf.state, in, &fx)) return Where(b, i, in) + ": " + *e;
-      if (auto e = SelfDependence(fx)) return Where(b, i, in) + ": " + *e;
+      if (auto e = SelfDependence(in, fx)) return Where(b, i, in) + ": " + *e;
       cx.fx[static_cast<size_t>(b)].push_back(std::move(fx));
     }
   }
@@ -447,7 +446,8 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
   }
 
   std::vector<std::vector<Emitted>> out(static_cast<size_t>(n));
-  for (int b = 0; b < n; ++b) RunBlock(cx, b, entry[static_cast<size_t>(b)].value_or(start), &out[static_cast<size_t>(b)]);
+  for (int b = 0; b < n; ++b)
+    RunBlock(cx, b, entry[static_cast<size_t>(b)].value_or(start), &out[static_cast<size_t>(b)]);
 
   // Drop jumps to the next instruction, last block first so that emptiness
   // after a block is final. next[b]: first non-empty block >= b (n: none).
@@ -463,7 +463,9 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
   }
 
   std::vector<int64_t> pos(static_cast<size_t>(n) + 1, 0);
-  for (int b = 0; b < n; ++b) pos[static_cast<size_t>(b) + 1] = pos[static_cast<size_t>(b)] + static_cast<int64_t>(out[static_cast<size_t>(b)].size());
+  for (int b = 0; b < n; ++b)
+    pos[static_cast<size_t>(b) + 1] =
+        pos[static_cast<size_t>(b)] + static_cast<int64_t>(out[static_cast<size_t>(b)].size());
   LegalizeResult r;
   for (int b = 0; b < n; ++b) {
     for (const Emitted& e : out[static_cast<size_t>(b)]) {
@@ -491,7 +493,8 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
   }
   for (size_t i = 0; i < r.instrs.size(); ++i) {
     if (auto e = a3xx::Validate(r.instrs[i])) {
-      return Fail("instruction " + std::to_string(i) + " (" + a3xx::Disassemble(r.instrs[i]) + ") is not encodable: " + *e);
+      return Fail("instruction " + std::to_string(i) + " (" + a3xx::Disassemble(r.instrs[i]) +
+                  ") is not encodable: " + *e);
     }
   }
   return r;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include "compiler/opt/delay.h"
@@ -79,7 +78,8 @@ class BlockScheduler {
   BlockScheduler(Function& fn, const a3xx::Timing& t, FunctionInfo& info, std::vector<int>& local)
       : fn_(fn), t_(t), info_(info), local_(local) {}
 
-  // Returns the new order of `units` (body then tail), or empty on a cycle.
+  // Returns the new order of `units` (body then tail), or empty to keep the
+  // original order (a dependence cycle, or no estimated gain).
   std::vector<ValueId> Run(const std::vector<ValueId>& head, const std::vector<ValueId>& units, size_t body_count) {
     units_ = units;
     body_count_ = body_count;
@@ -87,35 +87,49 @@ class BlockScheduler {
     for (size_t i = 0; i < n; ++i) local_[static_cast<size_t>(units[i])] = static_cast<int>(i);
     BuildGraph();
     ComputePriorities();
+    uses_.clear();
+    for (ValueId u : units_) uses_.push_back(BlockUses(u));
     for (size_t i = 0; i < n; ++i) local_[static_cast<size_t>(units[i])] = -1;
 
+    const int limit = std::max(kMaxLiveScalars, OriginalPeak(head));
     live_ = 0;
     for (ValueId h : head) live_ += KeptScalars(h);
-    std::vector<ValueId> order;
-    std::vector<char> done(n, 0);
-    size_t body_done = 0;
+    std::vector<int> picked;
+    std::vector<int> avail;  // units whose producers are all placed, ascending
+    for (size_t i = 0; i < n; ++i) {
+      if (npred_[i] == 0) avail.push_back(static_cast<int>(i));
+    }
     int now = 0;
     for (size_t step = 0; step < n; ++step) {
+      // The terminator (a unit >= body_count_) waits for the whole body.
+      const bool body_left = step < body_count_;
       std::vector<int> cands;
-      for (size_t i = 0; i < n; ++i) {
-        if (done[i] || npred_[i] != 0) continue;
-        if (i >= body_count_ && body_done < body_count_) continue;  // terminator waits
-        cands.push_back(static_cast<int>(i));
+      for (int i : avail) {
+        if (body_left && static_cast<size_t>(i) >= body_count_) break;
+        cands.push_back(i);
       }
-      if (cands.empty()) return {};  // a dependence cycle: keep the original order
-      if (live_ > kMaxLiveScalars) cands = PressureFilter(cands);
+      if (cands.empty()) return {};  // a dependence cycle
+      if (live_ > limit) cands = PressureFilter(cands, now);
       const int pick = Pick(cands, now);
-      const int slot = std::max(now, earliest_[static_cast<size_t>(pick)]);
-      now = slot + OwnSlots(t_, fn_.node(units_[static_cast<size_t>(pick)]));
-      done[static_cast<size_t>(pick)] = 1;
-      if (static_cast<size_t>(pick) < body_count_) ++body_done;
-      for (const Edge& e : succ_[static_cast<size_t>(pick)]) {
-        earliest_[static_cast<size_t>(e.to)] = std::max(earliest_[static_cast<size_t>(e.to)], slot + e.offset);
-        --npred_[static_cast<size_t>(e.to)];
+      const size_t pu = static_cast<size_t>(pick);
+      avail.erase(std::lower_bound(avail.begin(), avail.end(), pick));
+      const int slot = std::max(now, earliest_[pu]);
+      now = slot + OwnSlots(t_, fn_.node(units_[pu]));
+      for (const Edge& e : succ_[pu]) {
+        const size_t to = static_cast<size_t>(e.to);
+        earliest_[to] = std::max(earliest_[to], slot + e.offset);
+        if (--npred_[to] == 0) avail.insert(std::lower_bound(avail.begin(), avail.end(), e.to), e.to);
       }
-      Place(units_[static_cast<size_t>(pick)]);
-      order.push_back(units_[static_cast<size_t>(pick)]);
+      Place(pu);
+      picked.push_back(pick);
     }
+    // The greedy choice can lose to the original order (a block that stays
+    // over the pressure limit): never return a slower order.
+    std::vector<int> original(n);
+    for (size_t i = 0; i < n; ++i) original[i] = static_cast<int>(i);
+    if (Cycles(picked) > Cycles(original)) return {};
+    std::vector<ValueId> order;
+    for (int i : picked) order.push_back(units_[static_cast<size_t>(i)]);
     return order;
   }
 
@@ -177,10 +191,9 @@ class BlockScheduler {
     return (info_.uses_left[s] > 0 || info_.live_out[s]) ? Scalars(fn_.node(v)) : 0;
   }
 
-  // Distinct same-block values `u` reads.
+  // Distinct same-block values unit `u` reads (head values included).
   std::vector<ValueId> BlockUses(ValueId u) const {
     std::vector<ValueId> used;
-    if (fn_.node(u).meta == Meta::kPhi) return used;
     const int32_t b = info_.block_of[static_cast<size_t>(u)];
     for (ValueId v : fn_.Uses(u)) {
       if (v >= 0 && static_cast<size_t>(v) < fn_.nodes.size() && info_.block_of[static_cast<size_t>(v)] == b) {
@@ -192,26 +205,33 @@ class BlockScheduler {
     return used;
   }
 
-  // Live scalars placing `u` adds (negative: frees more than it defines).
-  int PressureDelta(ValueId u) const {
-    int delta = KeptScalars(u);
-    for (ValueId v : BlockUses(u)) {
+  // Live scalars placing unit `u` adds (negative: frees more than it defines).
+  int PressureDelta(size_t u) const {
+    int delta = KeptScalars(units_[u]);
+    for (ValueId v : uses_[u]) {
       const size_t s = static_cast<size_t>(v);
       if (info_.uses_left[s] == 1 && !info_.live_out[s]) delta -= Scalars(fn_.node(v));
     }
     return delta;
   }
 
-  std::vector<int> PressureFilter(const std::vector<int>& cands) const {
-    std::vector<int> freeing, neutral;
+  // Over the threshold: the ready candidates that free scalars, else the
+  // ready ones that keep the count, else the freeing ones, else the
+  // neutral ones (Pick then takes the one ready soonest), else the first
+  // candidate in the original order (which finishes one computation before
+  // starting the next, where priorities would start every long chain).
+  std::vector<int> PressureFilter(const std::vector<int>& cands, int now) const {
+    std::vector<int> tier[4];
     for (int c : cands) {
-      const int d = PressureDelta(units_[static_cast<size_t>(c)]);
-      if (d < 0) freeing.push_back(c);
-      if (d <= 0) neutral.push_back(c);
+      const int d = PressureDelta(static_cast<size_t>(c));
+      if (d > 0) continue;
+      const bool ready = earliest_[static_cast<size_t>(c)] <= now;
+      tier[(ready ? 0 : 2) + (d < 0 ? 0 : 1)].push_back(c);
     }
-    if (!freeing.empty()) return freeing;
-    if (!neutral.empty()) return neutral;
-    return cands;
+    for (const std::vector<int>& t : tier) {
+      if (!t.empty()) return t;
+    }
+    return {cands.front()};
   }
 
   int Pick(const std::vector<int>& cands, int now) const {
@@ -234,10 +254,44 @@ class BlockScheduler {
     return best;
   }
 
-  // Pressure bookkeeping for placing `u`.
-  void Place(ValueId u) {
-    live_ += KeptScalars(u);
-    for (ValueId v : BlockUses(u)) {
+  // Slots until the last unit of `order` has issued, stalls included, in
+  // the same model as the scheduling loop.
+  int Cycles(const std::vector<int>& order) const {
+    std::vector<int> earliest(units_.size(), 0);
+    int now = 0;
+    for (int i : order) {
+      const size_t u = static_cast<size_t>(i);
+      const int slot = std::max(now, earliest[u]);
+      now = slot + OwnSlots(t_, fn_.node(units_[u]));
+      for (const Edge& e : succ_[u]) {
+        earliest[static_cast<size_t>(e.to)] = std::max(earliest[static_cast<size_t>(e.to)], slot + e.offset);
+      }
+    }
+    return now;
+  }
+
+  // The most live scalars in the original order (the same bookkeeping,
+  // undone afterwards).
+  int OriginalPeak(const std::vector<ValueId>& head) {
+    std::vector<std::pair<ValueId, int32_t>> saved;
+    for (const std::vector<ValueId>& uses : uses_) {
+      for (ValueId v : uses) saved.emplace_back(v, info_.uses_left[static_cast<size_t>(v)]);
+    }
+    live_ = 0;
+    for (ValueId h : head) live_ += KeptScalars(h);
+    int peak = live_;
+    for (size_t u = 0; u < units_.size(); ++u) {
+      Place(u);
+      peak = std::max(peak, live_);
+    }
+    for (auto it = saved.rbegin(); it != saved.rend(); ++it) info_.uses_left[static_cast<size_t>(it->first)] = it->second;
+    return peak;
+  }
+
+  // Pressure bookkeeping for placing unit `u`.
+  void Place(size_t u) {
+    live_ += KeptScalars(units_[u]);
+    for (ValueId v : uses_[u]) {
       const size_t s = static_cast<size_t>(v);
       if (--info_.uses_left[s] == 0 && !info_.live_out[s]) live_ -= Scalars(fn_.node(v));
     }
@@ -253,6 +307,7 @@ class BlockScheduler {
   std::vector<int> npred_;
   std::vector<int> earliest_;
   std::vector<int> prio_;
+  std::vector<std::vector<ValueId>> uses_;  // per unit: BlockUses
   int live_ = 0;
 };
 

@@ -18,17 +18,28 @@
 //    go to the original order, so the result is deterministic.
 //  * Register-pressure guard: the scalars of kFull values defined in the
 //    block (phis and inputs included) that still have unplaced same-block
-//    users or are live out of the block are counted as live. While that
-//    count exceeds kMaxLiveScalars, only candidates that free more scalars
-//    than they define are considered (if there are none, those that do not
-//    increase the count; if none of those either, all).
+//    users or are live out of the block count as live (values live in from
+//    other blocks are ignored). While the count exceeds the limit
+//    max(kMaxLiveScalars, peak of the original order) — the scheduler may
+//    use what the original order already needed, no more — the choice is
+//    restricted to the first non-empty tier of: ready candidates that free
+//    more scalars than they define; ready ones that keep the count; not-
+//    ready freeing ones; not-ready neutral ones; the first candidate in the
+//    original order (the selection's order finishes one computation before
+//    starting the next, where priorities would start every chain at once).
+//    Ready neutral work goes before a stall, so a block that stays over the
+//    limit is not serialized.
+//  * The result is kept only if it takes no more slots than the original
+//    order in the same model (the greedy can lose when a block stays over
+//    the pressure limit).
 //
 // Invariants kept: phis first, then kInput nodes, then the rest; a br/jump
 // or `end` last; every node after its same-block producers and deps (phi
 // args are not same-block reads: they flow in on the predecessor edges).
 // Dead nodes are dropped from the lists of the blocks that are rescheduled.
-// Nodes, operands and deps never change. If a block's dependences contain a
-// cycle (invalid IR) the block keeps its original order.
+// Nodes, operands and deps never change. A block keeps its original order
+// (dead nodes included) when the schedule is not faster in the model above
+// or when its dependences contain a cycle (invalid IR).
 //
 // Bisection: once per block with at least 2 schedulable nodes (neither
 // phi, input nor terminator), in layout order, ShouldRewrite(budget,

@@ -2,6 +2,7 @@
 #include "tools/harness/check.h"
 
 #include "compiler/naive/a3xx_naive.h"
+#include "compiler/pipeline.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/harness/rng.h"
 #include "tools/harness/vector_gen.h"
@@ -47,13 +48,18 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
     c.failure = fail;
     return c;
   }
+  naive::CompileResult r;
   if (options.build == Build::kOptimizing) {
-    fail.verdict = Verdict::kUnsupported;
-    fail.detail = "the optimizing build for a3xx is not implemented yet";
-    c.failure = fail;
-    return c;
+    compiler::OptOptions opt;
+    opt.opt_bisect_limit = options.opt_bisect_limit;
+    compiler::OptResult o = compiler::CompileA3xxOpt(shader, opt);
+    r.status = o.status;
+    r.detail = o.status == naive::CompileStatus::kOk ? "" : o.failed_pass + ": " + o.detail;
+    if (o.status == naive::CompileStatus::kUnsupported) r.detail = o.detail;
+    r.program = std::move(o.program);
+  } else {
+    r = naive::CompileA3xxNaive(shader);
   }
-  naive::CompileResult r = naive::CompileA3xxNaive(shader);
   switch (r.status) {
     case naive::CompileStatus::kOk:
       c.program = std::move(r.program);
@@ -199,9 +205,13 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
   if (outcome.verdict == Verdict::kPass) return "";
   std::string cmd = "shaderdiff emulate --target " + options.target + " --build " + std::string(BuildName(options.build)) +
                     " " + file;
+  const std::string limit = options.build == Build::kOptimizing && options.opt_bisect_limit >= 0
+                                ? " --opt-bisect-limit " + std::to_string(options.opt_bisect_limit)
+                                : "";
   if (!outcome.vector) return "shaderdiff compile --target " + options.target + " --build " +
-                              std::string(BuildName(options.build)) + " " + file;
+                              std::string(BuildName(options.build)) + limit + " " + file;
   cmd += " --seed " + std::to_string(outcome.vector->seed) + " --lanes " + std::to_string(outcome.vector->lanes);
+  cmd += limit;
   if (outcome.vector->edges) cmd += " --edges";
   return cmd;
 }

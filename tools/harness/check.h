@@ -37,6 +37,7 @@ struct CheckOptions {
   uint64_t interpreter_budget = 100'000;  // per wave; terminating corpus shaders need < 1,000
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
+  int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
 };
 
 // The vector a (shader, vector number) pair uses: shared by check, nightly

@@ -14,6 +14,11 @@
 
 namespace shaderdiff::cli {
 
+std::string WorkspacePath(const std::string& relative) {
+  const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  return ws ? std::string(ws) + "/" + relative : relative;
+}
+
 std::string ResolvePath(const std::string& path) {
   // Under `bazel run` the process starts in the runfiles tree; relative paths
   // are meant relative to where the user typed the command.

@@ -28,6 +28,10 @@ namespace po = boost::program_options;
 // A user-given path, made relative to the directory `bazel run` was started in.
 std::string ResolvePath(const std::string& path);
 
+// A path inside the workspace (the shipped corpus, reports/): `bazel run`
+// names the workspace; otherwise the current folder is taken to be it.
+std::string WorkspacePath(const std::string& relative);
+
 // Reads a whole file; on failure prints "FILE: error: ..." to stderr.
 std::optional<std::string> ReadFile(const std::string& path);
 

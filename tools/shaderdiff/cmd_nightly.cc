@@ -33,12 +33,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// Where the workspace is: `bazel run` tells us; otherwise the current folder.
-std::string WorkspacePath(const std::string& relative) {
-  const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  return ws ? std::string(ws) + "/" + relative : relative;
-}
-
 bool WriteAtomically(const fs::path& path, const std::string& text) {
   fs::path tmp = path;
   tmp += ".tmp";

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/naive/a3xx_naive.h"
+#include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/disasm.h"
@@ -15,6 +16,7 @@
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
+#include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -28,8 +30,23 @@ void AddTargetOptions(po::options_description& options) {
   options.add_options()
       ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
       ("build", po::value<std::string>()->default_value("opt"),
-       "compiler build: 'naive' (the reference translator) or 'opt' (the optimizing compiler)");
+       "compiler build: 'naive' (the reference translator) or 'opt' (the optimizing compiler)")
+      ("opt-bisect-limit", po::value<int64_t>()->default_value(-1),
+       "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)");
 }
+
+// What the optimizing build is asked for besides the program.
+struct OptRequest {
+  int64_t limit = -1;
+  std::vector<std::string> dump_after;
+  bool dump_all = false;
+  bool dot = false;
+  bool print_rewrites = false;
+  // Filled by CompileA3xx.
+  std::string dumps;
+  std::string dot_text;
+  std::string rewrites;
+};
 
 // Parses --target/--build; prints the problem and returns false if invalid.
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {
@@ -50,13 +67,26 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
 
 // Compiles for a3xx; prints why not and sets *exit_code on failure.
 std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
-                                         int* exit_code) {
+                                         int* exit_code, OptRequest* request = nullptr) {
+  naive::CompileResult r;
   if (build == harness::Build::kOptimizing) {
-    std::cerr << file << ": unsupported: the optimizing build for a3xx is not implemented yet; use --build naive\n";
-    *exit_code = kExitUnsupported;
-    return std::nullopt;
+    compiler::OptOptions o;
+    OptRequest none;
+    OptRequest& req = request ? *request : none;
+    o.opt_bisect_limit = req.limit;
+    o.dump_after = req.dump_after;
+    o.dump_all = req.dump_all;
+    o.dot = req.dot;
+    compiler::OptResult res = compiler::CompileA3xxOpt(shader, o);
+    req.dumps = std::move(res.dumps);
+    req.dot_text = std::move(res.dot);
+    req.rewrites = res.budget.PrintLog();
+    r.status = res.status;
+    r.detail = res.status == naive::CompileStatus::kError ? "pass " + res.failed_pass + ": " + res.detail : res.detail;
+    r.program = std::move(res.program);
+  } else {
+    r = naive::CompileA3xxNaive(shader);
   }
-  naive::CompileResult r = naive::CompileA3xxNaive(shader);
   switch (r.status) {
     case naive::CompileStatus::kOk:
       return std::move(r.program);
@@ -93,16 +123,27 @@ int RunCompile(const std::vector<std::string>& args) {
   options.add_options()
       ("binary", po::value<std::string>(), "also write the raw little-endian 64-bit instruction words here")
       ("show-hex", "prefix each assembly line with its word as dword1_dword0")
+      ("dump-after", po::value<std::vector<std::string>>()->composing(),
+       "opt build: print the IR after this pass (repeatable; see the pass list below)")
+      ("dump-all", "opt build: print the IR after every pass")
+      ("dot", po::value<std::string>(), "opt build: write the scheduled instruction graph (Graphviz) to this file")
+      ("print-rewrites", "opt build: list every rewrite decision (#N name taken/skipped), for bisection")
+      ("seed", po::value<uint64_t>()->default_value(1), "seed of the vector the cycle count is measured on")
       ("file", po::value<std::string>(), "TGSI file");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n\n"
+    std::string passes;
+    for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
+    PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
+               "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
                "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
-               "'; ...' comment lines. Exits 4 (naming the feature) if the target cannot express\n"
-               "the shader.",
+               "'; ...' comment lines (static counts, and the cycles measured on the emulator\n"
+               "for one seeded vector). Exits 4 (naming the feature) if the target cannot express\n"
+               "the shader, 5 if the compiler broke an invariant (naming the pass).\n\n"
+               "The optimizing build's passes, in order:\n" + passes,
                options);
     return kExitOk;
   }
@@ -115,14 +156,55 @@ int RunCompile(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
+  OptRequest req;
+  req.limit = vm["opt-bisect-limit"].as<int64_t>();
+  if (vm.count("dump-after")) req.dump_after = vm["dump-after"].as<std::vector<std::string>>();
+  for (const std::string& name : req.dump_after) {
+    bool known = false;
+    for (const compiler::OptPassInfo& p : compiler::OptPasses()) known |= p.name == name;
+    if (!known) {
+      std::cerr << "shaderdiff compile: --dump-after: no pass named '" << name << "' (see --help)\n";
+      return kExitUsage;
+    }
+  }
+  req.dump_all = vm.count("dump-all") > 0;
+  req.dot = vm.count("dot") > 0;
+  if (build != harness::Build::kOptimizing && (req.dot || req.dump_all || !req.dump_after.empty())) {
+    std::cerr << "shaderdiff compile: --dump-after/--dump-all/--dot need --build opt\n";
+    return kExitUsage;
+  }
   int exit_code = kExitOk;
-  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code);
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req);
+  std::cout << req.dumps;
+  if (vm.count("print-rewrites")) std::cout << "=== rewrites ===\n" << req.rewrites;
+  if (req.dot && !req.dot_text.empty()) {
+    std::ofstream out(vm["dot"].as<std::string>());
+    out << req.dot_text;
+    if (!out) {
+      std::cerr << "shaderdiff compile: cannot write " << vm["dot"].as<std::string>() << "\n";
+      return kExitFailure;
+    }
+  }
   if (!program) return exit_code;
   std::vector<uint64_t> words = EncodeProgram(*program);
+  if (!req.dumps.empty()) std::cout << "=== program ===\n";
   std::cout << a3xx::DisassembleProgram(words, {.show_hex = vm.count("show-hex") > 0});
   const harness::ProgramStats st = harness::CountProgram(*program);
   std::cout << "; " << st.instructions << " instructions, " << st.nops << " nop slots, " << st.ss << " (ss), " << st.sy
             << " (sy), " << st.full_regs << " full and " << st.half_regs << " half vec4 registers\n";
+  harness::CheckOptions copt;
+  copt.seed = vm["seed"].as<uint64_t>();
+  const harness::VectorChoice choice = harness::ChooseVector(copt, harness::HashText(*ReadFile(file)), 0, *shader);
+  common::TestVector vec;
+  std::string vec_error;
+  if (harness::GenerateVector(*shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vec,
+                              &vec_error)) {
+    a3xx::EmulatorOptions emu;
+    emu.timing = a3xx::FindTiming("a3xx");
+    const a3xx::EmulationResult er = a3xx::Emulate(*program, vec, emu);
+    std::cout << "; " << er.stats.cycles << " cycles (" << er.stats.stall_cycles << " stalled) on vector seed "
+              << choice.seed << ", " << choice.lanes << " lanes\n";
+  }
   if (vm.count("binary") && !WriteWords(vm["binary"].as<std::string>(), words)) return kExitFailure;
   return kExitOk;
 }
@@ -171,7 +253,9 @@ int RunEmulate(const std::vector<std::string>& args) {
   common::TestVector vector;
   if (int code = ChooseVector(vm, "emulate", *shader, &vector); code != kExitOk) return code;
   int exit_code = kExitOk;
-  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code);
+  OptRequest req;
+  req.limit = vm["opt-bisect-limit"].as<int64_t>();
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req);
   if (!program) return exit_code;
   a3xx::EmulationResult r = a3xx::Emulate(*program, vector, emu);
   json j = harness::ResultToJson(r.result);
@@ -232,6 +316,7 @@ int RunCheck(const std::vector<std::string>& args) {
   opt.vectors = vm["vectors"].as<uint32_t>();
   opt.lanes = vm["lanes"].as<uint32_t>();
   opt.seed = vm["seed"].as<uint64_t>();
+  opt.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   if (opt.lanes == 0 || opt.lanes % 4 != 0) {
     std::cerr << "shaderdiff check: --lanes must be a multiple of 4\n";
     return kExitUsage;

@@ -25,9 +25,12 @@ constexpr Subcommand kSubcommands[] = {
     {"compile", shaderdiff::cli::RunCompile, "compile a TGSI shader for a GPU target; print assembly and statistics"},
     {"emulate", shaderdiff::cli::RunEmulate, "compile and run a shader on the target's cycle-accurate emulator"},
     {"check", shaderdiff::cli::RunCheck, "differential check: emulator vs reference interpreter, one verdict per shader"},
+    {"stats", shaderdiff::cli::RunStats, "code-quality statistics of both builds over a corpus (shader-db style)"},
     {"disasm", shaderdiff::cli::RunDisasm, "disassemble a GPU binary (raw 64-bit instruction words)"},
     {"asm", shaderdiff::cli::RunAsm, "assemble GPU assembly text into a binary"},
     {"nightly", shaderdiff::cli::RunNightly, "run the shipped corpus through every executor on seeded vectors; write a report"},
+    {"report", shaderdiff::cli::RunReport, "render a report.json as index.html and junit.xml, classified against a baseline"},
+    {"compare", shaderdiff::cli::RunCompare, "compare two reports' instructions, registers and cycles (shader-db style)"},
 };
 
 void PrintHelp() {

@@ -1,0 +1,258 @@
+// The register allocation checker (see ra_check.h).
+#include "compiler/opt/ra_check.h"
+
+#include <vector>
+
+#include "compiler/opt/regalloc.h"
+
+namespace shaderdiff::opt {
+
+namespace {
+
+constexpr int kHalfBase = 256;  // half scalar n is state index kHalfBase + n
+constexpr int kNumRegs = 512;
+using Content = int64_t;  // value * 8 + component
+constexpr Content kNothing = -1;
+constexpr Content kIjPreload = -2;
+using State = std::vector<Content>;
+
+Content Encode(ValueId v, int comp) { return static_cast<Content>(v) * 8 + comp; }
+
+std::string RegName(int idx) {
+  const char comp = "xyzw"[idx % 4];
+  if (idx >= kHalfBase) return "hr" + std::to_string((idx - kHalfBase) / 4) + "." + comp;
+  if (idx == a3xx::kRegA0X) return "a0.x";
+  if (a3xx::IsP0(static_cast<uint16_t>(idx))) return std::string("p0.") + comp;
+  return "r" + std::to_string(idx / 4) + "." + comp;
+}
+
+class Checker {
+ public:
+  explicit Checker(const Function& fn) : fn_(fn) {}
+
+  std::optional<std::string> Run() {
+    if (fn_.reg.size() != fn_.nodes.size()) return "fn.reg is not filled (" + std::to_string(fn_.reg.size()) + " entries)";
+    const size_t nb = fn_.blocks.size();
+    placed_.assign(fn_.nodes.size(), 0);
+    for (const Block& b : fn_.blocks) {
+      for (ValueId v : b.nodes) placed_[v] = !fn_.node(v).dead;
+    }
+    StaticChecks();
+    if (error_) return error_;
+    in_.assign(nb, State());
+    out_.assign(nb, State());
+    visited_.assign(nb, 0);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t b = 0; b < nb; ++b) {
+        State in;
+        if (!BlockIn(b, &in)) continue;
+        State out = in;
+        Transfer(b, out);
+        if (!visited_[b] || in != in_[b] || out != out_[b]) {
+          changed = true;
+          visited_[b] = 1;
+          in_[b] = std::move(in);
+          out_[b] = std::move(out);
+        }
+      }
+    }
+    checking_ = true;
+    for (size_t b = 0; b < nb && !error_; ++b) {
+      State in;
+      if (!visited_[b] || !BlockIn(b, &in)) continue;
+      Transfer(b, in);
+    }
+    return error_;
+  }
+
+ private:
+  void Report(const std::string& s) {
+    if (checking_ && !error_) error_ = s;
+  }
+
+  std::string Describe(ValueId v) const {
+    return "b" + std::to_string(fn_.node(v).block) + ": " + PrintNode(fn_, v);
+  }
+
+  std::string ContentName(Content c) const {
+    if (c == kNothing) return "nothing";
+    if (c == kIjPreload) return "the i/j preload";
+    const ValueId v = static_cast<ValueId>(c / 8);
+    const int comp = static_cast<int>(c % 8);
+    std::string s = "%" + std::to_string(v);
+    if (fn_.node(v).size > 1) s += "." + std::to_string(comp);
+    return s;
+  }
+
+  // State index of value v's first register.
+  int Index(ValueId v) const {
+    const int r = fn_.reg[v];
+    return fn_.node(v).def_class == RegClass::kHalf0 ? kHalfBase + r : r;
+  }
+
+  void StaticChecks() {
+    checking_ = true;
+    const int pf = fn_.pinned_first, pe = fn_.pinned_first + fn_.pinned_count;
+    for (size_t vi = 0; vi < fn_.nodes.size() && !error_; ++vi) {
+      const ValueId v = static_cast<ValueId>(vi);
+      const Node& n = fn_.node(v);
+      if (!(placed_[v] || IsLiveInput(fn_, v)) || !n.defines()) continue;
+      const int r = fn_.reg[v];
+      if (r < 0 || Index(v) + n.size > kNumRegs) {
+        Report(Describe(v) + ": no register (reg = " + std::to_string(r) + ")");
+      } else if (n.meta == Meta::kSplit) {
+        const ValueRef ref = ResolveSplit(fn_, v);
+        if (ref.base == kNoValue || fn_.reg[ref.base] + ref.comp != r) {
+          Report(Describe(v) + ": split register " + RegName(r) + " is not its vector's register + component");
+        }
+      } else if (n.def_class == RegClass::kFull && r < pe && r + n.size > pf) {
+        Report(Describe(v) + ": register " + RegName(r) + " is in the pinned range");
+      }
+    }
+    checking_ = false;
+  }
+
+  // Checks that the registers of value `v` (read by `reader`, component
+  // `comp`) hold it.
+  void Read(const State& s, ValueId reader, ValueId v, int comp) {
+    if (v == kNoValue) return;
+    if (fn_.reg[v] < 0) {
+      Report(Describe(reader) + ": reads %" + std::to_string(v) + ", which has no register");
+      return;
+    }
+    const ValueRef ref = ResolveSplit(fn_, v);
+    const bool whole = fn_.node(v).meta != Meta::kSplit && fn_.node(v).size > 1;
+    const int first = whole ? 0 : comp, last = whole ? fn_.node(v).size - 1 : comp;
+    for (int k = first; k <= last; ++k) {
+      const int idx = Index(v) + k;
+      const Content want = Encode(ref.base, ref.comp + k);
+      if (idx < 0 || idx >= kNumRegs || s[idx] != want) {
+        Report(Describe(reader) + ": reads " + RegName(idx) + " expecting " + ContentName(want) + ", but it holds " +
+               (idx < 0 || idx >= kNumRegs ? "nothing" : ContentName(s[idx])));
+        return;
+      }
+    }
+  }
+
+  void Def(State& s, ValueId v) {
+    if (fn_.reg[v] < 0) return;  // reported statically
+    for (int k = 0; k < fn_.node(v).size; ++k) {
+      if (Index(v) + k < kNumRegs) s[Index(v) + k] = Encode(v, k);
+    }
+  }
+
+  State Entry() {
+    State s(kNumRegs, kNothing);
+    for (InputRef::Kind kind : {InputRef::kRegister, InputRef::kSystemValue, InputRef::kIj}) {
+      for (size_t v = 0; v < fn_.nodes.size(); ++v) {
+        const ValueId id = static_cast<ValueId>(v);
+        if (IsLiveInput(fn_, id) && fn_.node(id).input.kind == kind) Def(s, id);
+      }
+    }
+    bool have_ij = false;
+    for (size_t v = 0; v < fn_.nodes.size(); ++v) {
+      const ValueId id = static_cast<ValueId>(v);
+      have_ij |= IsLiveInput(fn_, id) && fn_.node(id).input.kind == InputRef::kIj;
+    }
+    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij && fn_.state.ij_reg + 1 < kHalfBase) {
+      s[fn_.state.ij_reg] = s[fn_.state.ij_reg + 1] = kIjPreload;
+    }
+    return s;
+  }
+
+  // The state on edge preds[i] -> b: the phis' registers must hold the
+  // arguments from that edge, then hold the phis.
+  State Edge(size_t b, size_t i) {
+    const Block& blk = fn_.blocks[b];
+    State s = out_[static_cast<size_t>(blk.preds[i])];
+    for (ValueId p : blk.nodes) {
+      const Node& n = fn_.node(p);
+      if (n.dead || n.meta != Meta::kPhi || i >= n.args.size() || n.args[i] == kNoValue) continue;
+      if (fn_.reg[p] < 0) continue;
+      const ValueRef ref = ResolveSplit(fn_, n.args[i]);
+      for (int k = 0; k < n.size; ++k) {
+        const Content want = Encode(ref.base, ref.comp + k);
+        const int idx = Index(p) + k;
+        if (s[idx] != want) {
+          Report("edge b" + std::to_string(blk.preds[i]) + " -> b" + std::to_string(b) + ": " + Describe(p) + ": " +
+                 RegName(idx) + " must hold " + ContentName(want) + ", but it holds " + ContentName(s[idx]));
+        }
+      }
+    }
+    for (ValueId p : blk.nodes) {
+      if (!fn_.node(p).dead && fn_.node(p).meta == Meta::kPhi) Def(s, p);
+    }
+    return s;
+  }
+
+  // The meet of the entry state (block 0) and the visited incoming edges.
+  bool BlockIn(size_t b, State* in) {
+    bool any = false;
+    if (b == 0) {
+      *in = Entry();
+      any = true;
+    }
+    const Block& blk = fn_.blocks[b];
+    for (size_t i = 0; i < blk.preds.size(); ++i) {
+      if (!visited_[static_cast<size_t>(blk.preds[i])]) continue;
+      State e = Edge(b, i);
+      if (!any) {
+        *in = std::move(e);
+        any = true;
+        continue;
+      }
+      for (int r = 0; r < kNumRegs; ++r) {
+        if ((*in)[r] != e[r]) (*in)[r] = kNothing;
+      }
+    }
+    return any;
+  }
+
+  void Transfer(size_t b, State& s) {
+    for (ValueId v : fn_.blocks[b].nodes) {
+      const Node& n = fn_.node(v);
+      if (n.dead) continue;
+      switch (n.meta) {
+        case Meta::kPhi:
+        case Meta::kInput:
+        case Meta::kSplit:
+          break;
+        case Meta::kParCopy:
+          if (!n.args.empty()) Read(s, v, n.args[0], 0);
+          Def(s, v);
+          break;
+        case Meta::kCollect:
+          for (size_t i = 0; i < n.args.size(); ++i) {
+            Read(s, v, n.args[i], 0);
+            if (fn_.reg[v] >= 0) s[Index(v) + static_cast<int>(i)] = Encode(v, static_cast<int>(i));
+          }
+          break;
+        case Meta::kNone:
+          for (int k = 0; k < a3xx::kNumSrcSlots; ++k) Read(s, v, n.src_value[k], n.src_comp[k]);
+          for (ValueId a : n.args) Read(s, v, a, 0);
+          if (n.defines()) {
+            Def(s, v);
+          } else if (n.instr.dst.kind == a3xx::OperandKind::kGpr) {
+            s[(n.instr.dst.half ? kHalfBase : 0) + n.instr.dst.num] = kNothing;
+          } else if (n.instr.dst.kind == a3xx::OperandKind::kRelGpr) {
+            for (int r = 0; r < fn_.pinned_count; ++r) s[fn_.pinned_first + r] = kNothing;
+          }
+          break;
+      }
+    }
+  }
+
+  const Function& fn_;
+  std::vector<char> placed_;
+  std::vector<State> in_, out_;
+  std::vector<char> visited_;
+  bool checking_ = false;
+  std::optional<std::string> error_;
+};
+
+}  // namespace
+
+std::optional<std::string> CheckAllocation(const Function& fn) { return Checker(fn).Run(); }
+
+}  // namespace shaderdiff::opt

@@ -1,0 +1,526 @@
+// Register allocation: liveness, live ranges, allocation units and the
+// greedy interval allocator. The rules are documented in regalloc.h.
+#include "compiler/opt/regalloc.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace shaderdiff::opt {
+
+namespace {
+
+using Range = std::pair<int, int>;  // closed [first, last] positions
+
+std::string Name(ValueId v) { return "%" + std::to_string(v); }
+
+// Position numbering (regalloc.h step 1).
+struct Positions {
+  std::vector<int> use, def;             // per node; -1: not placed
+  std::vector<int> block_start, block_end;
+  std::vector<ValueId> at;               // position -> node, -1 at block boundaries
+  std::vector<int> at_block;             // position -> block
+};
+
+Positions Number(const Function& fn) {
+  Positions p;
+  p.use.assign(fn.nodes.size(), -1);
+  p.def.assign(fn.nodes.size(), -1);
+  int pos = 0;
+  auto mark = [&](ValueId v, int b) {
+    p.at.push_back(v);
+    p.at_block.push_back(b);
+    ++pos;
+  };
+  for (size_t b = 0; b < fn.blocks.size(); ++b) {
+    const int bi = static_cast<int>(b);
+    p.block_start.push_back(pos);
+    mark(-1, bi);
+    for (ValueId v : fn.blocks[b].nodes) {
+      if (fn.node(v).dead) continue;
+      p.use[v] = pos;
+      p.def[v] = pos + 1;
+      mark(v, bi);
+      mark(v, bi);
+    }
+    p.block_end.push_back(pos);
+    mark(-1, bi);
+  }
+  return p;
+}
+
+// Per-value live ranges (regalloc.h step 3), one per block the value is live in.
+std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& live, const Positions& pos) {
+  const size_t nv = fn.nodes.size();
+  std::vector<std::vector<Range>> ranges(nv);
+  std::vector<char> is_live(nv, 0);
+  std::vector<int> end(nv, -1);
+  for (size_t b = 0; b < fn.blocks.size(); ++b) {
+    const Block& blk = fn.blocks[b];
+    const int start = pos.block_start[b];
+    for (size_t v = 0; v < nv; ++v) {
+      is_live[v] = live.live_out[b][v];
+      if (is_live[v]) end[v] = pos.block_end[b];
+    }
+    for (auto it = blk.nodes.rbegin(); it != blk.nodes.rend(); ++it) {
+      const ValueId v = *it;
+      const Node& n = fn.node(v);
+      if (n.dead || n.meta == Meta::kPhi || n.meta == Meta::kInput || n.meta == Meta::kSplit) continue;
+      if (n.defines()) {
+        ranges[v].push_back({pos.def[v], is_live[v] ? end[v] : pos.def[v]});
+        is_live[v] = 0;
+      }
+      for (ValueId u : fn.Uses(v)) {
+        const ValueId base = ResolveSplit(fn, u).base;
+        if (base == kNoValue || is_live[base]) continue;
+        is_live[base] = 1;
+        end[base] = pos.use[v];
+      }
+    }
+    for (ValueId v : blk.nodes) {
+      const Node& n = fn.node(v);
+      if (n.dead || n.meta != Meta::kPhi) continue;
+      ranges[v].push_back({start, is_live[v] ? end[v] : start});
+      is_live[v] = 0;
+    }
+    for (size_t v = 0; v < nv; ++v) {
+      if (is_live[v]) ranges[v].push_back({start, end[v]});
+    }
+  }
+  // Inputs are written before block 0 starts (position 0), read or not.
+  for (size_t v = 0; v < nv; ++v) {
+    if (!IsLiveInput(fn, static_cast<ValueId>(v))) continue;
+    bool at_entry = false;
+    for (const Range& r : ranges[v]) at_entry |= r.first == 0;
+    if (!at_entry) ranges[v].push_back({0, 0});
+  }
+  return ranges;
+}
+
+std::vector<Range> Merge(std::vector<Range> r) {
+  std::sort(r.begin(), r.end());
+  std::vector<Range> out;
+  for (const Range& x : r) {
+    if (!out.empty() && x.first <= out.back().second + 1) {
+      out.back().second = std::max(out.back().second, x.second);
+    } else {
+      out.push_back(x);
+    }
+  }
+  return out;
+}
+
+bool Contains(const std::vector<Range>& rs, int p) {
+  for (const Range& r : rs) {
+    if (r.first <= p && p <= r.second) return true;
+  }
+  return false;
+}
+
+// An allocation unit (regalloc.h step 4).
+struct Unit {
+  int size = 1;
+  std::vector<std::pair<ValueId, int>> members;  // value, scalar offset in the unit
+  std::vector<Range> ranges;                     // merged
+  std::vector<std::pair<int, int>> hints;        // (unit, d): prefer base == base(unit) + d
+  std::vector<std::pair<int, int>> forbid;       // (unit, d): base != base(unit) + d
+  int base = -1;
+  bool ij = false;  // the reserved FS i/j pair
+};
+
+int Find(std::vector<ValueId>& parent, ValueId v) {
+  while (parent[v] != v) v = parent[v] = parent[parent[v]];
+  return v;
+}
+
+class Allocator {
+ public:
+  Allocator(Function& fn, const a3xx::Timing& t) : fn_(fn), t_(t), limit_(4 * t.num_full_vec4) {}
+
+  RaResult Run() {
+    const size_t nv = fn_.nodes.size();
+    placed_.assign(nv, 0);
+    for (const Block& b : fn_.blocks) {
+      for (ValueId v : b.nodes) placed_[v] = !fn_.node(v).dead;
+    }
+    for (size_t v = 0; v < nv; ++v) placed_[v] |= IsLiveInput(fn_, static_cast<ValueId>(v));
+    pos_ = Number(fn_);
+    ranges_ = BuildRanges(fn_, ComputeLiveness(fn_), pos_);
+    if (!BuildUnits()) return result_;
+    AddCopyPreferences();
+    if (!Allocate()) return result_;
+    Assign();
+    return result_;
+  }
+
+ private:
+  bool Allocatable(ValueId v) const {
+    const Node& n = fn_.node(v);
+    return placed_[v] && n.def_class == RegClass::kFull && n.meta != Meta::kSplit;
+  }
+
+  bool Fail(const std::string& why) {
+    result_.ok = false;
+    result_.unsupported = why;
+    return false;
+  }
+
+  // Whether collect argument `a` (index i of collect `c`) is computed in place.
+  bool Groupable(ValueId c, ValueId a, const std::vector<int>& use_count) const {
+    if (a == kNoValue || !Allocatable(a) || use_count[a] != 1) return false;
+    const Node& n = fn_.node(a);
+    if (n.size != 1) return false;
+    if (n.meta == Meta::kInput) return fn_.node(c).block == 0;
+    return n.meta == Meta::kNone && n.block == fn_.node(c).block;
+  }
+
+  bool BuildUnits() {
+    const size_t nv = fn_.nodes.size();
+    std::vector<ValueId> parent(nv);
+    std::iota(parent.begin(), parent.end(), 0);
+    std::vector<int> use_count(nv, 0);
+    for (size_t v = 0; v < nv; ++v) {
+      if (!placed_[v]) continue;
+      for (ValueId u : fn_.Uses(static_cast<ValueId>(v))) {
+        if (u != kNoValue) ++use_count[u];
+      }
+    }
+    // Phi webs.
+    for (size_t v = 0; v < nv; ++v) {
+      const Node& n = fn_.node(static_cast<ValueId>(v));
+      if (!Allocatable(static_cast<ValueId>(v)) || n.meta != Meta::kPhi) continue;
+      for (ValueId a : n.args) {
+        if (a == kNoValue) continue;
+        const Node& c = fn_.node(a);
+        if (c.meta != Meta::kParCopy || !Allocatable(a) || c.size != n.size) {
+          return Fail("internal: phi " + Name(static_cast<ValueId>(v)) + " reads " + Name(a) +
+                      ", not a kParCopy of its class and size (run InsertPhiCopies first)");
+        }
+        parent[Find(parent, a)] = Find(parent, static_cast<ValueId>(v));
+      }
+    }
+    // Collect groups.
+    std::vector<ValueId> grouped_into(nv, kNoValue);
+    std::vector<int> group_offset(nv, 0);
+    for (size_t v = 0; v < nv; ++v) {
+      const Node& n = fn_.node(static_cast<ValueId>(v));
+      if (!Allocatable(static_cast<ValueId>(v)) || n.meta != Meta::kCollect) continue;
+      for (size_t i = 0; i < n.args.size(); ++i) {
+        const ValueId a = n.args[i];
+        if (!Groupable(static_cast<ValueId>(v), a, use_count)) continue;
+        grouped_into[a] = static_cast<ValueId>(v);
+        group_offset[a] = static_cast<int>(i);
+      }
+    }
+    unit_of_.assign(nv, -1);
+    offset_.assign(nv, 0);
+    std::vector<int> unit_by_root(nv, -1);
+    for (size_t vi = 0; vi < nv; ++vi) {
+      const ValueId v = static_cast<ValueId>(vi);
+      if (!Allocatable(v) || grouped_into[v] != kNoValue) continue;
+      const int root = Find(parent, v);
+      if (unit_by_root[root] < 0) {
+        unit_by_root[root] = static_cast<int>(units_.size());
+        units_.emplace_back();
+        units_.back().size = 0;
+      }
+      const int u = unit_by_root[root];
+      auto add = [&](ValueId m, int off) {
+        units_[u].members.push_back({m, off});
+        units_[u].size = std::max(units_[u].size, off + fn_.node(m).size);
+        unit_of_[m] = u;
+        offset_[m] = off;
+      };
+      add(v, 0);
+      if (fn_.node(v).meta == Meta::kCollect) {
+        for (ValueId a : fn_.node(v).args) {
+          if (a != kNoValue && grouped_into[a] == v && unit_of_[a] < 0) add(a, group_offset[a]);
+        }
+      }
+    }
+    for (Unit& u : units_) {
+      std::vector<std::pair<Range, ValueId>> all;
+      for (const auto& [m, off] : u.members) {
+        for (const Range& r : ranges_[m]) all.push_back({r, m});
+      }
+      std::sort(all.begin(), all.end());
+      if (u.members.size() > 1 && fn_.node(u.members[0].first).meta != Meta::kCollect) {
+        // A phi web: its members must never be live at the same time.
+        // Sweep by start; the range reaching furthest so far is the only
+        // candidate for an overlap (a member's own ranges are disjoint).
+        for (size_t i = 1, far = 0; i < all.size(); ++i) {
+          if (all[i].first.first <= all[far].first.second && all[i].second != all[far].second) {
+            return Fail("internal: phi web members " + Name(all[far].second) + " and " + Name(all[i].second) +
+                        " are live at the same time (out-of-SSA did not isolate the phi)");
+          }
+          if (all[i].first.second > all[far].first.second) far = i;
+        }
+      }
+      std::vector<Range> rs;
+      for (const auto& x : all) rs.push_back(x.first);
+      u.ranges = Merge(std::move(rs));
+      if (u.ranges.empty()) u.ranges = {{0, 0}};
+    }
+    // FS: the i/j pair the hardware always writes (regalloc.h step 8).
+    bool have_ij = false;
+    for (size_t v = 0; v < nv; ++v) {
+      have_ij |= IsLiveInput(fn_, static_cast<ValueId>(v)) &&
+                 fn_.node(static_cast<ValueId>(v)).input.kind == InputRef::kIj;
+    }
+    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij) {
+      Unit ij;
+      ij.size = 2;
+      ij.ranges = {{0, 0}};
+      ij.ij = true;
+      units_.push_back(ij);
+    }
+    return true;
+  }
+
+  // `value` (unit U) prefers base(U) + offset + comp == base(other unit) + ...:
+  // records the hint on both units.
+  void Prefer(ValueId copy, int copy_comp, ValueId source) {
+    const ValueRef s = ResolveSplit(fn_, source);
+    if (s.base == kNoValue || copy == kNoValue) return;
+    const int a = unit_of_[copy], b = unit_of_[s.base];
+    if (a < 0 || b < 0 || a == b) return;
+    const int d = offset_[s.base] + s.comp - offset_[copy] - copy_comp;  // base(a) = base(b) + d
+    units_[a].hints.push_back({b, d});
+    units_[b].hints.push_back({a, -d});
+  }
+
+  // Hints for kParCopy and collect movs; the collect clobber rule (step 5).
+  void AddCopyPreferences() {
+    for (size_t vi = 0; vi < fn_.nodes.size(); ++vi) {
+      const ValueId v = static_cast<ValueId>(vi);
+      if (!Allocatable(v)) continue;
+      const Node& n = fn_.node(v);
+      if (n.meta == Meta::kParCopy && !n.args.empty()) Prefer(v, 0, n.args[0]);
+      if (n.meta != Meta::kCollect) continue;
+      const int x = unit_of_[v];
+      for (size_t j = 0; j < n.args.size(); ++j) {
+        const ValueId a = n.args[j];
+        if (a == kNoValue || unit_of_[a] == x) continue;  // grouped: in place
+        const ValueRef s = ResolveSplit(fn_, a);
+        if (s.base == kNoValue || unit_of_[s.base] < 0 || unit_of_[s.base] == x) continue;
+        Prefer(v, static_cast<int>(j), a);
+        const int u = unit_of_[s.base];
+        const int src = offset_[s.base] + s.comp;  // source scalar = base(u) + src
+        for (size_t i = 0; i < j; ++i) {
+          // base(x) + offset(v) + i != base(u) + src
+          const int d = src - offset_[v] - static_cast<int>(i);
+          units_[x].forbid.push_back({u, d});
+          units_[u].forbid.push_back({x, -d});
+        }
+      }
+    }
+  }
+
+  bool Free(const Unit& u, int b) const {
+    if (b < 0 || b + u.size > limit_) return false;
+    const int pf = fn_.pinned_first, pc = fn_.pinned_count;
+    if (pc > 0 && b < pf + pc && b + u.size > pf) return false;
+    for (const auto& [o, d] : u.forbid) {
+      if (units_[o].base >= 0 && b == units_[o].base + d) return false;
+    }
+    for (int k = 0; k < u.size; ++k) {
+      const std::map<int, int>& occ = occupied_[b + k];
+      for (const Range& r : u.ranges) {
+        auto it = occ.upper_bound(r.second);
+        if (it == occ.begin()) continue;
+        --it;
+        if (it->second >= r.first) return false;
+      }
+    }
+    return true;
+  }
+
+  bool Allocate() {
+    occupied_.assign(static_cast<size_t>(std::max(limit_, 0)), {});
+    std::vector<int> order(units_.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      const Unit &x = units_[a], &y = units_[b];
+      if (x.ranges.front().first != y.ranges.front().first) return x.ranges.front().first < y.ranges.front().first;
+      return x.size > y.size;
+    });
+    for (int ui : order) {
+      Unit& u = units_[ui];
+      int chosen = -1;
+      for (const auto& [o, d] : u.hints) {
+        if (units_[o].base >= 0 && Free(u, units_[o].base + d)) {
+          chosen = units_[o].base + d;
+          break;
+        }
+      }
+      for (int b = 0; chosen < 0 && b + u.size <= limit_; ++b) {
+        if (Free(u, b)) chosen = b;
+      }
+      if (chosen < 0) return Fail(PressureMessage(ui));
+      u.base = chosen;
+      for (int k = 0; k < u.size; ++k) {
+        for (const Range& r : u.ranges) occupied_[chosen + k][r.first] = r.second;
+      }
+    }
+    return true;
+  }
+
+  std::string Where(int p) const {
+    const ValueId v = pos_.at[p];
+    const std::string blk = "b" + std::to_string(pos_.at_block[p]);
+    if (v < 0) return (p == pos_.block_start[pos_.at_block[p]] ? "the start of " : "the end of ") + blk;
+    std::string s = Name(v) + " in " + blk;
+    if (fn_.node(v).tgsi_index >= 0) s += " (TGSI instruction " + std::to_string(fn_.node(v).tgsi_index) + ")";
+    return s;
+  }
+
+  // The worst point of the failing unit's ranges, for the message.
+  std::string PressureMessage(int failed) const {
+    const Unit& f = units_[failed];
+    std::vector<int> points;
+    for (const Range& r : f.ranges) points.push_back(r.first);
+    for (const Unit& u : units_) {
+      for (const Range& r : u.ranges) {
+        if (Contains(f.ranges, r.first)) points.push_back(r.first);
+      }
+    }
+    int best = -1, best_p = f.ranges.front().first;
+    for (int p : points) {
+      int n = fn_.pinned_count;
+      for (const Unit& u : units_) n += Contains(u.ranges, p) ? u.size : 0;
+      if (n > best) best = n, best_p = p;
+    }
+    std::string s = "register pressure: " + std::to_string(best) + " scalars live at " + Where(best_p) + ", " +
+                    std::string(t_.name) + " has " + std::to_string(limit_);
+    if (fn_.pinned_count > 0) s += " (" + std::to_string(fn_.pinned_count) + " pinned by relative addressing)";
+    if (best <= limit_) {
+      const std::string what = f.members.empty() ? "the i/j pair" : Name(f.members[0].first);
+      s += "; no " + std::to_string(f.size) + " consecutive free scalars for " + what;
+    }
+    return s;
+  }
+
+  void Assign() {
+    const size_t nv = fn_.nodes.size();
+    fn_.reg.assign(nv, -1);
+    int top = fn_.pinned_count > 0 ? fn_.pinned_first + fn_.pinned_count - 1 : -1;
+    for (const Unit& u : units_) {
+      for (const auto& [m, off] : u.members) fn_.reg[m] = u.base + off;
+      if (u.ij) fn_.state.ij_reg = static_cast<uint16_t>(u.base);
+      top = std::max(top, u.base + u.size - 1);
+    }
+    for (size_t vi = 0; vi < nv; ++vi) {
+      const ValueId v = static_cast<ValueId>(vi);
+      const Node& n = fn_.node(v);
+      if (!placed_[v] || !n.defines()) continue;
+      if (n.def_class != RegClass::kFull) {
+        // The fixed register; an instruction names it (p0.y for a compare
+        // into p0.y), a meta node gets the class's first one.
+        const bool named = n.meta == Meta::kNone && n.instr.dst.kind == a3xx::OperandKind::kGpr;
+        fn_.reg[v] = named ? n.instr.dst.num : FixedRegister(n.def_class);
+      }
+      if (n.meta == Meta::kSplit) {
+        const ValueRef r = ResolveSplit(fn_, v);
+        if (r.base != kNoValue && fn_.reg[r.base] >= 0) fn_.reg[v] = fn_.reg[r.base] + r.comp;
+      }
+      if (n.meta == Meta::kInput && n.input.kind == InputRef::kIj && fn_.reg[v] >= 0) {
+        fn_.state.ij_reg = static_cast<uint16_t>(fn_.reg[v]);
+      }
+    }
+    result_.full_vec4 = top < 0 ? 0 : top / 4 + 1;
+    result_.half_vec4 = fn_.uses_half0 ? 1 : 0;
+  }
+
+  Function& fn_;
+  const a3xx::Timing& t_;
+  const int limit_;
+  RaResult result_;
+  std::vector<char> placed_;
+  Positions pos_;
+  std::vector<std::vector<Range>> ranges_;
+  std::vector<Unit> units_;
+  std::vector<int> unit_of_, offset_;
+  std::vector<std::map<int, int>> occupied_;  // per scalar: range start -> end
+};
+
+}  // namespace
+
+ValueRef ResolveSplit(const Function& fn, ValueId v) {
+  ValueRef r{v, 0};
+  while (r.base != kNoValue && fn.node(r.base).meta == Meta::kSplit) {
+    const Node& s = fn.node(r.base);
+    r.comp += s.comp;
+    r.base = s.args.empty() ? kNoValue : s.args[0];
+  }
+  return r;
+}
+
+bool IsLiveInput(const Function& fn, ValueId v) {
+  const Node& n = fn.node(v);
+  return n.meta == Meta::kInput && !n.dead && n.defines();
+}
+
+int FixedRegister(RegClass c) {
+  switch (c) {
+    case RegClass::kA0: return a3xx::kRegA0X;
+    case RegClass::kP0: return a3xx::kRegP0X;
+    case RegClass::kHalf0: return 0;
+    default: return -1;
+  }
+}
+
+Liveness ComputeLiveness(const Function& fn) {
+  const size_t nv = fn.nodes.size(), nb = fn.blocks.size();
+  std::vector<std::vector<bool>> gen(nb, std::vector<bool>(nv)), kill(nb, std::vector<bool>(nv));
+  std::vector<std::vector<ValueId>> phi_reads(nb);  // phi arguments live-out of each block
+  for (size_t b = 0; b < nb; ++b) {
+    const Block& blk = fn.blocks[b];
+    for (ValueId v : blk.nodes) {
+      const Node& n = fn.node(v);
+      if (n.dead || n.meta == Meta::kInput || n.meta == Meta::kSplit) continue;
+      if (n.meta == Meta::kPhi) {
+        kill[b][v] = true;
+        for (size_t i = 0; i < n.args.size() && i < blk.preds.size(); ++i) {
+          const ValueId a = ResolveSplit(fn, n.args[i]).base;
+          if (a != kNoValue) phi_reads[blk.preds[i]].push_back(a);
+        }
+        continue;
+      }
+      for (ValueId u : fn.Uses(v)) {
+        const ValueId base = ResolveSplit(fn, u).base;
+        if (base != kNoValue && !kill[b][base]) gen[b][base] = true;
+      }
+      if (n.defines()) kill[b][v] = true;
+    }
+  }
+  Liveness l;
+  l.live_in.assign(nb, std::vector<bool>(nv));
+  l.live_out.assign(nb, std::vector<bool>(nv));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = nb; b-- > 0;) {
+      std::vector<bool> out(nv);
+      for (int32_t s : fn.blocks[b].succs) {
+        const std::vector<bool>& in = l.live_in[static_cast<size_t>(s)];
+        for (size_t v = 0; v < nv; ++v) {
+          if (in[v]) out[v] = true;
+        }
+      }
+      for (ValueId a : phi_reads[b]) out[a] = true;
+      std::vector<bool> in = gen[b];
+      for (size_t v = 0; v < nv; ++v) {
+        if (out[v] && !kill[b][v]) in[v] = true;
+      }
+      if (out != l.live_out[b] || in != l.live_in[b]) {
+        changed = true;
+        l.live_out[b] = std::move(out);
+        l.live_in[b] = std::move(in);
+      }
+    }
+  }
+  return l;
+}
+
+RaResult AllocateRegisters(Function& fn, const a3xx::Timing& t) { return Allocator(fn, t).Run(); }
+
+}  // namespace shaderdiff::opt

@@ -1,0 +1,149 @@
+// Lowering to the machine form (see to_machine.h).
+#include "compiler/opt/to_machine.h"
+
+#include <algorithm>
+
+#include "compiler/opt/regalloc.h"
+
+namespace shaderdiff::opt {
+
+namespace {
+
+using a3xx::kNoReg;
+
+a3xx::Instr Mov(int dst, int src) {
+  a3xx::Instr i;
+  i.opcode = a3xx::Opcode::MOV;
+  i.src_type = a3xx::Type::kU32;
+  i.dst_type = a3xx::Type::kU32;
+  i.dst = a3xx::GprOperand(static_cast<uint16_t>(dst));
+  i.src[0] = a3xx::GprOperand(static_cast<uint16_t>(src));
+  return i;
+}
+
+void Emit(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi) {
+  mb.instrs.push_back(in);
+  mb.source_map.push_back(tgsi);
+}
+
+void EmitCopy(MachineBlock& mb, int dst, int src, int size, int32_t tgsi) {
+  if (dst == src || dst < 0 || src < 0) return;
+  for (int j = 0; j < size; ++j) {
+    const int k = dst > src ? size - 1 - j : j;  // memmove order
+    Emit(mb, Mov(dst + k, src + k), tgsi);
+  }
+}
+
+bool IsFull(const Function& fn, ValueId v) { return v != kNoValue && fn.node(v).def_class == RegClass::kFull; }
+
+a3xx::Instr Physical(const Function& fn, ValueId v) {
+  const Node& n = fn.node(v);
+  a3xx::Instr in = n.instr;
+  // machine.h: no timing yet. Branch offsets, sync/jump/input flags and
+  // (nopN) are legalize's; (sat) is part of the operation.
+  in.branch = 0;
+  in.flags &= a3xx::kFlagSat;
+  in.nop = 0;
+  if (n.defines() && n.def_class == RegClass::kFull && in.dst.kind == a3xx::OperandKind::kGpr) {
+    in.dst.num = static_cast<uint16_t>(fn.reg[v]);
+  }
+  for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
+    const ValueId s = n.src_value[k];
+    if (IsFull(fn, s) && in.src[k].kind == a3xx::OperandKind::kGpr) {
+      in.src[k].num = static_cast<uint16_t>(fn.reg[s] + n.src_comp[k]);
+    }
+  }
+  return in;
+}
+
+template <typename Binding>
+Binding& Slot(std::vector<Binding>& v, uint32_t index) {
+  if (index >= v.size()) {
+    const size_t old = v.size();
+    v.resize(index + 1);
+    for (size_t i = old; i < v.size(); ++i) v[i].tgsi_index = static_cast<uint32_t>(i);
+  }
+  return v[index];
+}
+
+void FillState(const Function& fn, a3xx::ShaderState& s) {
+  const std::array<uint16_t, 4> none = {kNoReg, kNoReg, kNoReg, kNoReg};
+  for (auto& b : s.inputs) b.regs = none;
+  for (auto& b : s.system_values) b.regs = none;
+  for (auto& b : s.outputs) b.regs = none;
+  int top = fn.pinned_count > 0 ? fn.pinned_first + fn.pinned_count - 1 : -1;
+  std::vector<char> placed(fn.nodes.size(), 0);
+  for (const Block& b : fn.blocks) {
+    for (ValueId v : b.nodes) placed[v] = !fn.node(v).dead;
+  }
+  for (size_t vi = 0; vi < fn.nodes.size(); ++vi) {
+    const ValueId v = static_cast<ValueId>(vi);
+    const Node& n = fn.node(v);
+    const bool input = IsLiveInput(fn, v);
+    if (!(placed[v] || input) || !n.defines() || fn.reg[v] < 0) continue;
+    if (n.def_class == RegClass::kFull && n.meta != Meta::kSplit) top = std::max(top, fn.reg[v] + n.size - 1);
+    if (!input) continue;
+    const uint16_t r = static_cast<uint16_t>(fn.reg[v]);
+    switch (n.input.kind) {
+      case InputRef::kRegister: Slot(s.inputs, n.input.binding).regs[n.input.comp & 3] = r; break;
+      case InputRef::kSystemValue: Slot(s.system_values, n.input.binding).regs[n.input.comp & 3] = r; break;
+      case InputRef::kIj: s.ij_reg = r; break;
+    }
+  }
+  if (s.stage == a3xx::ShaderStage::kFragment) top = std::max(top, s.ij_reg + 1);
+  for (const Block& b : fn.blocks) {
+    for (ValueId v : b.nodes) {
+      const Node& n = fn.node(v);
+      if (n.dead || n.is_meta() || n.instr.opcode != a3xx::Opcode::END) continue;
+      for (size_t k = 0; k < n.args.size() && k < fn.outputs.size(); ++k) {
+        if (n.args[k] == kNoValue || fn.reg[n.args[k]] < 0) continue;
+        Slot(s.outputs, fn.outputs[k].binding).regs[fn.outputs[k].comp & 3] =
+            static_cast<uint16_t>(fn.reg[n.args[k]]);
+      }
+    }
+  }
+  s.full_regs = static_cast<uint16_t>(top < 0 ? 0 : top / 4 + 1);
+  s.half_regs = fn.uses_half0 ? 1 : 0;
+}
+
+}  // namespace
+
+MachineFunction ToMachine(const Function& fn) {
+  MachineFunction mf;
+  mf.state = fn.state;
+  FillState(fn, mf.state);
+  for (const Block& blk : fn.blocks) {
+    MachineBlock mb;
+    mb.preds = blk.preds;
+    mb.succs = blk.succs;
+    for (ValueId v : blk.nodes) {
+      const Node& n = fn.node(v);
+      if (n.dead) continue;
+      switch (n.meta) {
+        case Meta::kPhi:
+        case Meta::kSplit:
+        case Meta::kInput:
+          break;
+        case Meta::kParCopy:
+          if (IsFull(fn, v) && !n.args.empty()) EmitCopy(mb, fn.reg[v], fn.reg[n.args[0]], n.size, n.tgsi_index);
+          break;
+        case Meta::kCollect:
+          for (size_t i = 0; i < n.args.size(); ++i) {
+            if (n.args[i] == kNoValue) continue;
+            EmitCopy(mb, fn.reg[v] + static_cast<int>(i), fn.reg[n.args[i]], 1, n.tgsi_index);
+          }
+          break;
+        case Meta::kNone:
+          Emit(mb, Physical(fn, v), n.tgsi_index);
+          if (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP) {
+            mb.target_block = n.target_block;
+          }
+          break;
+      }
+    }
+    mf.blocks.push_back(std::move(mb));
+  }
+  return mf;
+}
+
+}  // namespace shaderdiff::opt

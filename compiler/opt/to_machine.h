@@ -1,0 +1,31 @@
+// Lowering the register-allocated IR to the machine form (machine.h).
+//
+// Per block, in `nodes` order, every live node becomes:
+//   - kNone: its a3xx::Instr with physical registers: dst.num = reg[v] for
+//     a kFull result, src[k].num = reg[src_value[k]] + src_comp[k] for a
+//     kFull GPR source; a0.x / p0.x / hr0.x operands keep the fixed numbers
+//     they already have; branch offsets, (nopN) and every flag but (sat)
+//     are cleared (legalize computes them, machine.h);
+//   - kParCopy: mov.u32u32 per component (none when source and destination
+//     registers are equal; components ordered like memmove, so overlapping
+//     vector copies stay correct);
+//   - kCollect: mov.u32u32 dst+i, arg i for each component i not already in
+//     place, in component order (RA's clobber rule makes that order safe);
+//   - kPhi, kSplit, kInput: nothing.
+// source_map carries node.tgsi_index; target_block, preds and succs come
+// from the IR. The ShaderState is fn.state with the register fields
+// filled: inputs/system_values from the live kInput nodes (kNoReg for
+// components without one), ij_reg (a live kIj input, else the pair RA
+// reserved), outputs from fn.outputs and the `end` node's args, full_regs
+// = highest used vec4 + 1 (values, pinned range, FS i/j pair), half_regs =
+// 1 when hr0.x is used.
+#pragma once
+
+#include "compiler/opt/ir.h"
+#include "compiler/opt/machine.h"
+
+namespace shaderdiff::opt {
+
+MachineFunction ToMachine(const Function& fn);
+
+}  // namespace shaderdiff::opt

@@ -1,0 +1,268 @@
+// The optimizing pipeline: the pass list and its driver (see pipeline.h).
+//
+// Each pass runs on the compilation state (`State`) and reports whether it
+// changed anything or failed. After an IR pass that changed the IR the
+// verifier runs and a failure names that pass; register allocation is
+// followed by the allocation checker; legalize's output is validated
+// instruction by instruction. Dumps are taken after the passes asked for.
+#include "compiler/pipeline.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+
+#include "compiler/naive/select.h"
+#include "compiler/opt/build_ssa.h"
+#include "compiler/opt/const_fold.h"
+#include "compiler/opt/copy_prop.h"
+#include "compiler/opt/dce.h"
+#include "compiler/opt/depth.h"
+#include "compiler/opt/dot.h"
+#include "compiler/opt/legalize.h"
+#include "compiler/opt/out_of_ssa.h"
+#include "compiler/opt/ra_check.h"
+#include "compiler/opt/regalloc.h"
+#include "compiler/opt/schedule.h"
+#include "compiler/opt/to_machine.h"
+#include "compiler/opt/verify.h"
+#include "compiler/passes/lower_tgsi.h"
+#include "compiler/passes/validate_tgsi.h"
+#include "compiler/tgsi/printer.h"
+#include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/timing.h"
+
+namespace shaderdiff::compiler {
+
+namespace {
+
+using naive::CompileStatus;
+
+struct State {
+  const a3xx::Timing* timing = nullptr;
+  RewriteBudget* budget = nullptr;
+  tgsi::Shader tgsi;
+  naive::Selection selection;
+  opt::Function fn;
+  opt::MachineFunction machine;
+  a3xx::Program program;
+  std::vector<int32_t> source_map;
+  // What the pass reports.
+  CompileStatus status = CompileStatus::kOk;
+  std::string detail;
+};
+
+enum class Form { kTgsi, kIr, kMachine, kProgram };
+
+struct Pass {
+  OptPassInfo info;
+  Form form;                          // what the pass leaves (for dumps and verification)
+  std::function<bool(State&)> run;    // true if it changed something
+};
+
+bool Fail(State& s, CompileStatus status, std::string detail) {
+  s.status = status;
+  s.detail = std::move(detail);
+  return false;
+}
+
+// Restores the bindings of inputs/outputs that live in the pinned range:
+// ToMachine only knows the SSA ones.
+void RebasePinnedBindings(State& s) {
+  const opt::Function& fn = s.fn;
+  if (fn.pinned_count == 0) return;
+  const int32_t lo = fn.pinned_first - fn.pinned_delta;
+  const int32_t hi = lo + fn.pinned_count - 1;
+  auto fix = [&](const std::array<uint16_t, 4>& from, std::array<uint16_t, 4>& to) {
+    for (int c = 0; c < 4; ++c) {
+      if (from[c] != a3xx::kNoReg && from[c] >= lo && from[c] <= hi) {
+        to[c] = static_cast<uint16_t>(from[c] + fn.pinned_delta);
+      }
+    }
+  };
+  const a3xx::ShaderState& src = s.selection.state;
+  a3xx::ShaderState& dst = s.machine.state;
+  for (size_t i = 0; i < src.inputs.size() && i < dst.inputs.size(); ++i) fix(src.inputs[i].regs, dst.inputs[i].regs);
+  for (size_t i = 0; i < src.outputs.size() && i < dst.outputs.size(); ++i) fix(src.outputs[i].regs, dst.outputs[i].regs);
+  for (size_t i = 0; i < src.system_values.size() && i < dst.system_values.size(); ++i) {
+    fix(src.system_values[i].regs, dst.system_values[i].regs);
+  }
+  if (src.ij_reg >= lo && src.ij_reg <= hi) dst.ij_reg = static_cast<uint16_t>(src.ij_reg + fn.pinned_delta);
+}
+
+const std::vector<Pass>& Pipeline() {
+  static const std::vector<Pass> passes = {
+      {{"lower-tgsi",
+        "first: ARB-era and composite opcodes become simple ones in TGSI, so selection and every later pass see "
+        "fewer opcode shapes"},
+       Form::kTgsi,
+       [](State& s) {
+         LowerResult r = LowerTgsi(s.tgsi, LowerOptions{}, s.budget);
+         s.tgsi = std::move(r.shader);
+         return r.changed();
+       }},
+      {{"select",
+        "the naive translator's templates without waits: one definition of each opcode's a3xx meaning, shared "
+        "with the reference build"},
+       Form::kIr,
+       [](State& s) {
+         s.selection = naive::SelectA3xx(s.tgsi);
+         if (s.selection.status != CompileStatus::kOk) return Fail(s, s.selection.status, s.selection.detail);
+         if (std::optional<std::string> e = opt::BuildSsa(s.selection, &s.fn)) {
+           return Fail(s, CompileStatus::kError, "SSA construction: " + *e);
+         }
+         return true;
+       }},
+      {{"const-fold",
+        "before copy-prop: turns known immediate words into movs of immediates that copy-prop then folds into "
+        "their users"},
+       Form::kIr, [](State& s) { return opt::FoldConstants(s.fn, s.budget); }},
+      {{"copy-prop",
+        "after const-fold, before dce: bypasses the selection's copies (result and source scratch) so they "
+        "become dead"},
+       Form::kIr, [](State& s) { return opt::CopyPropagate(s.fn, s.budget); }},
+      {{"dce", "after copy-prop: removes the bypassed copies, unread components and unused inputs"},
+       Form::kIr, [](State& s) { return opt::RemoveDeadCode(s.fn, s.budget); }},
+      {{"depth",
+        "after the last rewrite of the graph, before schedule: the scheduler's priorities need the final graph"},
+       Form::kIr,
+       [](State& s) {
+         opt::ComputeDepth(s.fn, *s.timing);
+         return false;
+       }},
+      {{"schedule",
+        "before RA (the issue order decides live ranges) and after every graph rewrite: fills delay slots with "
+        "independent work, deepest chains first"},
+       Form::kIr,
+       [](State& s) {
+         opt::Schedule(s.fn, *s.timing, s.budget);
+         return true;
+       }},
+      {{"out-of-ssa",
+        "after schedule (copies go at the very end of predecessors, not reordered), before RA which coalesces "
+        "each phi with its copies"},
+       Form::kIr,
+       [](State& s) {
+         opt::InsertPhiCopies(s.fn);
+         return true;
+       }},
+      {{"regalloc",
+        "over the scheduled code; its checker replays the allocation and proves no live value is overwritten"},
+       Form::kIr,
+       [](State& s) {
+         const opt::RaResult r = opt::AllocateRegisters(s.fn, *s.timing);
+         if (!r.ok) return Fail(s, CompileStatus::kUnsupported, r.unsupported);
+         if (std::optional<std::string> e = opt::CheckAllocation(s.fn)) {
+           return Fail(s, CompileStatus::kError, "register allocation checker: " + *e);
+         }
+         return true;
+       }},
+      {{"to-machine", "after RA: physical instructions per block, copies for phis and vector operands"},
+       Form::kMachine,
+       [](State& s) {
+         s.machine = opt::ToMachine(s.fn);
+         RebasePinnedBindings(s);
+         return true;
+       }},
+      {{"legalize",
+        "last: delay nops, (ss)/(sy), (ei), (jp) and branch offsets depend on the final order and registers"},
+       Form::kProgram,
+       [](State& s) {
+         opt::LegalizeResult r = opt::Legalize(s.machine, *s.timing);
+         if (r.error) return Fail(s, r.too_large ? CompileStatus::kUnsupported : CompileStatus::kError, *r.error);
+         s.program.state = s.machine.state;
+         s.program.instrs = std::move(r.instrs);
+         s.source_map = std::move(r.source_map);
+         for (size_t i = 0; i < s.program.instrs.size(); ++i) {
+           if (std::optional<std::string> why = a3xx::Validate(s.program.instrs[i])) {
+             return Fail(s, CompileStatus::kError,
+                         "instruction " + std::to_string(i) + " is not valid a3xx: " + *why + " [" +
+                             a3xx::DebugString(s.program.instrs[i]) + "]");
+           }
+         }
+         return true;
+       }},
+  };
+  return passes;
+}
+
+std::string Dump(const State& s, Form form) {
+  switch (form) {
+    case Form::kTgsi: return tgsi::PrintShader(s.tgsi);
+    case Form::kIr: return opt::PrintFunction(s.fn);
+    case Form::kMachine: {
+      std::string out;
+      for (size_t b = 0; b < s.machine.blocks.size(); ++b) {
+        out += "b" + std::to_string(b) + ":\n";
+        for (const a3xx::Instr& in : s.machine.blocks[b].instrs) out += "  " + a3xx::Disassemble(in) + "\n";
+      }
+      return out;
+    }
+    case Form::kProgram: {
+      std::string out;
+      for (const a3xx::Instr& in : s.program.instrs) out += a3xx::Disassemble(in) + "\n";
+      return out;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const std::vector<OptPassInfo>& OptPasses() {
+  static const std::vector<OptPassInfo> infos = [] {
+    std::vector<OptPassInfo> v;
+    for (const Pass& p : Pipeline()) v.push_back(p.info);
+    return v;
+  }();
+  return infos;
+}
+
+OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) {
+  OptResult result;
+  result.budget = RewriteBudget(options.opt_bisect_limit);
+  State s;
+  s.timing = a3xx::FindTiming("a3xx");
+  s.budget = &result.budget;
+  s.tgsi = shader;
+  if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {
+    result.status = CompileStatus::kUnsupported;
+    result.detail = "stage " + std::string(tgsi::Name(shader.processor));
+    result.failed_pass = "select";
+    return result;
+  }
+  for (const Pass& p : Pipeline()) {
+    const bool changed = p.run(s);
+    if (s.status != CompileStatus::kOk) {
+      result.status = s.status;
+      result.detail = s.detail;
+      result.failed_pass = p.info.name;
+      return result;
+    }
+    if (changed && p.form == Form::kTgsi) {
+      const std::vector<std::string> errors = ValidateTgsi(s.tgsi);
+      if (!errors.empty()) {
+        result.status = CompileStatus::kError;
+        result.detail = "pass " + p.info.name + " broke the TGSI: " + errors.front();
+        result.failed_pass = p.info.name;
+        return result;
+      }
+    }
+    if (changed && p.form == Form::kIr) {
+      if (std::optional<std::string> e = opt::VerifyFunction(s.fn)) {
+        result.status = CompileStatus::kError;
+        result.detail = "pass " + p.info.name + " broke the IR: " + *e;
+        result.failed_pass = p.info.name;
+        return result;
+      }
+    }
+    if (options.dot && p.info.name == "schedule") result.dot = opt::PrintDot(s.fn);
+    const bool dump = options.dump_all || std::find(options.dump_after.begin(), options.dump_after.end(),
+                                                    p.info.name) != options.dump_after.end();
+    if (dump) result.dumps += "=== after " + p.info.name + " ===\n" + Dump(s, p.form);
+  }
+  result.program = std::move(s.program);
+  result.source_map = std::move(s.source_map);
+  return result;
+}
+
+}  // namespace shaderdiff::compiler

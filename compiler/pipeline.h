@@ -1,0 +1,54 @@
+// The optimizing TGSI -> a3xx compiler: one list of passes (pipeline.cc),
+// each with the reason for its place, run with verification between them.
+//
+// CompileA3xxOpt returns the same statuses as the naive build
+// (naive::CompileStatus): kOk with a legal, validated Program; kUnsupported
+// naming the feature or limit ("register pressure: ..."); kError naming the
+// pass that broke an invariant ("pass copy-prop broke the IR: ...") — a
+// compiler bug, never silently wrong code.
+//
+// Every optional rewrite asks one RewriteBudget (--opt-bisect-limit): with
+// limit N only the first N rewrites happen, in a stable order; 0 gives the
+// unoptimized-but-correct program (selection order, no copy/dead-code
+// removal, no folding), -1 everything.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/naive/a3xx_naive.h"
+#include "compiler/support/debug_counter.h"
+#include "compiler/tgsi/ast.h"
+#include "emulator/a3xx/isa/shader_state.h"
+
+namespace shaderdiff::compiler {
+
+struct OptOptions {
+  int64_t opt_bisect_limit = RewriteBudget::kUnlimited;
+  std::vector<std::string> dump_after;  // pass names (OptPassNames())
+  bool dump_all = false;
+  bool dot = false;  // fill OptResult::dot with the scheduled SSA graph
+};
+
+struct OptResult {
+  naive::CompileStatus status = naive::CompileStatus::kOk;
+  std::string detail;
+  std::string failed_pass;  // the pass that failed (status != kOk)
+  a3xx::Program program;
+  std::vector<int32_t> source_map;  // per instruction: TGSI instruction index, -1 for none
+  std::string dumps;                // "=== after <pass> ===" sections, as requested
+  std::string dot;
+  RewriteBudget budget;             // every rewrite decision, for bisection
+};
+
+OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options = {});
+
+struct OptPassInfo {
+  std::string name;
+  std::string why;  // the reason for its place in the list
+};
+// The pipeline in order (for --help, --dump-after validation and docs).
+const std::vector<OptPassInfo>& OptPasses();
+
+}  // namespace shaderdiff::compiler

@@ -1,0 +1,118 @@
+/* Tests of the HTML page: the summaries, changes and statistics are there,
+   hostile report strings are escaped, and the page is self-contained. */
+#include "tools/report/html.h"
+
+#include <gtest/gtest.h>
+
+#include "tools/report/escape.h"
+#include "tools/report/svg_chart.h"
+#include "tools/report/test_reports.h"
+
+namespace shaderdiff::report {
+namespace {
+
+using testing::FailCheck;
+using testing::Parsed;
+using testing::PassCheck;
+using testing::ReportJson;
+using testing::ShaderJson;
+
+size_t Occurrences(const std::string& haystack, const std::string& needle) {
+  size_t n = 0;
+  for (size_t pos = haystack.find(needle); pos != std::string::npos; pos = haystack.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+Report SampleRun() {
+  return Parsed(ReportJson({
+      ShaderJson("shaders/<script>alert(1)</script>.tgsi", "0000000000000001",
+                 {{"a3xx/naive", PassCheck(20, 5, 200)},
+                  {"a3xx/opt", FailCheck("mismatch", "OUT[0].x \"quoted\" & <b>bold</b>",
+                                         "shaderdiff emulate 'shaders/<script>.tgsi' --seed 1")}}),
+      ShaderJson("shaders/b.tgsi", "0000000000000002", {{"a3xx/naive", PassCheck(40, 6, 400)}, {"a3xx/opt", PassCheck(30, 4, 300)}}),
+      ShaderJson("shaders/c.tgsi", "0000000000000003",
+                 {{"a3xx/naive", PassCheck(10, 2, 100)}, {"a3xx/opt", FailCheck("unsupported", "no CUBEARRAY")}}),
+  }));
+}
+
+Report Previous() {
+  return Parsed(ReportJson({
+      ShaderJson("shaders/b.tgsi", "0000000000000002", {{"a3xx/naive", PassCheck(40, 6, 400)}, {"a3xx/opt", PassCheck(33, 4, 300)}}),
+  }));
+}
+
+TEST(EscapeTest, EscapesMarkupQuotesAndControlCharacters) {
+  EXPECT_EQ(HtmlEscape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  EXPECT_EQ(XmlEscape(std::string("a\x01" "b\tc\n", 6)), "a\\x01b\tc\n");
+}
+
+TEST(HtmlTest, ContainsSummariesAndEscapesHostileNames) {
+  const Report run = SampleRun();
+  Baseline baseline;
+  baseline.entries["shaders/c.tgsi@a3xx/opt"] = Status::kSkip;
+  baseline.entries["shaders/gone.tgsi@a3xx/opt"] = Status::kFail;
+  const Classification c = Classify(run, baseline);
+  const Report previous = Previous();
+  const std::string html = RenderHtml(run, &previous, c, {.run_label = "nightly-7", .previous_label = "nightly-6"});
+
+  // No raw markup from the report survives; its escaped form is there.
+  EXPECT_EQ(html.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(html.find("<b>bold"), std::string::npos);
+  EXPECT_NE(html.find("shaders/&lt;script&gt;alert(1)&lt;/script&gt;.tgsi"), std::string::npos);
+  EXPECT_NE(html.find("OUT[0].x &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;"), std::string::npos);
+  EXPECT_NE(html.find("shaderdiff emulate &#39;shaders/&lt;script&gt;.tgsi&#39; --seed 1"), std::string::npos);
+  // Exactly one script element: the page's own.
+  EXPECT_EQ(Occurrences(html, "<script"), 1u);
+  EXPECT_EQ(Occurrences(html, "</script>"), 1u);
+  // Self-contained: no external resources.
+  EXPECT_EQ(html.find("src="), std::string::npos);
+  EXPECT_EQ(html.find("href="), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+
+  // Summary tables and the sections.
+  for (const char* s : {"By target and build", "By target", "By build", "Reference interpreter", "New failures",
+                        "Fixed", "In the baseline but not in this run", "Versus the previous run (nightly-6)",
+                        "This run", "All checks", "id=\"filter\"", "id=\"checks\"", "<svg", "nightly-7"}) {
+    EXPECT_NE(html.find(s), std::string::npos) << s;
+  }
+  // The a3xx/opt row of the summary: 3 checks: 1 pass, 1 mismatch, 1 unsupported; 1 regression, 0 fixes, 1 expected.
+  EXPECT_NE(html.find("<tr><td>a3xx/opt</td><td class=\"num\" data-v=\"3\">3</td>"), std::string::npos);
+  // The comparison: b.tgsi's opt instructions 33 -> 30 over one shared shader.
+  EXPECT_NE(html.find("<td>instructions</td><td class=\"num\" data-v=\"33\">33</td><td class=\"num\" data-v=\"30\">30</td>"
+                      "<td class=\"num down\">-9.09%</td>"),
+            std::string::npos);
+  // Every check is a row of the table: 3 shaders x (reference + 2) + 1 missing.
+  const std::string table = html.substr(html.find("id=\"checks\""));
+  EXPECT_EQ(Occurrences(table, "<tr class="), 10u);
+  EXPECT_EQ(Occurrences(table, "<tr class=\"regression\""), 1u);
+  EXPECT_EQ(Occurrences(table, "<tr class=\"missing\""), 1u);
+  // The regression's reproduction command is in the changes section too.
+  const std::string changes = html.substr(html.find("id=\"changes\""), html.find("id=\"stats\"") - html.find("id=\"changes\""));
+  EXPECT_NE(changes.find("shaderdiff emulate &#39;"), std::string::npos);
+}
+
+TEST(HtmlTest, WithoutPreviousSaysSoAndIsDeterministic) {
+  const Report run = SampleRun();
+  const Classification c = Classify(run, Baseline{});
+  const std::string a = RenderHtml(run, nullptr, c);
+  EXPECT_NE(a.find("no previous report given"), std::string::npos);
+  EXPECT_EQ(a, RenderHtml(run, nullptr, c));
+}
+
+TEST(SvgChartTest, BinsEveryValueAndEscapesTitles) {
+  const std::string svg = SvgHistogram({0, 1, 1, 2, 19.5, 20}, {.title = "a<b", .x_label = "x&y", .bins = 20});
+  EXPECT_NE(svg.find("a&lt;b"), std::string::npos);
+  EXPECT_NE(svg.find("x&amp;y"), std::string::npos);
+  // Step 2 (20 / 20 bins would put 20 on the edge): [0,2) holds 0, 1, 1; [2,4) holds 2; [18,20) 19.5; [20,22) 20.
+  EXPECT_NE(svg.find("<title>[0, 2): 3</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>[2, 4): 1</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>[18, 20): 1</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>[20, 22): 1</title>"), std::string::npos) << svg;
+  EXPECT_NE(SvgHistogram({}, {.title = "t", .x_label = "x"}).find("no data"), std::string::npos);
+  EXPECT_EQ(NiceStep(0.07), 0.1);
+  EXPECT_EQ(NiceStep(3), 5);
+  EXPECT_EQ(NiceStep(20), 20);
+}
+
+}  // namespace
+}  // namespace shaderdiff::report

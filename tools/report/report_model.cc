@@ -1,0 +1,155 @@
+/* Reading report.json (schema 1) into the structs of report_model.h, with the
+   JSON path of the first problem as the error. */
+#include "tools/report/report_model.h"
+
+#include <algorithm>
+#include <set>
+
+namespace shaderdiff::report {
+namespace {
+
+using nlohmann::json;
+
+// Each reader returns false with *error = "<path>: <problem>".
+bool Fail(const std::string& path, const std::string& problem, std::string* error) {
+  *error = path + ": " + problem;
+  return false;
+}
+
+bool ReadString(const json& object, const char* key, const std::string& path, bool required, std::string* out,
+                std::string* error) {
+  auto it = object.find(key);
+  if (it == object.end()) return required ? Fail(path + "." + key, "missing", error) : true;
+  if (!it->is_string()) return Fail(path + "." + key, "expected a string", error);
+  *out = it->get<std::string>();
+  return true;
+}
+
+bool ReadCount(const json& object, const char* key, const std::string& path, std::optional<uint64_t>* out,
+               std::string* error) {
+  auto it = object.find(key);
+  if (it == object.end()) return true;
+  // Parsed JSON stores non-negative integers as unsigned; built JSON may hold them signed.
+  if (!it->is_number_integer() || (!it->is_number_unsigned() && it->get<int64_t>() < 0)) {
+    return Fail(path + "." + key, "expected a non-negative integer", error);
+  }
+  *out = it->get<uint64_t>();
+  return true;
+}
+
+bool ValidConfig(const std::string& config) {
+  if (config.empty() || config == kReferenceConfig) return false;
+  return std::none_of(config.begin(), config.end(),
+                      [](char c) { return c == '@' || c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+}
+
+bool ReadCheck(const json& j, const std::string& path, CheckResult* check, std::string* error) {
+  if (!j.is_object()) return Fail(path, "expected an object", error);
+  if (!ReadString(j, "verdict", path, true, &check->verdict, error)) return false;
+  if (check->verdict.empty()) return Fail(path + ".verdict", "empty", error);
+  if (!ReadString(j, "detail", path, false, &check->detail, error)) return false;
+  if (!ReadString(j, "reproduce", path, false, &check->reproduce, error)) return false;
+  return ReadCount(j, "instructions", path, &check->instructions, error) &&
+         ReadCount(j, "nops", path, &check->nops, error) && ReadCount(j, "full_regs", path, &check->full_regs, error) &&
+         ReadCount(j, "cycles", path, &check->cycles, error) &&
+         ReadCount(j, "stall_cycles", path, &check->stall_cycles, error) &&
+         ReadCount(j, "vectors_run", path, &check->vectors_run, error);
+}
+
+bool ReadShader(const json& j, const std::string& path, ShaderResult* shader, std::string* error) {
+  if (!j.is_object()) return Fail(path, "expected an object", error);
+  if (!ReadString(j, "file", path, true, &shader->file, error)) return false;
+  if (shader->file.empty()) return Fail(path + ".file", "empty", error);
+  if (!ReadString(j, "hash", path, true, &shader->hash, error)) return false;
+  shader->stage = "?";
+  if (!ReadString(j, "stage", path, false, &shader->stage, error)) return false;
+  shader->reference.config = kReferenceConfig;
+  if (!ReadString(j, "verdict", path, true, &shader->reference.verdict, error)) return false;
+  if (shader->reference.verdict.empty()) return Fail(path + ".verdict", "empty", error);
+  if (!ReadString(j, "detail", path, false, &shader->reference.detail, error)) return false;
+  auto checks = j.find("checks");
+  if (checks == j.end()) return true;
+  if (!checks->is_object()) return Fail(path + ".checks", "expected an object", error);
+  for (const auto& [config, value] : checks->items()) {
+    const std::string check_path = path + ".checks." + config;
+    if (!ValidConfig(config)) {
+      return Fail(check_path, "a check key must be target/build without '@', ',' or spaces, and not \"reference\"",
+                  error);
+    }
+    CheckResult check;
+    check.config = config;
+    if (!ReadCheck(value, check_path, &check, error)) return false;
+    shader->checks.push_back(std::move(check));
+  }
+  std::sort(shader->checks.begin(), shader->checks.end(),
+            [](const CheckResult& a, const CheckResult& b) { return a.config < b.config; });
+  return true;
+}
+
+}  // namespace
+
+std::string TestName(const std::string& file, const std::string& config) { return file + "@" + config; }
+
+std::string ConfigTarget(const std::string& config) { return config.substr(0, config.find('/')); }
+
+std::string ConfigBuild(const std::string& config) {
+  size_t slash = config.find('/');
+  return slash == std::string::npos ? "" : config.substr(slash + 1);
+}
+
+std::optional<Report> ParseReport(const json& j, std::string* error) {
+  if (!j.is_object()) {
+    *error = "top level: expected an object";
+    return std::nullopt;
+  }
+  Report report;
+  auto schema = j.find("schema");
+  if (schema == j.end() || !schema->is_number_integer()) {
+    *error = "schema: missing or not an integer";
+    return std::nullopt;
+  }
+  if (schema->get<int64_t>() != 1) {
+    *error = "schema: version " + schema->dump() + " is not supported (this build reads schema 1)";
+    return std::nullopt;
+  }
+  std::optional<uint64_t> seed;
+  if (!ReadCount(j, "seed", "report", &seed, error)) return std::nullopt;
+  report.seed = seed.value_or(0);
+  if (auto corpus = j.find("corpus"); corpus != j.end() && corpus->is_object()) {
+    if (!ReadString(*corpus, "path", "corpus", false, &report.corpus_path, error) ||
+        !ReadString(*corpus, "hash", "corpus", false, &report.corpus_hash, error)) {
+      return std::nullopt;
+    }
+  }
+  if (auto settings = j.find("settings"); settings != j.end()) report.settings = *settings;
+  auto shaders = j.find("shaders");
+  if (shaders == j.end() || !shaders->is_array()) {
+    *error = "shaders: missing or not an array";
+    return std::nullopt;
+  }
+  std::set<std::string> files;
+  for (size_t i = 0; i < shaders->size(); ++i) {
+    ShaderResult shader;
+    const std::string path = "shaders[" + std::to_string(i) + "]";
+    if (!ReadShader((*shaders)[i], path, &shader, error)) return std::nullopt;
+    if (!files.insert(shader.file).second) {
+      *error = path + ".file: \"" + shader.file + "\" appears twice";
+      return std::nullopt;
+    }
+    report.shaders.push_back(std::move(shader));
+  }
+  return report;
+}
+
+std::optional<Report> ParseReportText(const std::string& text, std::string* error) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    *error = std::string("not valid JSON: ") + e.what();
+    return std::nullopt;
+  }
+  return ParseReport(j, error);
+}
+
+}  // namespace shaderdiff::report

@@ -1,0 +1,70 @@
+/* The nightly report (report.json, schema 1) read into plain structs.
+
+   Everything else in tools/report works on these structs, never on raw JSON,
+   so a malformed report is rejected once, here, with the JSON path of the
+   problem ("shaders[12].checks.a3xx/naive.verdict: expected a string").
+
+   Test names: every check is named "<shader file>@<config>" where config is
+   the report's check key ("a3xx/naive", i.e. target/build). The reference
+   interpreter's own verdict of a shader is a pseudo-check with the config
+   "reference", so a shader that stops parsing, or whose interpreter run
+   times out, is tracked like any other check.
+
+   Invariants after a successful ParseReport: schema == 1; shader files are
+   unique and non-empty; config keys are non-empty, contain no '@', ',' or
+   whitespace and are never "reference"; each shader's checks are sorted by
+   config. Unknown keys are ignored (later schemas may add fields). */
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace shaderdiff::report {
+
+inline constexpr const char* kReferenceConfig = "reference";
+
+struct CheckResult {
+  std::string config;   // "a3xx/naive", or kReferenceConfig
+  std::string verdict;  // pass, mismatch, naive-mismatch, hazard, unsupported, compile-error, timeout, ...
+  std::string detail;
+  std::string reproduce;  // the command that reproduces a failure (may be empty)
+  // Statistics, present on passing checks (and some failing ones).
+  std::optional<uint64_t> instructions, nops, full_regs, cycles, stall_cycles, vectors_run;
+};
+
+struct ShaderResult {
+  std::string file;  // relative to the corpus folder, e.g. "shaders/001a581d0b479688.tgsi"
+  std::string hash;  // 16 hex digits
+  std::string stage;
+  CheckResult reference;            // config kReferenceConfig: the interpreter's verdict and detail
+  std::vector<CheckResult> checks;  // sorted by config
+};
+
+struct Report {
+  int schema = 1;
+  uint64_t seed = 0;
+  std::string corpus_path, corpus_hash;
+  nlohmann::json settings;  // shown as-is
+  std::vector<ShaderResult> shaders;
+};
+
+// "<file>@<config>".
+std::string TestName(const std::string& file, const std::string& config);
+
+// "a3xx/naive" -> target "a3xx", build "naive" (no '/': the whole string is the target).
+std::string ConfigTarget(const std::string& config);
+std::string ConfigBuild(const std::string& config);
+
+// Reads a schema-1 report. On failure returns nullopt and sets *error to
+// "<json path>: <problem>".
+std::optional<Report> ParseReport(const nlohmann::json& json, std::string* error);
+
+// Parses JSON text then the report; syntax errors carry nlohmann's
+// "line L, column C" position.
+std::optional<Report> ParseReportText(const std::string& text, std::string* error);
+
+}  // namespace shaderdiff::report

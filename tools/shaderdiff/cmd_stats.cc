@@ -1,0 +1,238 @@
+// `shaderdiff stats`: code-quality statistics of both a3xx builds over a
+// corpus, in the manner of shader-db's report: per shader and build the
+// instructions, nop slots, (ss)/(sy) counts, full/half registers and the
+// cycles measured on the emulator for one seeded vector (the first vector
+// `check` would draw, so the figures are reproducible); then, over the
+// shaders whose naive build has at least --min-instructions instructions,
+// the distribution of the opt/naive ratios (median, quartiles) and the
+// ratio of the medians.
+//
+// Invariants: deterministic for a corpus and seed; a shader that one build
+// cannot compile is counted by verdict and left out of the ratios, and a
+// shader the naive build supports but the optimizing build does not is
+// listed (it is a bug by the definition).
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/naive/a3xx_naive.h"
+#include "compiler/pipeline.h"
+#include "compiler/tgsi/parser.h"
+#include "emulator/a3xx/emulator.h"
+#include "tools/harness/check.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/vector_gen.h"
+#include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/commands.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct BuildStats {
+  bool ok = false;
+  std::string status;  // "ok" or "unsupported: ..." / "error: ..."
+  harness::ProgramStats program;
+  uint64_t cycles = 0;
+};
+
+BuildStats Measure(const tgsi::Shader& shader, harness::Build build, const common::TestVector* vector) {
+  BuildStats s;
+  a3xx::Program program;
+  if (build == harness::Build::kNaive) {
+    naive::CompileResult r = naive::CompileA3xxNaive(shader);
+    if (r.status != naive::CompileStatus::kOk) {
+      s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
+      return s;
+    }
+    program = std::move(r.program);
+  } else {
+    compiler::OptResult r = compiler::CompileA3xxOpt(shader);
+    if (r.status != naive::CompileStatus::kOk) {
+      s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
+      return s;
+    }
+    program = std::move(r.program);
+  }
+  s.ok = true;
+  s.status = "ok";
+  s.program = harness::CountProgram(program);
+  if (vector) {
+    a3xx::EmulatorOptions emu;
+    emu.timing = a3xx::FindTiming("a3xx");
+    s.cycles = a3xx::Emulate(program, *vector, emu).stats.cycles;
+  }
+  return s;
+}
+
+json ToJson(const BuildStats& s) {
+  json j{{"status", s.status}};
+  if (s.ok) {
+    j["instructions"] = s.program.instructions;
+    j["nop_slots"] = s.program.nops;
+    j["ss"] = s.program.ss;
+    j["sy"] = s.program.sy;
+    j["full_regs"] = s.program.full_regs;
+    j["half_regs"] = s.program.half_regs;
+    j["cycles"] = s.cycles;
+  }
+  return j;
+}
+
+double Quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t lo = static_cast<size_t>(pos);
+  const size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+std::string Pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
+  return buf;
+}
+
+}  // namespace
+
+int RunStats(const std::vector<std::string>& args) {
+  po::options_description options("stats options");
+  options.add_options()("help,h", "show this help")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("seed", po::value<uint64_t>()->default_value(1), "seed of the vector cycles are measured on (as `check --seed`)")
+      ("min-instructions", po::value<uint32_t>()->default_value(20),
+       "ratios cover shaders whose naive build has at least this many instructions")
+      ("json", po::value<std::string>(), "also write every shader's figures as JSON here")
+      ("verbose,v", "print one line per shader")
+      ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files or folders (default: the shipped corpus)");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage("shaderdiff stats [--target a3xx] [FILE|DIR...] [--json OUT.json] [-v]\n\n"
+               "Compiles every shader with both a3xx builds and prints code-quality statistics:\n"
+               "instructions, nop slots, (ss)/(sy), registers, and the cycles measured on the\n"
+               "emulator for one seeded vector; then the distribution of opt/naive ratios over\n"
+               "the shaders with at least --min-instructions naive instructions.",
+               options);
+    return kExitOk;
+  }
+  if (vm["target"].as<std::string>() != "a3xx") {
+    std::cerr << "shaderdiff stats: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
+    return kExitUsage;
+  }
+  std::vector<std::string> paths = {WorkspacePath("corpus")};
+  if (vm.count("files")) paths = vm["files"].as<std::vector<std::string>>();
+  std::vector<harness::CorpusEntry> entries;
+  for (const std::string& path : paths) {
+    harness::Corpus corpus;
+    std::string error;
+    if (harness::LoadCorpus(ResolvePath(path), &corpus, &error)) {
+      for (harness::CorpusEntry& e : corpus.entries) entries.push_back(std::move(e));
+      continue;
+    }
+    std::optional<std::string> text = ReadFile(path);
+    if (!text) return kExitFailure;
+    entries.push_back({path, path, *text, harness::HashText(*text)});
+  }
+  harness::CheckOptions copt;
+  copt.seed = vm["seed"].as<uint64_t>();
+  const uint32_t min_instructions = vm["min-instructions"].as<uint32_t>();
+  const bool verbose = vm.count("verbose") > 0;
+
+  json all = json::array();
+  std::map<std::string, uint64_t> status_count[2];
+  std::vector<std::string> regressions;  // naive ok, opt not
+  std::vector<double> r_instr, r_regs, r_cycles, r_nops;
+  std::vector<double> naive_instr, opt_instr, naive_regs, opt_regs, naive_cycles, opt_cycles;
+  uint64_t tot[2][3] = {{0, 0, 0}, {0, 0, 0}};
+  size_t done = 0;
+  for (const harness::CorpusEntry& e : entries) {
+    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    if (!parsed.ok()) {
+      std::cerr << parsed.error->ToString(e.path) << "\n";
+      return kExitFailure;
+    }
+    const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);
+    common::TestVector vec;
+    std::string verror;
+    const bool have_vec = harness::GenerateVector(
+        parsed.shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vec, &verror);
+    const BuildStats naive = Measure(parsed.shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
+    const BuildStats opt = Measure(parsed.shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
+    ++status_count[0][naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];
+    ++status_count[1][opt.ok ? "ok" : opt.status.substr(0, opt.status.find(':'))];
+    if (naive.ok && !opt.ok) regressions.push_back(e.name + ": " + opt.status);
+    all.push_back({{"shader", e.name}, {"hash", harness::HashHex(e.hash)}, {"naive", ToJson(naive)}, {"opt", ToJson(opt)}});
+    if (verbose) {
+      std::cout << e.name << ": naive " << naive.status;
+      if (naive.ok) std::cout << " " << naive.program.instructions << "i " << naive.program.full_regs << "r " << naive.cycles << "c";
+      std::cout << " | opt " << opt.status;
+      if (opt.ok) std::cout << " " << opt.program.instructions << "i " << opt.program.full_regs << "r " << opt.cycles << "c";
+      std::cout << "\n";
+    }
+    if (naive.ok && opt.ok && naive.program.instructions >= min_instructions && have_vec) {
+      r_instr.push_back(double(opt.program.instructions) / naive.program.instructions);
+      r_regs.push_back(double(opt.program.full_regs) / std::max<uint32_t>(1, naive.program.full_regs));
+      r_cycles.push_back(double(opt.cycles) / std::max<uint64_t>(1, naive.cycles));
+      r_nops.push_back(double(opt.program.nops) / std::max<uint32_t>(1, naive.program.nops));
+      naive_instr.push_back(naive.program.instructions);
+      opt_instr.push_back(opt.program.instructions);
+      naive_regs.push_back(naive.program.full_regs);
+      opt_regs.push_back(opt.program.full_regs);
+      naive_cycles.push_back(double(naive.cycles));
+      opt_cycles.push_back(double(opt.cycles));
+      const BuildStats* b[2] = {&naive, &opt};
+      for (int k = 0; k < 2; ++k) {
+        tot[k][0] += b[k]->program.instructions;
+        tot[k][1] += b[k]->program.full_regs;
+        tot[k][2] += b[k]->cycles;
+      }
+    }
+    if (++done % 500 == 0 && !verbose) std::cerr << "  " << done << "/" << entries.size() << " shaders\n";
+  }
+  for (int k = 0; k < 2; ++k) {
+    std::cout << (k == 0 ? "naive:" : "opt:  ");
+    for (const auto& [s, n] : status_count[k]) std::cout << " " << n << " " << s;
+    std::cout << "\n";
+  }
+  std::cout << "naive-supported shaders the opt build does not compile: " << regressions.size() << "\n";
+  for (const std::string& r : regressions) std::cout << "  " << r << "\n";
+  std::cout << "\n" << r_instr.size() << " shaders with >= " << min_instructions
+            << " naive instructions (both builds ok); opt / naive:\n";
+  std::cout << "  metric        p10     p25     median  p75     p90     max     | median naive -> opt   | total\n";
+  auto row = [&](const char* name, const std::vector<double>& r, const std::vector<double>& a,
+                 const std::vector<double>& b, int k) {
+    std::printf("  %-12s  %-7s %-7s %-7s %-7s %-7s %-7s | %8.0f -> %-8.0f (%s) | %s\n", name, Pct(Quantile(r, .1)).c_str(),
+                Pct(Quantile(r, .25)).c_str(), Pct(Quantile(r, .5)).c_str(), Pct(Quantile(r, .75)).c_str(),
+                Pct(Quantile(r, .9)).c_str(), Pct(r.empty() ? 0 : *std::max_element(r.begin(), r.end())).c_str(),
+                Quantile(a, .5), Quantile(b, .5), Pct(Quantile(a, .5) ? Quantile(b, .5) / Quantile(a, .5) : 0).c_str(),
+                k < 0 ? "-" : Pct(tot[0][k] ? double(tot[1][k]) / tot[0][k] : 0).c_str());
+  };
+  std::cout.flush();
+  row("instructions", r_instr, naive_instr, opt_instr, 0);
+  row("registers", r_regs, naive_regs, opt_regs, 1);
+  row("cycles", r_cycles, naive_cycles, opt_cycles, 2);
+  row("nop slots", r_nops, {}, {}, -1);
+  std::fflush(stdout);
+  if (vm.count("json")) {
+    std::ofstream out(vm["json"].as<std::string>());
+    out << json{{"seed", copt.seed}, {"min_instructions", min_instructions}, {"shaders", all}}.dump(1) << "\n";
+    if (!out) {
+      std::cerr << "shaderdiff stats: cannot write " << vm["json"].as<std::string>() << "\n";
+      return kExitFailure;
+    }
+  }
+  return regressions.empty() ? kExitOk : kExitFailure;
+}
+
+}  // namespace shaderdiff::cli
