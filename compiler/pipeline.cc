@@ -15,9 +15,11 @@
 #include "compiler/opt/build_ssa.h"
 #include "compiler/opt/const_fold.h"
 #include "compiler/opt/copy_prop.h"
+#include "compiler/opt/cse.h"
 #include "compiler/opt/dce.h"
 #include "compiler/opt/depth.h"
 #include "compiler/opt/dot.h"
+#include "compiler/opt/peephole.h"
 #include "compiler/opt/legalize.h"
 #include "compiler/opt/out_of_ssa.h"
 #include "compiler/opt/ra_check.h"
@@ -120,7 +122,13 @@ const std::vector<Pass>& Pipeline() {
         "after const-fold, before dce: bypasses the selection's copies (result and source scratch) so they "
         "become dead"},
        Form::kIr, [](State& s) { return opt::CopyPropagate(s.fn, s.budget); }},
-      {{"dce", "after copy-prop: removes the bypassed copies, unread components and unused inputs"},
+      {{"cse",
+        "after copy-prop, so copies of one value compare equal; before dce, which removes the duplicates"},
+       Form::kIr, [](State& s) { return opt::EliminateCommonSubexpressions(s.fn, s.budget); }},
+      {{"peephole",
+        "after copy-prop (sees through copies to the compares), before dce which removes what it bypasses"},
+       Form::kIr, [](State& s) { return opt::Peephole(s.fn, s.budget); }},
+      {{"dce", "after copy-prop and peephole: removes the bypassed copies, unread components and unused inputs"},
        Form::kIr, [](State& s) { return opt::RemoveDeadCode(s.fn, s.budget); }},
       {{"depth",
         "after the last rewrite of the graph, before schedule: the scheduler's priorities need the final graph"},

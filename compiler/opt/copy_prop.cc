@@ -66,11 +66,28 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           if (!FoldOperand(n.instr, k, c.instr.src[0], &folded)) continue;
           a3xx::Instr trial = n.instr;
           trial.src[k] = folded;
+          if (!a3xx::Validate(trial)) {
+            if (!compiler::ShouldRewrite(budget, "copy-prop-const")) continue;
+            n.instr = trial;
+            n.src_value[k] = kNoValue;
+            n.src_comp[k] = 0;
+            changed = true;
+            continue;
+          }
+          // mad.f32's middle factor must be a GPR: a * b commutes exactly,
+          // so the const may still go in the first factor's place.
+          if (n.instr.opcode != a3xx::Opcode::MAD_F32 || k != 1 || n.src_value[0] == kNoValue) continue;
+          trial = n.instr;
+          std::swap(trial.src[0], trial.src[1]);
+          if (!FoldOperand(trial, 0, c.instr.src[0], &folded)) continue;
+          trial.src[0] = folded;
           if (a3xx::Validate(trial)) continue;
-          if (!compiler::ShouldRewrite(budget, "copy-prop-const")) continue;
+          if (!compiler::ShouldRewrite(budget, "copy-prop-mad-swap")) continue;
           n.instr = trial;
-          n.src_value[k] = kNoValue;
-          n.src_comp[k] = 0;
+          n.src_value[1] = n.src_value[0];
+          n.src_comp[1] = n.src_comp[0];
+          n.src_value[0] = kNoValue;
+          n.src_comp[0] = 0;
           changed = true;
         }
       }

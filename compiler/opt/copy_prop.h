@@ -6,7 +6,11 @@
 //   X a const or immediate   -> folded into an instruction's source slot
 //                               when the result passes a3xx::Validate (a
 //                               cat1 32-bit immediate becomes a cat2 one
-//                               only if the word is the same: -1024..1023)
+//                               only if the word is the same: -1024..1023);
+//                               a const bound for mad.f32's middle factor
+//                               (GPR only) goes in the first factor's slot
+//                               instead when that one is a register, since
+//                               the product commutes exactly
 // The copy itself becomes dead and DCE removes it. Pinned and relative
 // reads are never propagated (their order is fixed by deps). Every
 // substitution asks the rewrite budget ("copy-prop").

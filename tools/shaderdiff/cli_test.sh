@@ -119,7 +119,7 @@ grep -Eq "^(\(s[sy]\))*end$" "$TMP/out" || fail "opt compile prints assembly end
 grep -q "cycles (.* stalled) on vector seed" "$TMP/out" || fail "compile prints measured cycles"
 grep -q "^digraph shader {" "$TMP/g.dot" || fail "compile --dot writes a Graphviz graph"
 expect_exit 0 "compile opt --dump-all" "$SD" compile "$DATA/mad.tgsi" --dump-all
-for p in lower-tgsi select const-fold copy-prop dce depth schedule out-of-ssa regalloc to-machine legalize; do
+for p in lower-tgsi select const-fold copy-prop cse peephole dce depth schedule out-of-ssa regalloc to-machine legalize; do
   grep -q "^=== after $p ===$" "$TMP/out" || fail "--dump-all prints the IR after $p"
 done
 expect_exit 2 "compile --dump-after unknown pass" "$SD" compile "$DATA/mad.tgsi" --dump-after nosuchpass

@@ -1,0 +1,115 @@
+// Dominator-scoped value numbering (see cse.h). Blocks are visited in a
+// depth-first walk of the dominator tree; the table holds the instructions
+// of the current block's dominators, so a match always dominates its
+// replacement. Keys compare the whole Instr (with the destination number
+// cleared) plus the source values and components.
+#include "compiler/opt/cse.h"
+
+#include <map>
+#include <tuple>
+
+#include "compiler/opt/verify.h"
+
+namespace shaderdiff::opt {
+
+namespace {
+
+using a3xx::OperandKind;
+
+bool IsPure(const Function& fn, const Node& n) {
+  if (n.dead || n.is_meta() || n.def_class != RegClass::kFull || n.size != 1 || !n.args.empty()) return false;
+  switch (n.instr.category()) {
+    case a3xx::Category::kCat1:
+    case a3xx::Category::kCat2:
+    case a3xx::Category::kCat3:
+    case a3xx::Category::kCat4:
+      break;
+    default:
+      return false;
+  }
+  if (n.instr.dst.kind != OperandKind::kGpr) return false;
+  for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
+    const a3xx::Operand& o = n.instr.src[k];
+    if (o.kind == OperandKind::kRelGpr || o.kind == OperandKind::kRelConst) return false;
+    if (o.kind == OperandKind::kGpr && n.src_value[k] == kNoValue) return false;  // pinned read
+    if (n.src_value[k] != kNoValue && fn.node(n.src_value[k]).def_class != RegClass::kFull) return false;
+  }
+  return true;
+}
+
+struct Key {
+  std::string instr;  // the instruction's bytes with registers cleared
+  std::array<ValueId, a3xx::kNumSrcSlots> values;
+  std::array<uint8_t, a3xx::kNumSrcSlots> comps;
+  bool operator<(const Key& o) const {
+    return std::tie(instr, values, comps) < std::tie(o.instr, o.values, o.comps);
+  }
+};
+
+Key MakeKey(const Node& n) {
+  a3xx::Instr in = n.instr;
+  in.dst.num = 0;
+  for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
+    if (n.src_value[k] != kNoValue) in.src[k].num = 0;
+  }
+  return {a3xx::DebugString(in), n.src_value, n.src_comp};
+}
+
+}  // namespace
+
+bool EliminateCommonSubexpressions(Function& fn, compiler::RewriteBudget* budget) {
+  const std::vector<int32_t> idom = ImmediateDominators(fn);
+  const size_t nb = fn.blocks.size();
+  std::vector<std::vector<int32_t>> children(nb);
+  for (size_t b = 1; b < nb; ++b) {
+    if (idom[b] >= 0) children[static_cast<size_t>(idom[b])].push_back(static_cast<int32_t>(b));
+  }
+  std::vector<ValueId> repl(fn.nodes.size(), kNoValue);
+  auto resolve = [&](ValueId v) {
+    while (v != kNoValue && repl[static_cast<size_t>(v)] != kNoValue) v = repl[static_cast<size_t>(v)];
+    return v;
+  };
+  bool changed = false;
+  std::map<Key, ValueId> table;
+  // Iterative dominator-tree walk: (block, entered).
+  std::vector<std::pair<int32_t, bool>> stack = {{0, false}};
+  std::vector<std::vector<Key>> added(nb);
+  while (!stack.empty()) {
+    auto [b, entered] = stack.back();
+    stack.pop_back();
+    if (entered) {
+      for (const Key& k : added[static_cast<size_t>(b)]) table.erase(k);
+      continue;
+    }
+    stack.push_back({b, true});
+    for (ValueId v : fn.blocks[static_cast<size_t>(b)].nodes) {
+      Node& n = fn.node(v);
+      for (ValueId& s : n.src_value) s = resolve(s);
+      for (ValueId& a : n.args) a = resolve(a);
+      if (!IsPure(fn, n)) continue;
+      const Key key = MakeKey(n);
+      auto it = table.find(key);
+      if (it == table.end()) {
+        table.emplace(key, v);
+        added[static_cast<size_t>(b)].push_back(key);
+        continue;
+      }
+      if (!compiler::ShouldRewrite(budget, "cse")) continue;
+      repl[static_cast<size_t>(v)] = it->second;
+      changed = true;
+    }
+    const auto& kids = children[static_cast<size_t>(b)];
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, false});
+  }
+  if (!changed) return false;
+  // Uses in blocks visited before their operand's replacement (phis of
+  // loop headers, blocks not dominated in walk order) are fixed here.
+  for (Node& n : fn.nodes) {
+    if (n.dead) continue;
+    for (ValueId& s : n.src_value) s = resolve(s);
+    for (ValueId& a : n.args) a = resolve(a);
+  }
+  return changed;
+}
+
+}  // namespace shaderdiff::opt
