@@ -159,6 +159,7 @@ std::string PrintNode(const Function& fn, ValueId v) {
     if (!uses.empty()) s += "  ; reads " + uses;
   }
   if (!n.deps.empty()) s += "  ; after " + Args(fn, n.deps);
+  if (n.depth != 0) s += "  ; depth " + std::to_string(n.depth);
   return s;
 }
 
