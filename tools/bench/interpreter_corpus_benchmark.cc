@@ -9,44 +9,17 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
-#include <iostream>
 
-#include "compiler/tgsi/parser.h"
 #include "emulator/tgsi/interpreter.h"
-#include "tools/harness/corpus.h"
-#include "tools/harness/vector_gen.h"
+#include "tools/bench/corpus_cases.h"
 
 namespace shaderdiff {
 namespace {
 
-struct Case {
-  tgsi::Shader shader;
-  common::TestVector vector;
-};
+using Case = bench::CorpusCase;
 
-std::vector<Case> LoadCases(uint32_t lanes, bool edges) {
-  std::string root = "corpus";
-  if (const char* env = std::getenv("SHADERDIFF_CORPUS")) root = env;
-  else if (const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY")) root = std::string(ws) + "/corpus";
-  harness::Corpus corpus;
-  std::string error;
-  if (!harness::LoadCorpus(root, &corpus, &error)) {
-    std::cerr << error << "\n";
-    std::exit(1);
-  }
-  std::vector<Case> cases;
-  for (const harness::CorpusEntry& e : corpus.entries) {
-    tgsi::ParseResult r = tgsi::ParseShader(e.text);
-    if (!r.ok()) continue;
-    Case c{std::move(r.shader), {}};
-    harness::VectorOptions vo{.seed = e.hash, .lanes = c.shader.processor == tgsi::Processor::kGeometry ? 1 : lanes,
-                              .edges = edges};
-    if (harness::GenerateVector(c.shader, vo, &c.vector, &error)) cases.push_back(std::move(c));
-  }
-  return cases;
-}
+std::vector<Case> LoadCases(uint32_t lanes, bool edges) { return bench::LoadCorpusCases(lanes, edges); }
 
 void BM_InterpretCorpus(benchmark::State& state) {
   const uint32_t lanes = static_cast<uint32_t>(state.range(0));
