@@ -10,8 +10,9 @@ namespace {
 using a3xx::Opcode;
 using a3xx::OperandKind;
 
-// The known 32-bit word an operand reads, if any.
-std::optional<uint32_t> KnownWord(const Function& fn, const a3xx::Instr& in, int k) {
+}  // namespace
+
+std::optional<uint32_t> KnownSourceWord(const Function& fn, const a3xx::Instr& in, int k) {
   const a3xx::Operand& o = in.src[k];
   if (o.neg || o.abs || o.half || o.r) return std::nullopt;
   if (o.kind == OperandKind::kImmediate) return o.imm;
@@ -22,6 +23,8 @@ std::optional<uint32_t> KnownWord(const Function& fn, const a3xx::Instr& in, int
   }
   return std::nullopt;
 }
+
+namespace {
 
 std::optional<uint32_t> Eval(Opcode op, uint32_t a, uint32_t b) {
   switch (op) {
@@ -63,7 +66,7 @@ bool FoldConstants(Function& fn, compiler::RewriteBudget* budget) {
       const a3xx::Instr& in = n.instr;
       if (in.opcode == Opcode::MOV && in.src_type == a3xx::Type::kU32 && in.dst_type == a3xx::Type::kU32 &&
           in.src[0].kind == OperandKind::kConst) {
-        const std::optional<uint32_t> w = KnownWord(fn, in, 0);
+        const std::optional<uint32_t> w = KnownSourceWord(fn, in, 0);
         if (w && compiler::ShouldRewrite(budget, "const-word")) {
           MakeMovImm(n, *w);
           changed = true;
@@ -71,8 +74,8 @@ bool FoldConstants(Function& fn, compiler::RewriteBudget* budget) {
         continue;
       }
       if (in.category() != a3xx::Category::kCat2 || in.repeat != 0) continue;
-      const std::optional<uint32_t> a = n.src_value[0] == kNoValue ? KnownWord(fn, in, 0) : std::nullopt;
-      const std::optional<uint32_t> b = n.src_value[1] == kNoValue ? KnownWord(fn, in, 1) : std::nullopt;
+      const std::optional<uint32_t> a = n.src_value[0] == kNoValue ? KnownSourceWord(fn, in, 0) : std::nullopt;
+      const std::optional<uint32_t> b = n.src_value[1] == kNoValue ? KnownSourceWord(fn, in, 1) : std::nullopt;
       if (!a || !b) continue;
       const std::optional<uint32_t> r = Eval(in.opcode, *a, *b);
       if (!r || !compiler::ShouldRewrite(budget, "fold")) continue;

@@ -16,11 +16,17 @@
 // rewrite budget.
 #pragma once
 
+#include <optional>
+
 #include "compiler/opt/ir.h"
 #include "compiler/support/debug_counter.h"
 
 namespace shaderdiff::opt {
 
 bool FoldConstants(Function& fn, compiler::RewriteBudget* budget);
+
+// The 32-bit word source `slot` of `in` reads when it is known at compile
+// time (an immediate, or a const holding a TGSI immediate) and unmodified.
+std::optional<uint32_t> KnownSourceWord(const Function& fn, const a3xx::Instr& in, int slot);
 
 }  // namespace shaderdiff::opt

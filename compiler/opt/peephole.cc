@@ -1,5 +1,8 @@
-// Peephole rewrites (see peephole.h).
+// Peephole rewrites (see peephole.h). Blocks are walked in order, so the
+// operands of a bool-logic op have already been rewritten when it is seen.
 #include "compiler/opt/peephole.h"
+
+#include "compiler/opt/const_fold.h"
 
 namespace shaderdiff::opt {
 
@@ -8,19 +11,36 @@ namespace {
 using a3xx::Opcode;
 using a3xx::OperandKind;
 
-bool IsCompare(const Node& n) {
-  if (n.is_meta() || n.def_class != RegClass::kFull) return false;
+constexpr uint32_t kOneF = 0x3f800000;
+
+bool IsPlainOperand(const a3xx::Operand& o) { return !o.neg && !o.abs && !o.half && !o.r; }
+
+bool IsBitLogic(Opcode op) { return op == Opcode::AND_B || op == Opcode::OR_B || op == Opcode::XOR_B; }
+
+// Whether value v is 0 or 1 in every lane: a full-precision compare, or a
+// bitwise and/or/xor of two such values.
+bool IsBool01(const Function& fn, ValueId v, int depth = 0) {
+  const Node& n = fn.node(v);
+  if (n.is_meta() || n.def_class != RegClass::kFull || n.instr.flags != 0 || n.instr.dst.half || depth > 8) return false;
   switch (n.instr.opcode) {
     case Opcode::CMPS_F:
     case Opcode::CMPS_U:
     case Opcode::CMPS_S:
-      return !n.instr.dst.half && n.instr.flags == 0;
+      return true;
+    case Opcode::AND_B:
+    case Opcode::OR_B:
+    case Opcode::XOR_B:
+      for (int k = 0; k < 2; ++k) {
+        if (n.src_value[k] == kNoValue || n.src_comp[k] != 0 || !IsPlainOperand(n.instr.src[k])) return false;
+        if (!IsBool01(fn, n.src_value[k], depth + 1)) return false;
+      }
+      return true;
     default:
       return false;
   }
 }
 
-// %m = absneg.s (neg)%t, %t a full-precision compare: returns %t.
+// %m = absneg.s (neg)%t with %t a 0/1 boolean: returns %t.
 ValueId NegatedBool(const Function& fn, ValueId m) {
   const Node& n = fn.node(m);
   if (n.is_meta() || n.instr.opcode != Opcode::ABSNEG_S || n.def_class != RegClass::kFull || n.instr.flags != 0) {
@@ -28,10 +48,14 @@ ValueId NegatedBool(const Function& fn, ValueId m) {
   }
   const a3xx::Operand& s = n.instr.src[0];
   if (!s.neg || s.abs || s.half || n.instr.dst.half || n.src_value[0] == kNoValue || n.src_comp[0] != 0) return kNoValue;
-  return IsCompare(fn.node(n.src_value[0])) ? n.src_value[0] : kNoValue;
+  return IsBool01(fn, n.src_value[0]) ? n.src_value[0] : kNoValue;
 }
 
-bool IsPlainOperand(const a3xx::Operand& o) { return !o.neg && !o.abs && !o.half && !o.r; }
+// The 0/1 boolean source slot k of `n` negates, if it is one.
+ValueId NegatedBoolSource(const Function& fn, const Node& n, int k) {
+  if (n.src_value[k] == kNoValue || n.src_comp[k] != 0 || !IsPlainOperand(n.instr.src[k])) return kNoValue;
+  return NegatedBool(fn, n.src_value[k]);
+}
 
 // Whether source slot k of `u` only tests its value against zero.
 bool IsZeroTest(const Node& u, int k) {
@@ -46,12 +70,77 @@ bool IsZeroTest(const Node& u, int k) {
   return false;
 }
 
+bool IsCandidate(const Node& n) {
+  return !n.dead && !n.is_meta() && n.def_class == RegClass::kFull && n.instr.flags == 0 && !n.instr.dst.half &&
+         n.size == 1;
+}
+
+// u = op(-a, -b)  ->  w = op(a, b); u = absneg.s (neg)w
+void RewriteBoolLogic(Function& fn, Block& blk, size_t pos, ValueId a, ValueId b) {
+  const ValueId u = blk.nodes[pos];
+  Node w = fn.node(u);
+  w.src_value = {a, b, kNoValue};
+  w.src_comp = {0, 0, 0};
+  w.deps.clear();
+  const ValueId wid = fn.Add(std::move(w));
+  blk.nodes.insert(blk.nodes.begin() + static_cast<std::ptrdiff_t>(pos), wid);
+  Node& n = fn.node(u);
+  a3xx::Instr neg;
+  neg.opcode = Opcode::ABSNEG_S;
+  neg.dst = n.instr.dst;
+  neg.src[0] = a3xx::GprOperand(0);
+  neg.src[0].neg = true;
+  n.instr = neg;
+  n.src_value = {wid, kNoValue, kNoValue};
+  n.src_comp = {0, 0, 0};
+}
+
+// u = and.b -t, 1.0f  ->  u = cov.u32f32 t
+void RewriteB2f(Node& n, ValueId t) {
+  a3xx::Instr cov;
+  cov.opcode = Opcode::MOV;
+  cov.src_type = a3xx::Type::kU32;
+  cov.dst_type = a3xx::Type::kF32;
+  cov.dst = n.instr.dst;
+  cov.src[0] = a3xx::GprOperand(0);
+  n.instr = cov;
+  n.src_value = {t, kNoValue, kNoValue};
+  n.src_comp = {0, 0, 0};
+}
+
 }  // namespace
 
 bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
   bool changed = false;
   for (Block& blk : fn.blocks) {
-    for (ValueId u : blk.nodes) {
+    for (size_t pos = 0; pos < blk.nodes.size(); ++pos) {
+      const ValueId u = blk.nodes[pos];
+      if (!IsCandidate(fn.node(u))) {
+        // bool-neg only (side-effect and other users).
+      } else if (IsBitLogic(fn.node(u).instr.opcode)) {
+        const Node& n = fn.node(u);
+        const ValueId a = NegatedBoolSource(fn, n, 0);
+        const ValueId b = NegatedBoolSource(fn, n, 1);
+        if (a != kNoValue && b != kNoValue && compiler::ShouldRewrite(budget, "bool-logic")) {
+          RewriteBoolLogic(fn, blk, pos, a, b);
+          ++pos;  // u moved one place down
+          changed = true;
+          continue;
+        }
+        if (n.instr.opcode == Opcode::AND_B) {
+          for (int k = 0; k < 2; ++k) {
+            const ValueId t = NegatedBoolSource(fn, n, k);
+            const std::optional<uint32_t> w = n.src_value[1 - k] == kNoValue ? KnownSourceWord(fn, n.instr, 1 - k)
+                                                                              : std::nullopt;
+            if (t == kNoValue || !w || *w != kOneF) continue;
+            if (!compiler::ShouldRewrite(budget, "b2f")) continue;
+            RewriteB2f(fn.node(u), t);
+            changed = true;
+            break;
+          }
+          continue;
+        }
+      }
       Node& n = fn.node(u);
       if (n.dead || n.is_meta()) continue;
       for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
