@@ -358,22 +358,30 @@ TEST(ScheduleTest, HidesSfuAndTextureLatency) {
     acc = b.Op(0, Opcode::ADD_F, {acc, work.back()});
   }
   b.End(0, {tu, acc});
+  const Function before_fn = b.fn;
   const Stalls before = EstimateStalls(b.fn, b.fn.blocks[0]);
   Schedule(b.fn, T(), nullptr);
   const Block& blk = b.fn.blocks[0];
   const Stalls after = EstimateStalls(b.fn, blk);
   EXPECT_LT(after.total(), before.total()) << Order(blk);
-  // The texture fetch is the longest chain: it goes first among the body.
-  EXPECT_EQ(Pos(blk, tex), Pos(blk, col) + 1) << Order(blk);
-  EXPECT_LE(Pos(blk, col), 3) << Order(blk);
-  // Other work sits between each async producer and its consumer.
-  auto between = [&](ValueId p, ValueId c) {
+  // The texture fetch is the longest chain: its collect goes first among the
+  // body. i0 and i1 have other readers, so the collect is two movs and the
+  // sam reads their registers non_alu (6) slots after the second one: six
+  // other instructions fill the gap, and the sam goes right after them.
+  EXPECT_EQ(Pos(blk, col), 2) << Order(blk);
+  auto between = [&](ValueId p, ValueId c, bool only_work) {
     int count = 0;
-    for (ValueId w : work) count += Pos(blk, p) < Pos(blk, w) && Pos(blk, w) < Pos(blk, c);
+    for (int i = Pos(blk, p) + 1; i < Pos(blk, c); ++i) {
+      const ValueId w = blk.nodes[static_cast<size_t>(i)];
+      count += only_work ? std::count(work.begin(), work.end(), w) > 0 : !b.fn.node(w).is_meta();
+    }
     return count;
   };
-  EXPECT_GE(between(r, ru), 2) << Order(blk);
-  EXPECT_GE(between(tex, sx), 4) << Order(blk);
+  EXPECT_EQ(between(col, tex, false), 6) << Order(blk);
+  // Other work sits between each async producer and its consumer.
+  EXPECT_GE(between(r, ru, true), 2) << Order(blk);
+  EXPECT_GE(between(tex, sx, true), 3) << Order(blk);
+  EXPECT_LT(EstimateBlockCost(b.fn, T(), 0).gaps, EstimateBlockCost(before_fn, T(), 0).gaps) << Order(blk);
   std::printf("sfu/tex: stalls %d (nops %d, sync %d) -> %d (nops %d, sync %d)\n", before.total(), before.nops,
               before.sync_wait, after.total(), after.nops, after.sync_wait);
 }
@@ -694,6 +702,333 @@ TEST(ScheduleTest, DeterministicAndIdempotentOnFixedInput) {
   Schedule(two, T(), nullptr);
   for (size_t bi = 0; bi < one.blocks.size(); ++bi) EXPECT_EQ(one.blocks[bi].nodes, two.blocks[bi].nodes);
   EXPECT_EQ(PrintFunction(one), PrintFunction(two));
+}
+
+// Nop instructions legalize would need for a block's order, replayed
+// independently of the scheduler: issue slots only (a (ss)/(sy) wait costs
+// no slots), an ALU producer's result visible at slot + 1 + repeat +
+// ConsumerDelay; meta nodes take no slot and pass their inputs' readiness
+// on. (No collect movs: the blocks it is used on have no collects.)
+struct Nops {
+  int gaps = 0;   // one (rptN)nop each
+  int slots = 0;  // the slots they fill
+};
+
+Nops CountNops(const Function& fn, const Block& blk) {
+  const a3xx::Timing& t = T();
+  std::map<ValueId, int> slot;      // ALU nodes: issue slot
+  std::map<ValueId, int> ready_at;  // meta nodes: when their ALU inputs are visible
+  Nops out;
+  int now = 0;
+  for (ValueId v : blk.nodes) {
+    const Node& n = fn.node(v);
+    if (n.dead || n.meta == Meta::kPhi || n.meta == Meta::kInput) continue;
+    int need = now;
+    auto read = [&](ValueId p, int src_slot) {
+      if (ready_at.count(p)) need = std::max(need, ready_at[p]);
+      if (!slot.count(p)) return;
+      const Node& pn = fn.node(p);
+      const bool special = pn.def_class == RegClass::kA0 || pn.def_class == RegClass::kP0;
+      const int d = n.is_meta() ? 0 : ConsumerDelay(t, n.instr, src_slot, special);
+      need = std::max(need, slot[p] + 1 + pn.instr.repeat + d);
+    };
+    for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
+      if (n.src_value[k] != kNoValue) read(n.src_value[k], k);
+    }
+    for (ValueId a : n.args) read(a, -1);
+    if (n.is_meta()) {
+      ready_at[v] = need;
+      continue;
+    }
+    if (need > now) {
+      ++out.gaps;
+      out.slots += need - now;
+    }
+    const a3xx::Category cat = n.instr.category();
+    if (cat == a3xx::Category::kCat1 || cat == a3xx::Category::kCat2 || cat == a3xx::Category::kCat3) slot[v] = need;
+    now = need + IssueSlots(t, n.instr);
+  }
+  return out;
+}
+
+Function Scheduled(const Function& fn, ScheduleMode mode, ScheduleReport* report = nullptr) {
+  Function out = fn;
+  ScheduleOptions options;
+  options.mode = mode;
+  options.report = report;
+  Schedule(out, T(), nullptr, options);
+  return out;
+}
+
+// The cost model on hand-built orders: ALU delays (mad src3 reads late),
+// a cat4 read of an ALU result, async waits (a sync waits for every op of
+// its class issued before it), collects with in-place args and with movs.
+TEST(ScheduleCostTest, ExactNumbers) {
+  {
+    Builder b(1);
+    const ValueId a = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+    const ValueId m = b.Op(0, Opcode::MUL_F, {a, a});                      // slot 0 + 1 + 3 = 4: 3 nops
+    const ValueId f = b.Op(0, Opcode::MAD_F32, {kNoValue, kNoValue, m});  // src3: 4 + 1 + 1 = 6: 1 nop
+    const ValueId r = b.Op(0, Opcode::RSQ, {f});                          // cat4: 6 + 1 + 6 = 13: 6 nops
+    const ValueId u = b.Op(0, Opcode::ADD_F, {r, kNoValue});              // waits 10 cycles, no nop
+    b.End(0, {u});
+    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    EXPECT_EQ(c.gaps, 3);
+    EXPECT_EQ(c.nop_slots, 3 + 1 + 6);
+    EXPECT_EQ(c.wait, T().sfu_latency);
+    EXPECT_EQ(c.slots, 15);  // add, 3, mul, 1, mad, 6, rsq (0 slots), add, end
+    EXPECT_EQ(c.cycles, 15 + T().sfu_latency);
+    EXPECT_EQ(CountNops(b.fn, b.fn.blocks[0]).gaps, 3);
+    EXPECT_EQ(CountNops(b.fn, b.fn.blocks[0]).slots, 10);
+  }
+  {
+    // Two texture fetches 3 slots apart; the first one's consumer waits for
+    // both: 3 + 64 - 3 = 64 cycles (61 if the sync waited for its own only).
+    Builder b(1);
+    const ValueId i0 = b.Input(0);
+    const ValueId t1 = b.Op(0, Opcode::SAM, {i0}, RegClass::kFull, 4);
+    const ValueId w1 = b.Op(0, Opcode::MOV, {kNoValue});
+    const ValueId w2 = b.Op(0, Opcode::MOV, {kNoValue});
+    const ValueId w3 = b.Op(0, Opcode::MOV, {kNoValue});
+    const ValueId t2 = b.Op(0, Opcode::SAM, {i0}, RegClass::kFull, 4);
+    const ValueId s1 = b.Split(0, t1, 0);
+    const ValueId u = b.Op(0, Opcode::ADD_F, {s1, kNoValue});
+    const ValueId s2 = b.Split(0, t2, 1);
+    b.End(0, {u, s2, w1, w2, w3});
+    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    EXPECT_EQ(c.gaps, 0);
+    EXPECT_EQ(c.wait, T().tex_latency);
+    EXPECT_EQ(c.cycles, 3 + T().tex_latency + 2);  // movs, wait, add, end
+  }
+  {
+    // Single-use args are computed in place: the sam reads the adds' registers
+    // (non_alu after the second one), the collect costs nothing.
+    Builder b(1);
+    const ValueId a = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+    const ValueId d = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+    const ValueId col = b.MetaNode(0, Meta::kCollect, {a, d}, 2);
+    const ValueId tex = b.Op(0, Opcode::SAM, {col}, RegClass::kFull, 4);
+    b.End(0, {b.Split(0, tex, 0)});
+    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    EXPECT_EQ(c.gaps, 1);
+    EXPECT_EQ(c.nop_slots, 1 + T().non_alu - 1);  // the sam issues at 1 + 1 + 6 = 8, after slot 2
+    EXPECT_EQ(c.slots, 2 + 6 + 1);
+  }
+  {
+    // `a` has another reader: the collect movs it (a mov reads it 4 slots
+    // later), and the sam reads the mov's register 7 slots after it.
+    Builder b(1);
+    const ValueId a = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+    const ValueId d = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+    const ValueId col = b.MetaNode(0, Meta::kCollect, {a, d}, 2);
+    const ValueId tex = b.Op(0, Opcode::SAM, {col}, RegClass::kFull, 4);
+    b.End(0, {b.Split(0, tex, 0), a});
+    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    EXPECT_EQ(c.gaps, 2);
+    EXPECT_EQ(c.nop_slots, 2 + 6);  // mov at 4 (after slot 2), sam at 11 (after slot 5)
+    EXPECT_EQ(c.slots, 12);
+  }
+}
+
+// x0 feeds a chain c1 -> c2 -> c3 with a 3-slot window before each link,
+// and three fillers (y anywhere, f1/f2 after x0's window). Only a window
+// that gets all three fillers is not a nop. Top-down spends y on the first
+// window (still a gap) and f1/f2 on the second (still a gap): 3 nops. The
+// bottom-up order fills the last window with all three: 2 nops.
+struct ChainBlock {
+  Function fn;
+  ValueId x0, y, c1, c2, f1, c3, f2, end;
+};
+
+ChainBlock MakeChainBlock() {
+  Builder b(1);
+  ChainBlock k;
+  k.x0 = b.Op(0, Opcode::ADD_F, {kNoValue, kNoValue});
+  k.y = b.Op(0, Opcode::MOV, {kNoValue});
+  k.c1 = b.Op(0, Opcode::ADD_F, {k.x0, k.x0});
+  k.c2 = b.Op(0, Opcode::MAD_F32, {k.x0, k.c1, kNoValue});
+  k.f1 = b.Op(0, Opcode::ADD_F, {kNoValue, k.x0});
+  k.c3 = b.Op(0, Opcode::MOV, {k.c2});
+  k.f2 = b.Op(0, Opcode::ADD_F, {kNoValue, k.x0});
+  k.end = b.End(0, {k.c3, k.f1, k.f2, k.y, k.c1});
+  k.fn = b.fn;
+  return k;
+}
+
+TEST(ScheduleTest, BottomUpBeatsTopDownExactNops) {
+  const ChainBlock k = MakeChainBlock();
+  const Block& orig = k.fn.blocks[0];
+  EXPECT_EQ(CountNops(k.fn, orig).gaps, 3);
+  EXPECT_EQ(EstimateBlockCost(k.fn, T(), 0).gaps, 3);
+
+  const Function td = Scheduled(k.fn, ScheduleMode::kTopDown);
+  EXPECT_EQ(td.blocks[0].nodes, (std::vector<ValueId>{k.x0, k.y, k.c1, k.f1, k.f2, k.c2, k.c3, k.end}))
+      << Order(td.blocks[0]);
+  EXPECT_EQ(CountNops(td, td.blocks[0]).gaps, 3);
+  EXPECT_EQ(CountNops(td, td.blocks[0]).slots, 2 + 1 + 3);
+  EXPECT_EQ(EstimateBlockCost(td, T(), 0).gaps, 3);
+  const Function one_gap = Scheduled(k.fn, ScheduleMode::kTopDownOneGap);
+  EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).gaps, 3) << Order(one_gap.blocks[0]);
+
+  const Function bu = Scheduled(k.fn, ScheduleMode::kBottomUp);
+  EXPECT_EQ(bu.blocks[0].nodes, (std::vector<ValueId>{k.x0, k.c1, k.c2, k.y, k.f1, k.f2, k.c3, k.end}))
+      << Order(bu.blocks[0]);
+  EXPECT_EQ(CountNops(bu, bu.blocks[0]).gaps, 2);
+  EXPECT_EQ(CountNops(bu, bu.blocks[0]).slots, 3 + 3);
+  EXPECT_EQ(EstimateBlockCost(bu, T(), 0).gaps, 2);
+
+  ScheduleReport report;
+  const Function best = Scheduled(k.fn, ScheduleMode::kBest, &report);
+  EXPECT_EQ(best.blocks[0].nodes, bu.blocks[0].nodes);
+  EXPECT_EQ(report.blocks, 1);
+  EXPECT_EQ(report.bottom_up, 1);
+  CheckInvariants(k.fn, best, "chain");
+}
+
+// Three movs feed three rcps: each rcp can issue 7 slots after its mov.
+// Top-down issues each rcp as soon as it can: three gaps (4, 1, 1 slots).
+// One-gap waits once for the last one, and the other two are ready by then.
+TEST(ScheduleTest, OneGapMergesGaps) {
+  Builder b(1);
+  std::vector<ValueId> movs, rcps, outs;
+  for (int k = 0; k < 3; ++k) movs.push_back(b.Op(0, Opcode::MOV, {kNoValue}));
+  for (int k = 0; k < 3; ++k) rcps.push_back(b.Op(0, Opcode::RCP, {movs[static_cast<size_t>(k)]}));
+  for (int k = 0; k < 3; ++k) outs.push_back(b.Op(0, Opcode::MUL_F, {rcps[static_cast<size_t>(k)], kNoValue}));
+  b.End(0, outs);
+  const Function td = Scheduled(b.fn, ScheduleMode::kTopDown);
+  EXPECT_EQ(CountNops(td, td.blocks[0]).gaps, 3) << Order(td.blocks[0]);
+  EXPECT_EQ(EstimateBlockCost(td, T(), 0).gaps, 3);
+  const Function one_gap = Scheduled(b.fn, ScheduleMode::kTopDownOneGap);
+  EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).gaps, 1) << Order(one_gap.blocks[0]);
+  EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).slots, 6);
+  ScheduleReport report;
+  const Function best = Scheduled(b.fn, ScheduleMode::kBest, &report);
+  EXPECT_EQ(CountNops(best, best.blocks[0]).gaps, 1) << Order(best.blocks[0]);
+  EXPECT_EQ(report.original + report.top_down, 0);
+}
+
+// On random functions, the chosen order of every block costs no more than
+// the original order and than each schedule the chooser may take (top-down
+// always; the others when they need no more registers than top-down), and
+// costs exactly as much as one of them.
+TEST(ScheduleTest, ChooserPicksTheCheapest) {
+  std::mt19937 rng(4242);
+  auto key = [](const BlockCost& c) { return std::make_pair(c.gaps, c.nop_slots + c.wait); };
+  int blocks = 0, strictly_better_than_top_down = 0;
+  ScheduleReport report;
+  for (int iter = 0; iter < 300; ++iter) {
+    const Function fn = RandomFunction(rng);
+    const Function best = Scheduled(fn, ScheduleMode::kBest, &report);
+    const Function td = Scheduled(fn, ScheduleMode::kTopDown);
+    const Function og = Scheduled(fn, ScheduleMode::kTopDownOneGap);
+    const Function bu = Scheduled(fn, ScheduleMode::kBottomUp);
+    for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
+      const int b = static_cast<int>(bi);
+      const BlockCost c = EstimateBlockCost(best, T(), b);
+      const BlockCost o = EstimateBlockCost(fn, T(), b);
+      const BlockCost t = EstimateBlockCost(td, T(), b);
+      const BlockCost g = EstimateBlockCost(og, T(), b);
+      const BlockCost u = EstimateBlockCost(bu, T(), b);
+      const std::string where = "random #" + std::to_string(iter) + " b" + std::to_string(b);
+      EXPECT_LE(key(c), key(o)) << where;
+      EXPECT_LE(key(c), key(t)) << where;
+      if (g.peak_live <= t.peak_live) {
+        EXPECT_LE(key(c), key(g)) << where;
+      }
+      if (u.peak_live <= t.peak_live) {
+        EXPECT_LE(key(c), key(u)) << where;
+      }
+      EXPECT_TRUE(key(c) == key(o) || key(c) == key(t) || key(c) == key(g) || key(c) == key(u)) << where;
+      ++blocks;
+      strictly_better_than_top_down += key(c) < key(t);
+    }
+  }
+  std::printf("chooser: %d blocks, %d cheaper than top-down; scheduled %d: %d original, %d top-down, %d one-gap, %d bottom-up\n",
+              blocks, strictly_better_than_top_down, report.blocks, report.original, report.top_down,
+              report.top_down_one_gap, report.bottom_up);
+  EXPECT_GT(strictly_better_than_top_down, 10);
+  EXPECT_GT(report.bottom_up, 0);
+  EXPECT_GT(report.top_down_one_gap, 0);
+}
+
+// Every forced mode keeps the invariants on random functions and is
+// deterministic; the bisection protocol is the same in every mode.
+TEST(ScheduleTest, RandomBlocksKeepInvariantsEveryMode) {
+  for (ScheduleMode mode : {ScheduleMode::kBottomUp, ScheduleMode::kTopDownOneGap, ScheduleMode::kTopDown,
+                            ScheduleMode::kBest}) {
+    std::mt19937 rng(99);
+    int changed = 0;
+    for (int iter = 0; iter < 400; ++iter) {
+      Function fn = RandomFunction(rng);
+      const Function before = fn;
+      compiler::RewriteBudget budget;
+      ScheduleOptions options;
+      options.mode = mode;
+      Schedule(fn, T(), &budget, options);
+      const std::string what = "mode " + std::to_string(static_cast<int>(mode)) + " random #" + std::to_string(iter);
+      CheckInvariants(before, fn, what + "\n" + PrintFunction(before));
+      if (HasFatalFailure()) return;
+      Function again = before;
+      compiler::RewriteBudget budget2;
+      Schedule(again, T(), &budget2, options);
+      for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
+        ASSERT_EQ(fn.blocks[bi].nodes, again.blocks[bi].nodes) << what;
+        std::vector<ValueId> a, c;
+        for (ValueId v : before.blocks[bi].nodes) if (!before.node(v).dead) a.push_back(v);
+        for (ValueId v : fn.blocks[bi].nodes) if (!fn.node(v).dead) c.push_back(v);
+        changed += a != c;
+      }
+      Function zero = before;
+      compiler::RewriteBudget none(0);
+      Schedule(zero, T(), &none, options);
+      ASSERT_EQ(none.asked(), budget.asked()) << what;
+      for (size_t bi = 0; bi < fn.blocks.size(); ++bi) ASSERT_EQ(zero.blocks[bi].nodes, before.blocks[bi].nodes) << what;
+    }
+    EXPECT_GT(changed, 100) << "mode " << static_cast<int>(mode);
+  }
+}
+
+// The pressure guard holds bottom-up too. 32 products summed by a balanced
+// tree, in the natural order (each product next to its add: few live
+// values). Depth priority alone places the whole tree, then every product,
+// then every operand from the end: all 64 operands live at once. The guard
+// keeps the peak at the threshold; the 60-constant chain stays low anyway.
+TEST(ScheduleTest, BottomUpPressureGuard) {
+  Builder w(1);
+  std::vector<ValueId> level;
+  for (int k = 0; k < 32; ++k) {
+    const ValueId x = w.Op(0, Opcode::MOV, {kNoValue});
+    const ValueId y = w.Op(0, Opcode::MOV, {kNoValue});
+    level.push_back(w.Op(0, Opcode::MUL_F, {x, y}));
+    // Sum as soon as two partial sums of the same size exist.
+    for (int size = k + 1; size % 2 == 0; size /= 2) {
+      const ValueId r = level.back();
+      level.pop_back();
+      const ValueId l = level.back();
+      level.pop_back();
+      level.push_back(w.Op(0, Opcode::ADD_F, {l, r}));
+    }
+  }
+  ASSERT_EQ(level.size(), 1u);
+  w.End(0, {level[0]});
+  const int original = PeakLive(w.fn, w.fn.blocks[0]);
+  EXPECT_LE(original, 8);
+  const Function wbu = Scheduled(w.fn, ScheduleMode::kBottomUp);
+  CheckInvariants(w.fn, wbu, "bottom-up products");
+  const int peak = PeakLive(wbu, wbu.blocks[0]);
+  EXPECT_LE(peak, kMaxLiveScalars + 2) << Order(wbu.blocks[0]);
+  EXPECT_GE(peak, 10) << "the operands still fill the tree's delay slots";
+  EXPECT_LT(EstimateBlockCost(wbu, T(), 0).gaps, EstimateBlockCost(w.fn, T(), 0).gaps);
+
+  Builder b(1);
+  ValueId acc = b.Op(0, Opcode::MOV, {kNoValue});
+  for (int k = 1; k < 60; ++k) acc = b.Op(0, Opcode::ADD_F, {acc, b.Op(0, Opcode::MOV, {kNoValue})});
+  b.End(0, {acc});
+  const Function bu = Scheduled(b.fn, ScheduleMode::kBottomUp);
+  CheckInvariants(b.fn, bu, "bottom-up chain");
+  EXPECT_LE(PeakLive(bu, bu.blocks[0]), 25) << Order(bu.blocks[0]);
+  std::printf("bottom-up pressure: products peak %d -> %d, chain peak %d\n", original, peak,
+              PeakLive(bu, bu.blocks[0]));
 }
 
 }  // namespace
