@@ -63,6 +63,7 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   switch (r.status) {
     case naive::CompileStatus::kOk:
       c.program = std::move(r.program);
+      if (options.post_compile) options.post_compile(c.program);  // test-only fault injection
       return c;
     case naive::CompileStatus::kUnsupported:
       fail.verdict = Verdict::kUnsupported;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,12 @@ struct CheckOptions {
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
+  // Test-only fault injection: when set, applied to every program this check
+  // compiles, after compiling and before emulating, to prove that the
+  // harness catches a broken compiler (a dropped delay slot, swapped
+  // operands). Only test binaries set it (tools/shaderdiff:fault_injection,
+  // testonly); no shipped command does, so shipped checks never run it.
+  std::function<void(a3xx::Program&)> post_compile;
 };
 
 // The vector a (shader, vector number) pair uses: shared by check, nightly

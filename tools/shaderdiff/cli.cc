@@ -42,6 +42,25 @@ std::optional<std::string> ReadFile(const std::string& path) {
   return text.str();
 }
 
+bool WriteAtomically(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::path tmp = path;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      std::cerr << "shaderdiff: cannot write " << tmp.string() << "\n";
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::cerr << "shaderdiff: cannot rename " << tmp.string() << " to " << path.string() << ": " << ec.message() << "\n";
+  }
+  return !ec;
+}
+
 std::optional<tgsi::Shader> LoadShader(const std::string& path) {
   std::optional<std::string> text = ReadFile(path);
   if (!text) return std::nullopt;

@@ -1,7 +1,8 @@
-// Shared pieces of the shaderdiff subcommands: exit codes, file reading,
-// shader loading with file:line:col diagnostics, and option parsing.
+// Shared pieces of the shaderdiff subcommands: exit codes, file reading and
+// atomic writing, shader loading with file:line:col diagnostics, and option parsing.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,11 @@ std::string WorkspacePath(const std::string& relative);
 
 // Reads a whole file; on failure prints "FILE: error: ..." to stderr.
 std::optional<std::string> ReadFile(const std::string& path);
+
+// Writes `text` to `path` atomically: a temp file beside it (PATH.tmp), then
+// a rename over PATH, so readers see the old file or the whole new one, never
+// a torn one. On failure prints "shaderdiff: cannot ..." and returns false.
+bool WriteAtomically(const std::filesystem::path& path, const std::string& text);
 
 // Reads and parses a TGSI file; on failure prints "FILE:LINE:COL: error: ..."
 // to stderr and returns nullopt.

@@ -1,31 +1,37 @@
-// `shaderdiff nightly`: the main job. Every shader of a corpus goes through
-// the parser, the printer round trip and the TGSI reference interpreter on
-// seeded vectors (half of them with edge values), then through the
-// differential check (tools/harness/check.h) for every target and build:
-// compile, emulate, compare with the reference. The run writes
-// reports/out/<run>/report.json.
+// `shaderdiff nightly`: every shader of a corpus through every executor on
+// seeded vectors (tools/nightly), in parallel, resumable and shardable;
+// writes OUT/RUN/report.json, index.html and junit.xml and classifies the
+// run against the baseline. Flags: nightly_options.h; report format:
+// reports/README.md.
 //
-// Invariants: the same corpus, seed and build give a byte-identical
-// report.json; the report is written atomically (temp file + rename).
-#include <unistd.h>
-
-#include <chrono>
+// Invariants: the report's deterministic part (all but "run") depends only
+// on the corpus, the seed, the settings and the build: not on --jobs, not
+// on interruptions and resumes, not on sharding once merged. Every file is
+// written atomically; the journal is flushed per shader. The exit status is
+// non-zero only for regressions, bad input and interruptions.
+#include <csignal>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
-#include "compiler/tgsi/parser.h"
-#include "compiler/tgsi/printer.h"
-#include "emulator/tgsi/interpreter.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
-#include "tools/harness/vector_json.h"
+#include "tools/nightly/journal.h"
+#include "tools/nightly/progress.h"
+#include "tools/nightly/report_json.h"
+#include "tools/nightly/run.h"
+#include "tools/nightly/run_info.h"
+#include "tools/nightly/shader_run.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/nightly_command.h"
+#include "tools/shaderdiff/nightly_options.h"
+#include "tools/shaderdiff/report_cli.h"
 
 namespace shaderdiff::cli {
 namespace {
@@ -33,272 +39,241 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-bool WriteAtomically(const fs::path& path, const std::string& text) {
-  fs::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) return false;
+// The corpus indices the run covers: its shard, then the --shader filter
+// (shard membership depends only on the index, as in deqp-runner, where the
+// fraction is taken before the include filters).
+bool SelectShaders(const harness::Corpus& corpus, const NightlyConfig& c, std::vector<size_t>* selected) {
+  std::set<std::string> wanted(c.only.begin(), c.only.end());
+  std::set<std::string> found;
+  for (size_t i = 0; i < corpus.entries.size(); ++i) {
+    const std::string& name = corpus.entries[i].name;
+    if (!wanted.empty() && !wanted.count(name)) continue;
+    found.insert(name);
+    if (c.shard.Contains(i)) selected->push_back(i);
   }
+  for (const std::string& name : wanted) {
+    if (!found.count(name)) {
+      std::cerr << "shaderdiff nightly: --shader " << name << ": not in the corpus " << c.corpus_arg
+                << " (give the file relative to the corpus folder, e.g. shaders/001a581d0b479688.tgsi)\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+json Settings(const NightlyConfig& c, const harness::CheckOptions& base, const std::vector<nightly::CheckPlan>& plans,
+              const NightlyHooks& hooks) {
+  json targets = json::array();
+  for (const nightly::CheckPlan& p : plans) targets.push_back(p.config);
+  json s{{"vectors", c.vectors},
+         {"lanes", c.lanes},
+         {"budget", c.budget},
+         {"cycle_budget", base.cycle_budget},
+         {"hazards", base.hazards == a3xx::HazardMode::kTrap ? "trap" : "stale"},
+         {"denormals", "preserve"},
+         {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})},
+         {"targets", targets}};
+  if (!hooks.fault.empty()) s["fault"] = hooks.fault;
+  return s;
+}
+
+// The reproduction command of a failing check. With an injected fault,
+// `emulate` would compile without it, so the command reruns the shader
+// through the same faulty nightly instead.
+nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& hooks) {
+  if (hooks.fault.empty()) {
+    return [corpus = c.corpus_arg](const harness::CorpusEntry& e, const harness::CheckOptions& o,
+                                   const harness::CheckOutcome& outcome) {
+      return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome);
+    };
+  }
+  return [c, command = hooks.command](const harness::CorpusEntry& e, const harness::CheckOptions&,
+                                      const harness::CheckOutcome&) {
+    std::string cmd = command + " nightly --corpus " + c.corpus_arg + " --shader " + e.name + " --seed " +
+                      std::to_string(c.seed) + " --vectors " + std::to_string(c.vectors) + " --lanes " +
+                      std::to_string(c.lanes) + " --budget " + std::to_string(c.budget);
+    if (!c.out_arg.empty()) cmd += " --out " + c.out_arg;
+    return cmd + " --run repro-" + harness::HashHex(e.hash);
+  };
+}
+
+double Round3(double x) { return std::round(x * 1000) / 1000; }
+
+json RunObject(const nightly::GitState& git, std::chrono::system_clock::time_point started,
+               const nightly::RunOutcome& r, const NightlyConfig& c) {
+  json run{{"git_revision", git.revision},
+           {"git_dirty", git.dirty},
+           {"started", nightly::UtcTimestamp(started)},
+           {"finished", nightly::UtcTimestamp(std::chrono::system_clock::now())},
+           {"wall_seconds", Round3(r.wall_seconds)},
+           {"jobs", c.jobs},
+           {"shaders_run", r.shaders_run},
+           {"shaders_resumed", r.shaders_resumed},
+           {"vectors_run", r.reference_vectors},
+           {"vectors_per_second", Round3(r.wall_seconds > 0 ? r.reference_vectors / r.wall_seconds : 0)},
+           {"shaders_per_second", Round3(r.wall_seconds > 0 ? r.shaders_run / r.wall_seconds : 0)}};
+  if (r.stop_signal != 0) run["stopped_by"] = r.stop_signal == SIGTERM ? "SIGTERM" : "SIGINT";
+  return run;
+}
+
+void PrintRunSummary(const NightlyConfig& c, const harness::Corpus& corpus, const nightly::RunOutcome& r,
+                     const json& summary) {
+  std::cout << "nightly: " << r.shaders.size() << " of " << corpus.entries.size() << " shaders";
+  if (!c.shard.Whole()) std::cout << " (shard " << c.shard.Name() << ")";
+  char line[160];
+  std::snprintf(line, sizeof line, " x %u vectors, %u job(s): %zu run in %.1f s (%.0f vectors/s through the interpreter)",
+                c.vectors, c.jobs, r.shaders_run, r.wall_seconds,
+                r.wall_seconds > 0 ? r.reference_vectors / r.wall_seconds : 0.0);
+  std::cout << line;
+  if (r.shaders_resumed) std::cout << ", " << r.shaders_resumed << " taken from the journal";
+  std::cout << "\n  reference:";
+  for (const auto& [verdict, count] : summary["verdicts"].items()) std::cout << " " << count << " " << verdict;
+  std::cout << "\n";
+  for (const auto& [config, counts] : summary["checks"].items()) {
+    std::cout << "  " << config << ":";
+    for (const auto& [verdict, count] : counts.items()) std::cout << " " << count << " " << verdict;
+    std::cout << "\n";
+  }
+  std::cout << "  output components: " << summary["output_components"] << ", undefined "
+            << summary["undefined_components"] << ", inexact " << summary["inexact_components"] << "\n";
+}
+
+// Opens the journal: loads it for --resume (when there is one), else starts
+// a new one. Returns false after printing why.
+bool OpenJournal(const fs::path& path, const json& identity, bool resume, nightly::JournalEntries* entries,
+                 nightly::JournalWriter* writer) {
   std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return !ec;
-}
-
-class Progress {
- public:
-  explicit Progress(size_t total) : total_(total), tty_(isatty(STDERR_FILENO)) {}
-  void Update(size_t done, const std::string& what) {
-    if (tty_) {
-      std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", done, total_, what.c_str());
-      if (done == total_) std::fprintf(stderr, "\n");
-    } else if (done == total_ || done * 10 / total_ != (done - 1) * 10 / total_) {
-      std::fprintf(stderr, "nightly: %zu/%zu shaders\n", done, total_);
+  const bool exists = fs::exists(path, ec);
+  std::string error;
+  if (resume && exists) {
+    bool torn = false;
+    if (!nightly::LoadJournal(path, identity, entries, &torn, &error)) {
+      std::cerr << "shaderdiff nightly: " << error << "\n";
+      return false;
     }
+    std::cerr << "nightly: resuming: " << entries->size() << " shader(s) already done in " << path.string()
+              << (torn ? " (dropped a torn last line)" : "") << "\n";
+  } else if (resume) {
+    std::cerr << "nightly: --resume: no journal at " << path.string() << "; starting from the beginning\n";
+  } else if (exists) {
+    std::cerr << "nightly: discarding the journal of an earlier interrupted run (--resume continues it)\n";
   }
-
- private:
-  size_t total_;
-  bool tty_;
-};
-
-struct ShaderOutcome {
-  std::string verdict = "pass";  // pass | parse-error | print-mismatch | timeout | unsupported | error
-  std::string detail;
-  uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0;
-  uint64_t vectors_run = 0;
-};
-
-void Tally(const common::ExecResult& r, ShaderOutcome& o) {
-  for (const auto& [index, lanes] : r.outputs) {
-    const auto& u = r.undefined.at(index);
-    const auto& x = r.inexact.at(index);
-    for (size_t l = 0; l < lanes.size(); ++l) {
-      for (int c = 0; c < 4; ++c) {
-        ++o.components;
-        o.undefined += u[l][c];
-        o.inexact += x[l][c] && !u[l][c];
-      }
-    }
+  if (!writer->Open(path, identity, *entries, &error)) {
+    std::cerr << "shaderdiff nightly: " << error << "\n";
+    return false;
   }
-}
-
-// The reference interpreter's verdict over a shader's runs: pass, or the
-// first run's timeout / unsupported / error; flag counts from the runs that
-// finished.
-void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, ShaderOutcome& o) {
-  for (const harness::ReferenceRun& run : runs) {
-    ++o.vectors_run;
-    o.instructions += run.result.instructions_executed;
-    if (run.result.status == common::ExecStatus::kOk) {
-      Tally(run.result, o);
-      continue;
-    }
-    if (o.verdict != "pass") continue;
-    o.verdict = run.result.status == common::ExecStatus::kTimeout       ? "timeout"
-                : run.result.status == common::ExecStatus::kUnsupported ? "unsupported"
-                                                                        : "error";
-    o.detail = run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
-               (run.choice.edges ? ", edges" : "") + ")";
-  }
-}
-
-// Every (target, build) the nightly checks. The optimizing build reports
-// `unsupported` until it exists: visible in the report, never a pass.
-struct TargetBuild {
-  const char* target;
-  harness::Build build;
-};
-constexpr TargetBuild kTargetBuilds[] = {{"a3xx", harness::Build::kNaive}, {"a3xx", harness::Build::kOptimizing}};
-
-std::string TargetBuildName(const TargetBuild& tb) {
-  return std::string(tb.target) + "/" + std::string(harness::BuildName(tb.build));
-}
-
-bool IsFailure(harness::Verdict v) { return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported; }
-
-json CheckJson(const harness::CheckOutcome& o, const std::string& file, const harness::CheckOptions& options) {
-  json j{{"verdict", std::string(harness::VerdictName(o.verdict))}};
-  if (!o.detail.empty()) j["detail"] = o.detail;
-  if (o.verdict == harness::Verdict::kUnsupported) return j;
-  j["instructions"] = o.program.instructions;
-  j["nops"] = o.program.nops;
-  j["full_regs"] = o.program.full_regs;
-  j["cycles"] = o.cycles.cycles;
-  j["stall_cycles"] = o.cycles.stall_cycles;
-  j["vectors_run"] = o.vectors_run;
-  j["components"] = {{"exact", o.totals.compared}, {"inexact", o.totals.tolerant}, {"undefined", o.totals.skipped}};
-  if (IsFailure(o.verdict)) j["reproduce"] = harness::ReproCommand(file, options, o);
-  return j;
+  return true;
 }
 
 }  // namespace
 
-int RunNightly(const std::vector<std::string>& args) {
-  po::options_description options("nightly options");
-  options.add_options()
-      ("help,h", "show this help")
-      ("corpus", po::value<std::string>()->default_value("corpus"), "corpus folder (every *.tgsi below it)")
-      ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
-      ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
-      ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
-      ("budget", po::value<uint64_t>()->default_value(100'000),
-       "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
-       "a shader that loops forever on some input spends the whole budget on it)")
-      ("out", po::value<std::string>()->default_value("reports/out"), "folder for the run's report folder")
-      ("run", po::value<std::string>(), "name of the run's report folder (default: nightly-<seed>)");
-  po::variables_map vm;
-  if (!ParseArgs(args, options, {}, &vm)) return kExitUsage;
-  if (vm.count("help")) {
-    PrintUsage("shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--out DIR]\n\n"
-               "Runs every corpus shader through the parser, the canonical printer (which must\n"
-               "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
-               "the differential check for every target and build (today a3xx/naive and\n"
-               "a3xx/opt, whose optimizing compiler is not built yet and so reports\n"
-               "unsupported), and writes OUT/RUN/report.json. Exits 1 if any shader fails to\n"
-               "parse or round-trip, makes the interpreter report an error, or gets a mismatch,\n"
-               "hazard, compile error or timeout verdict; unsupported features are reported\n"
-               "(never counted as passes) but do not fail the run.",
-               options);
-    return kExitOk;
-  }
-  const uint32_t lanes = vm["lanes"].as<uint32_t>();
-  if (lanes == 0 || lanes % 4 != 0 || lanes > 4096) {
-    std::cerr << "shaderdiff nightly: --lanes must be a multiple of 4 from 4 to 4096\n";
-    return kExitUsage;
-  }
-  const uint64_t seed = vm["seed"].as<uint64_t>();
-  const uint32_t vectors = vm["vectors"].as<uint32_t>();
-  tgsi_exec::InterpreterOptions interp_options;
-  interp_options.instruction_budget = vm["budget"].as<uint64_t>();
+int RunNightly(const std::vector<std::string>& args) { return RunNightlyWith(args, {}); }
 
-  std::string corpus_dir = vm["corpus"].as<std::string>();
-  if (!fs::path(corpus_dir).is_absolute()) corpus_dir = WorkspacePath(corpus_dir);
+int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hooks) {
+  NightlyConfig c;
+  int exit_code = kExitOk;
+  if (!ParseNightlyOptions(args, &c, &exit_code)) return exit_code;
+  if (c.bazel_sharding) {
+    if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE")) std::ofstream(status, std::ios::app);
+  }
+
   harness::Corpus corpus;
   std::string error;
-  if (!harness::LoadCorpus(corpus_dir, &corpus, &error)) {
+  if (!harness::LoadCorpus(c.corpus_dir, &corpus, &error)) {
     std::cerr << "shaderdiff nightly: " << error << "\n";
     return kExitFailure;
   }
   if (corpus.entries.empty()) {
-    std::cerr << "shaderdiff nightly: no *.tgsi files under " << corpus_dir << "\n";
+    std::cerr << "shaderdiff nightly: no *.tgsi files under " << c.corpus_dir << "\n";
     return kExitFailure;
   }
+  std::vector<size_t> selected;
+  if (!SelectShaders(corpus, c, &selected)) return kExitUsage;
+  Expectations expectations;
+  if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
-  std::string out_dir = vm["out"].as<std::string>();
-  if (!fs::path(out_dir).is_absolute()) out_dir = WorkspacePath(out_dir);
-  const std::string run = vm.count("run") ? vm["run"].as<std::string>() : "nightly-" + std::to_string(seed);
-  fs::path run_dir = fs::path(out_dir) / run;
+  harness::CheckOptions base;
+  base.vectors = c.vectors;
+  base.lanes = c.lanes;
+  base.seed = c.seed;
+  base.interpreter_budget = c.budget;
+  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks)};
+  for (nightly::CheckPlan& plan : shader_options.checks) {
+    if (plan.options.build == harness::Build::kOptimizing) plan.options.post_compile = hooks.opt_fault;
+  }
+  nightly::ReportHeader header{c.seed, c.corpus_arg, harness::HashHex(corpus.hash), corpus.entries.size(),
+                               Settings(c, base, shader_options.checks, hooks), c.shard, c.only};
+
+  const fs::path run_dir = fs::path(c.out_dir) / c.run_name;
   std::error_code ec;
   fs::create_directories(run_dir, ec);
   if (ec) {
-    std::cerr << "shaderdiff nightly: cannot create " << run_dir << ": " << ec.message() << "\n";
+    std::cerr << "shaderdiff nightly: cannot create " << run_dir.string() << ": " << ec.message() << "\n";
     return kExitFailure;
   }
-
-  // One set of vectors and reference runs per shader, shared by every target
-  // and build.
-  harness::CheckOptions base_options;
-  base_options.vectors = vectors;
-  base_options.lanes = lanes;
-  base_options.seed = seed;
-  base_options.interpreter_budget = interp_options.instruction_budget;
-
-  auto start = std::chrono::steady_clock::now();
-  Progress progress(corpus.entries.size());
-  json shaders = json::array();
-  std::map<std::string, uint64_t> verdicts;
-  std::map<std::string, std::map<std::string, uint64_t>> target_verdicts;
-  uint64_t check_failures = 0;
-  uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0, vectors_run = 0;
-  for (size_t i = 0; i < corpus.entries.size(); ++i) {
-    const harness::CorpusEntry& e = corpus.entries[i];
-    std::string stage = "?";
-    ShaderOutcome o;
-    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
-    std::vector<harness::ReferenceRun> reference;
-    bool have_reference = false;
-    if (!parsed.ok()) {
-      o.verdict = "parse-error";
-      o.detail = parsed.error->ToString(e.name);
-    } else {
-      stage = std::string(tgsi::Name(parsed.shader.processor));
-      if (tgsi::PrintShader(parsed.shader) != e.text) {
-        o.verdict = "print-mismatch";
-        o.detail = "printing the parsed shader does not reproduce the file";
-      }
-      std::string error;
-      have_reference = harness::RunReference(parsed.shader, e.hash, base_options, &reference, &error);
-      if (!have_reference) {
-        o.verdict = "error";
-        o.detail = error;
-      } else {
-        SummarizeReference(reference, o);
-      }
-    }
-    ++verdicts[o.verdict];
-    components += o.components;
-    undefined += o.undefined;
-    inexact += o.inexact;
-    instructions += o.instructions;
-    vectors_run += o.vectors_run;
-    json s{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", stage}, {"verdict", o.verdict},
-           {"components", o.components}, {"undefined", o.undefined}, {"inexact", o.inexact},
-           {"instructions_executed", o.instructions}};
-    if (!o.detail.empty()) {
-      s["detail"] = o.detail;
-      std::cerr << "\n" << e.name << ": " << o.verdict << ": " << o.detail << "\n";
-    }
-    if (have_reference) {
-      for (const TargetBuild& tb : kTargetBuilds) {
-        harness::CheckOptions check_options = base_options;
-        check_options.target = tb.target;
-        check_options.build = tb.build;
-        harness::CheckOutcome c = harness::CheckShaderAgainst(parsed.shader, check_options, reference);
-        const std::string name = TargetBuildName(tb);
-        ++target_verdicts[name][std::string(harness::VerdictName(c.verdict))];
-        s["checks"][name] = CheckJson(c, "corpus/" + e.name, check_options);
-        if (IsFailure(c.verdict)) {
-          ++check_failures;
-          std::cerr << "\n" << e.name << ": " << name << ": " << harness::VerdictName(c.verdict) << ": " << c.detail
-                    << "\n  reproduce: " << harness::ReproCommand("corpus/" + e.name, check_options, c) << "\n";
-        }
-      }
-    }
-    shaders.push_back(s);
-    progress.Update(i + 1, e.name);
-  }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  json report{{"schema", 1},
-              {"seed", seed},
-              {"corpus", {{"path", vm["corpus"].as<std::string>()}, {"shaders", corpus.entries.size()},
-                          {"hash", harness::HashHex(corpus.hash)}}},
-              {"settings", {{"vectors", vectors}, {"lanes", lanes}, {"budget", interp_options.instruction_budget},
-                            {"denormals", "preserve"}, {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})}}},
-              {"summary", {{"verdicts", verdicts}, {"checks", target_verdicts}, {"output_components", components},
-                           {"undefined_components", undefined}, {"inexact_components", inexact},
-                           {"instructions_executed", instructions}}},
-              {"shaders", shaders}};
-  const fs::path report_path = run_dir / "report.json";
-  if (!WriteAtomically(report_path, report.dump(1) + "\n")) {
-    std::cerr << "shaderdiff nightly: cannot write " << report_path << "\n";
+  const fs::path journal_path = run_dir / "journal.jsonl";
+  nightly::JournalWriter journal;
+  nightly::RunRequest request;
+  json identity = nightly::RunIdentity(header);
+  identity["build"] = nightly::BuildFingerprint();  // a rebuilt binary may compute other results
+  if (!OpenJournal(journal_path, identity, c.resume, &request.resumed, &journal)) {
     return kExitFailure;
   }
-  const uint64_t bad = verdicts["parse-error"] + verdicts["print-mismatch"] + verdicts["error"] + check_failures;
-  std::printf("nightly: %zu shaders x %u vectors in %.1f s (%.0f vectors/s through the interpreter)\n",
-              corpus.entries.size(), vectors, seconds, seconds > 0 ? vectors_run / seconds : 0.0);
-  for (const auto& [verdict, count] : verdicts) std::printf("  %-15s %llu\n", verdict.c_str(), static_cast<unsigned long long>(count));
-  std::printf("  output components: %llu, undefined %llu, inexact %llu\n", static_cast<unsigned long long>(components),
-              static_cast<unsigned long long>(undefined), static_cast<unsigned long long>(inexact));
-  for (const auto& [name, counts] : target_verdicts) {
-    std::printf("%s:", name.c_str());
-    for (const auto& [verdict, count] : counts) std::printf(" %llu %s", static_cast<unsigned long long>(count), verdict.c_str());
-    std::printf("\n");
+  // Journal entries outside this run's selection (another shard or --shader
+  // set) stay in the journal but not in the report.
+  size_t resumed_here = 0;
+  for (size_t index : selected) resumed_here += request.resumed.count(index);
+
+  const nightly::GitState git = nightly::ReadGitState(WorkspacePath("."));
+  const auto started = std::chrono::system_clock::now();
+  nightly::Progress progress(selected.size(), resumed_here, nightly::Progress::StderrIsTerminal());
+  request.corpus = &corpus;
+  request.selected = selected;
+  request.shader_options = std::move(shader_options);
+  request.jobs = c.jobs;
+  request.journal = &journal;
+  request.stop_after = c.stop_after;
+  request.progress = &progress;
+  const nightly::RunOutcome outcome = nightly::RunSelected(request);
+  journal.Close();
+
+  json report = nightly::BuildReport(header, outcome.shaders, outcome.complete);
+  report["run"] = RunObject(git, started, outcome, c);
+  // The outputs first: printing may fail (a closed pipe), writing must not wait for it.
+  report::Report parsed;
+  std::optional<report::Classification> classification =
+      WriteRunOutputs(run_dir, report, expectations, c.run_name, &parsed);
+  if (!classification) return kExitFailure;
+  if (outcome.complete) fs::remove(journal_path, ec);  // the report now holds every entry
+  PrintRunSummary(c, corpus, outcome, report["summary"]);
+  PrintClassificationSummary(*classification);
+  if (!expectations.baseline_path.empty()) {
+    std::cout << "  (baseline " << expectations.baseline_path << ")\n";
+  } else {
+    std::cout << "  (no baseline: every non-pass is a regression; --update-baseline writes "
+              << c.baseline.path << ")\n";
   }
-  std::printf("report: %s\n", report_path.c_str());
-  return bad > 0 ? kExitFailure : kExitOk;
+  PrintRegressions(*classification, 20);
+  if (classification->Count(report::Outcome::kFix) > 0) {
+    std::cout << "fixed (accept with --update-baseline):\n";
+    PrintFixes(*classification, 20);
+  }
+  std::cout << "wrote " << (run_dir / "report.json").string() << ", index.html and junit.xml\n";
+
+  if (!outcome.journal_error.empty()) {
+    std::cerr << "shaderdiff nightly: " << outcome.journal_error << "\n";
+    return kExitFailure;
+  }
+  if (!outcome.complete) {
+    std::cerr << "nightly: interrupted after " << outcome.shaders.size() << " of " << selected.size()
+              << " shaders; the report is partial (\"complete\": false). Continue with --resume.\n";
+    if (c.update_baseline) std::cerr << "nightly: the baseline is not updated from an interrupted run\n";
+    return 128 + (outcome.stop_signal != 0 ? outcome.stop_signal : SIGINT);
+  }
+  if (c.update_baseline) {
+    return WriteUpdatedBaseline(c.baseline.path, parsed, expectations.baseline) ? kExitOk : kExitFailure;
+  }
+  return classification->Clean() ? kExitOk : kExitFailure;
 }
 
 }  // namespace shaderdiff::cli

@@ -8,7 +8,6 @@
 // JSON, a bad baseline line, an invalid exemption) is reported with the file
 // name (and line or JSON path) and exit code 1, before anything is written.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "tools/report/baseline.h"
@@ -20,6 +19,7 @@
 #include "tools/report/report_model.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/report_cli.h"
 
 namespace shaderdiff::cli {
 namespace {
@@ -39,50 +39,6 @@ std::optional<report::Report> LoadReport(const std::string& path) {
   std::optional<report::Report> r = report::ParseReportText(*text, &error);
   if (!r) std::cerr << path << ": error: " << error << "\n";
   return r;
-}
-
-// Reads a name,Status file; prints every bad line.
-bool LoadBaseline(const std::string& path, report::Baseline* baseline) {
-  std::optional<std::string> text = ReadFile(path);
-  if (!text) return false;
-  std::vector<std::string> errors;
-  if (report::ParseBaseline(*text, path, baseline, &errors)) return true;
-  for (const std::string& e : errors) std::cerr << e << "\n";
-  return false;
-}
-
-bool WriteAtomically(const fs::path& path, const std::string& text) {
-  fs::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "shaderdiff: cannot write " << tmp.string() << "\n";
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) std::cerr << "shaderdiff: cannot rename " << tmp.string() << " to " << path.string() << ": " << ec.message() << "\n";
-  return !ec;
-}
-
-// Prints the regressions (at most `limit`) with their reproduction commands.
-void PrintRegressions(const report::Classification& c, size_t limit) {
-  size_t shown = 0;
-  for (const report::ClassifiedCheck& k : c.checks) {
-    if (k.outcome != report::Outcome::kRegression) continue;
-    if (shown++ == limit) {
-      std::cout << "  ... and " << c.Count(report::Outcome::kRegression) - limit << " more (see index.html)\n";
-      break;
-    }
-    std::cout << "  " << k.name << ": " << k.check.verdict;
-    if (k.expected) std::cout << " (baseline: " << report::StatusName(*k.expected) << ")";
-    if (!k.check.detail.empty()) std::cout << ": " << k.check.detail;
-    std::cout << "\n";
-    if (!k.check.reproduce.empty()) std::cout << "    reproduce: " << k.check.reproduce << "\n";
-  }
 }
 
 }  // namespace
@@ -134,19 +90,9 @@ int RunReport(const std::vector<std::string>& args) {
   if (vm.count("flakes") && !LoadBaseline(vm["flakes"].as<std::string>(), &flakes)) return kExitFailure;
   if (vm.count("exemptions")) {
     const std::string path = vm["exemptions"].as<std::string>();
-    std::optional<std::string> text = ReadFile(path);
-    if (!text) return kExitFailure;
     std::vector<report::Exemption> exemptions;
-    std::vector<std::string> errors;
-    if (!report::ParseExemptionsText(*text, &exemptions, &errors)) {
-      for (const std::string& e : errors) std::cerr << path << ": error: " << e << "\n";
-      return kExitFailure;
-    }
-    for (const report::StaleExemption& s : report::FindStaleExemptions(exemptions, *run)) {
-      const report::Exemption& e = s.exemption;
-      std::cerr << path << ": warning: exemptions[" << e.index << "] (" << e.hash << " " << e.Config() << " " << e.output
-                << ") is stale: " << s.why << "\n";
-    }
+    if (!LoadExemptions(path, &exemptions)) return kExitFailure;
+    PrintStaleExemptions(path, exemptions, *run);
   }
 
   const report::Classification classification =
@@ -169,21 +115,12 @@ int RunReport(const std::vector<std::string>& args) {
   if (!WriteAtomically(out_dir / "index.html", html) || !WriteAtomically(out_dir / "junit.xml", junit)) {
     return kExitFailure;
   }
-  if (vm.count("write-baseline")) {
-    const report::Baseline updated = report::UpdateBaseline(*run, &baseline);
-    if (!WriteAtomically(ResolvePath(vm["write-baseline"].as<std::string>()), report::WriteBaseline(updated))) {
-      return kExitFailure;
-    }
-    std::cout << "baseline: " << updated.entries.size() << " expected non-passes written to "
-              << vm["write-baseline"].as<std::string>() << "\n";
+  if (vm.count("write-baseline") &&
+      !WriteUpdatedBaseline(vm["write-baseline"].as<std::string>(), *run, baseline)) {
+    return kExitFailure;
   }
 
-  using report::Outcome;
-  std::cout << "report: " << classification.checks.size() - classification.Count(Outcome::kMissing) << " checks: "
-            << classification.Count(Outcome::kPass) << " pass, " << classification.Count(Outcome::kExpectedFailure)
-            << " expected failures, " << classification.Count(Outcome::kRegression) << " regressions, "
-            << classification.Count(Outcome::kFix) << " fixed, " << classification.Count(Outcome::kFlake)
-            << " flakes; " << classification.Count(Outcome::kMissing) << " baseline entries missing from the run\n";
+  PrintClassificationSummary(classification);
   PrintRegressions(classification, 20);
   std::cout << "wrote " << (out_dir / "index.html").string() << " and " << (out_dir / "junit.xml").string() << "\n";
   return classification.Clean() ? kExitOk : kExitFailure;

@@ -14,6 +14,7 @@ int RunPrint(const std::vector<std::string>& args);
 int RunVector(const std::vector<std::string>& args);
 int RunInterp(const std::vector<std::string>& args);
 int RunNightly(const std::vector<std::string>& args);
+int RunMerge(const std::vector<std::string>& args);
 int RunDisasm(const std::vector<std::string>& args);
 int RunAsm(const std::vector<std::string>& args);
 int RunCompile(const std::vector<std::string>& args);

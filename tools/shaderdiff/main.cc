@@ -29,6 +29,7 @@ constexpr Subcommand kSubcommands[] = {
     {"disasm", shaderdiff::cli::RunDisasm, "disassemble a GPU binary (raw 64-bit instruction words)"},
     {"asm", shaderdiff::cli::RunAsm, "assemble GPU assembly text into a binary"},
     {"nightly", shaderdiff::cli::RunNightly, "run the shipped corpus through every executor on seeded vectors; write a report"},
+    {"merge", shaderdiff::cli::RunMerge, "combine the shard reports of a nightly (--fraction, Bazel shards) into one report"},
     {"report", shaderdiff::cli::RunReport, "render a report.json as index.html and junit.xml, classified against a baseline"},
     {"compare", shaderdiff::cli::RunCompare, "compare two reports' instructions, registers and cycles (shader-db style)"},
 };

@@ -1,0 +1,99 @@
+/* Assembling report.json (report_json.h). */
+#include "tools/nightly/report_json.h"
+
+#include <map>
+
+namespace shaderdiff::nightly {
+namespace {
+
+using nlohmann::json;
+
+bool IsCount(const json& j) { return j.is_number_unsigned() || (j.is_number_integer() && j.get<int64_t>() >= 0); }
+
+uint64_t Count(const json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && IsCount(*it) ? it->get<uint64_t>() : 0;
+}
+
+}  // namespace
+
+json RunIdentity(const ReportHeader& h) {
+  return json{{"seed", h.seed}, {"corpus_hash", h.corpus_hash}, {"settings", h.settings}};
+}
+
+json Summarize(const std::vector<json>& shaders) {
+  std::map<std::string, uint64_t> verdicts;
+  std::map<std::string, std::map<std::string, uint64_t>> checks;
+  uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0;
+  for (const json& s : shaders) {
+    ++verdicts[s.value("verdict", "?")];
+    components += Count(s, "components");
+    undefined += Count(s, "undefined");
+    inexact += Count(s, "inexact");
+    instructions += Count(s, "instructions_executed");
+    if (auto c = s.find("checks"); c != s.end() && c->is_object()) {
+      for (const auto& [config, check] : c->items()) ++checks[config][check.value("verdict", "?")];
+    }
+  }
+  return json{{"verdicts", verdicts},          {"checks", checks},
+              {"output_components", components}, {"undefined_components", undefined},
+              {"inexact_components", inexact},  {"instructions_executed", instructions}};
+}
+
+json BuildReport(const ReportHeader& h, const std::vector<json>& shaders, bool complete) {
+  json report{{"schema", kReportSchema},
+              {"complete", complete},
+              {"seed", h.seed},
+              {"corpus", {{"path", h.corpus_path}, {"shaders", h.corpus_shaders}, {"hash", h.corpus_hash}}},
+              {"settings", h.settings},
+              {"summary", Summarize(shaders)},
+              {"shaders", shaders}};
+  if (!h.shard.Whole()) report["shard"] = {{"fraction", h.shard.fraction}, {"fraction_start", h.shard.start}};
+  if (!h.only.empty()) report["only"] = h.only;
+  return report;
+}
+
+bool ParseHeader(const json& r, ReportHeader* h, std::string* error) {
+  *h = ReportHeader{};
+  auto fail = [&](const std::string& what) {
+    *error = what;
+    return false;
+  };
+  if (!r.is_object()) return fail("top level: expected an object");
+  if (r.value("schema", 0) != kReportSchema) return fail("schema: expected " + std::to_string(kReportSchema));
+  if (!r.contains("seed") || !IsCount(r["seed"])) return fail("seed: missing or not a number");
+  h->seed = r["seed"].get<uint64_t>();
+  const json& corpus = r.value("corpus", json::object());
+  if (!corpus.is_object() || !corpus.contains("hash") || !corpus["hash"].is_string()) {
+    return fail("corpus.hash: missing");
+  }
+  h->corpus_path = corpus.value("path", "");
+  h->corpus_hash = corpus["hash"].get<std::string>();
+  h->corpus_shaders = Count(corpus, "shaders");
+  if (!r.contains("settings") || !r["settings"].is_object()) return fail("settings: missing");
+  h->settings = r["settings"];
+  if (auto shard = r.find("shard"); shard != r.end()) {
+    if (!shard->is_object() ||
+        !MakeShard(Count(*shard, "fraction"), Count(*shard, "fraction_start"), &h->shard, error)) {
+      return fail("shard: expected {\"fraction\": N, \"fraction_start\": K} with 1 <= K <= N");
+    }
+  }
+  if (auto only = r.find("only"); only != r.end()) {
+    if (!only->is_array()) return fail("only: expected an array of shader files");
+    for (const json& f : *only) {
+      if (!f.is_string()) return fail("only: expected an array of shader files");
+      h->only.push_back(f.get<std::string>());
+    }
+  }
+  return true;
+}
+
+std::string ReportText(const json& report) { return report.dump(1) + "\n"; }
+
+json StripRun(const json& report) {
+  json copy = report;
+  if (copy.is_object()) copy.erase("run");
+  return copy;
+}
+
+}  // namespace shaderdiff::nightly

@@ -1,0 +1,61 @@
+/* One corpus shader through the nightly's pipeline, as one report entry.
+
+   The shader is parsed, printed back (the canonical printer must reproduce
+   the file), run on the TGSI reference interpreter with the seeded vectors
+   of harness::RunReference, and then checked for every configured
+   target/build against those same reference runs (harness::CheckShaderAgainst),
+   so the interpreter runs each vector once however many builds are checked.
+
+   The entry (the report's shaders[i] object, reports/README.md):
+     {"file", "hash", "stage", "verdict", "detail"?, "components", "undefined",
+      "inexact", "instructions_executed", "checks"?: {"a3xx/naive": {...}, ...}}
+   where verdict is the reference's: pass | parse-error | print-mismatch |
+   timeout | unsupported | error.
+
+   Invariants: RunShader is a pure function of (entry, options): no shared
+   mutable state, so shaders may run on any thread in any order and the
+   entry is the same. Unsupported is never a pass. */
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/harness/check.h"
+#include "tools/harness/corpus.h"
+
+namespace shaderdiff::nightly {
+
+// A check the nightly runs on every shader: its report key and options.
+struct CheckPlan {
+  std::string config;  // "a3xx/naive": the report's check key
+  harness::CheckOptions options;
+};
+
+// The target/builds of a default nightly, each with `base`'s vectors, lanes,
+// seed and budgets.
+std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base);
+
+using ReproduceFn = std::function<std::string(const harness::CorpusEntry&, const harness::CheckOptions&,
+                                              const harness::CheckOutcome&)>;
+
+struct ShaderRunOptions {
+  harness::CheckOptions reference;  // vectors, lanes, seed and interpreter budget of the reference runs
+  std::vector<CheckPlan> checks;
+  ReproduceFn reproduce;            // the command recorded for a failing check
+};
+
+struct ShaderRun {
+  nlohmann::json shader;           // the report entry
+  uint64_t reference_vectors = 0;  // vectors run through the interpreter (for throughput)
+};
+
+ShaderRun RunShader(const harness::CorpusEntry& entry, const ShaderRunOptions& options);
+
+// Whether a check verdict fails a check (everything but pass and unsupported).
+bool IsFailure(harness::Verdict verdict);
+
+}  // namespace shaderdiff::nightly

@@ -1,0 +1,161 @@
+// `shaderdiff nightly`'s flags (nightly_options.h).
+#include "tools/shaderdiff/nightly_options.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "tools/shaderdiff/cli.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSynopsis =
+    "shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--jobs N] [--out DIR] [--run NAME]\n"
+    "                  [--fraction N --fraction-start K] [--resume] [--shader FILE]...\n"
+    "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
+    "Runs every corpus shader through the parser, the canonical printer (which must\n"
+    "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
+    "the differential check for every target and build (a3xx/naive, a3xx/opt) against\n"
+    "the same reference runs, on --jobs worker threads. Writes OUT/RUN/report.json\n"
+    "(schema: reports/README.md), index.html and junit.xml, classified against the\n"
+    "baseline (deqp-runner 'name,Status' lines; tests are <file>@<target>/<build> and\n"
+    "<file>@reference). The report is the same for any --jobs; apart from its \"run\"\n"
+    "object (revision, timestamps, throughput) the same seed, corpus and build give a\n"
+    "byte-identical report.json.\n\n"
+    "Exit status: 0 if nothing regressed (fixes are listed, they do not fail the run);\n"
+    "1 if a check regressed (a non-pass the baseline does not list with that status,\n"
+    "and not a listed flake) or the input is bad; 2 on a bad command line; 130\n"
+    "(SIGINT, or --stop-after) or 143 (SIGTERM) when interrupted: workers stop after\n"
+    "their current shader, a valid partial report marked \"complete\": false is\n"
+    "written, and --resume continues from the journal (OUT/RUN/journal.jsonl, one line\n"
+    "per finished shader, removed once the run completes). A second signal kills at once.\n\n"
+    "Sharding: --fraction N --fraction-start K (1-based) runs shader i (0-based, corpus\n"
+    "order) iff i % N == K - 1, as deqp-runner does. Under `bazel test` with\n"
+    "shard_count, TEST_TOTAL_SHARDS and TEST_SHARD_INDEX choose the shard instead,\n"
+    "TEST_SHARD_STATUS_FILE is touched and OUT defaults to $TEST_UNDECLARED_OUTPUTS_DIR.\n"
+    "`shaderdiff merge` combines the shard reports into the report of the whole run.";
+
+bool Bad(const std::string& message, int* exit_code) {
+  std::cerr << "shaderdiff nightly: " << message << "\n";
+  *exit_code = kExitUsage;
+  return false;
+}
+
+std::string Resolve(const std::string& path) { return fs::path(path).is_absolute() ? path : WorkspacePath(path); }
+
+}  // namespace
+
+bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c, int* exit_code) {
+  po::options_description options("nightly options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("corpus", po::value<std::string>()->default_value("corpus"), "corpus folder (every *.tgsi below it)")
+      ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
+      ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
+      ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
+      ("budget", po::value<uint64_t>()->default_value(100'000),
+       "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
+       "a shader that loops forever on some input spends the whole budget on it)")
+      ("jobs,j", po::value<uint32_t>(), "worker threads (default: every core, std::thread::hardware_concurrency)")
+      ("out", po::value<std::string>(), "folder for the run's report folder (default: reports/out)")
+      ("run", po::value<std::string>(),
+       "name of the run's report folder (default: nightly-<seed>, plus -<K>of<N> for a shard, -only with --shader)")
+      ("resume", "continue an interrupted run from its journal in OUT/RUN (same seed, corpus and settings)")
+      ("fraction", po::value<uint64_t>(), "run one N-th of the corpus (deqp-runner's --fraction)")
+      ("fraction-start", po::value<uint64_t>(), "which N-th, 1..N (deqp-runner's --fraction-start; default 1)")
+      ("shader", po::value<std::vector<std::string>>()->composing(),
+       "run only this corpus file (relative to the corpus folder, e.g. shaders/001a581d0b479688.tgsi); repeatable")
+      ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists)")
+      ("flakes", po::value<std::string>(), "known flakes in the same format, never regressions (default: CORPUS/flakes.csv if it exists)")
+      ("exemptions", po::value<std::string>(),
+       "manual exemptions to validate before the run and check for staleness after it "
+       "(default: CORPUS/exemptions.json if it exists)")
+      ("update-baseline", "write the baseline (--baseline, created if missing) from this complete run: the way to "
+       "accept fixes and new expected failures (entries of shaders not in the run are kept); then exit 0")
+      ("stop-after", po::value<uint64_t>(), "testing: stop after N shaders exactly as SIGINT would (exit 130)");
+  po::variables_map vm;
+  if (!ParseArgs(args, options, {}, &vm)) {
+    *exit_code = kExitUsage;
+    return false;
+  }
+  if (vm.count("help")) {
+    PrintUsage(kSynopsis, options);
+    *exit_code = kExitOk;
+    return false;
+  }
+  c->corpus_arg = vm["corpus"].as<std::string>();
+  c->corpus_dir = Resolve(c->corpus_arg);
+  c->vectors = vm["vectors"].as<uint32_t>();
+  c->lanes = vm["lanes"].as<uint32_t>();
+  c->seed = vm["seed"].as<uint64_t>();
+  c->budget = vm["budget"].as<uint64_t>();
+  if (c->vectors == 0) return Bad("--vectors must be at least 1", exit_code);
+  if (c->lanes == 0 || c->lanes % 4 != 0 || c->lanes > 4096) {
+    return Bad("--lanes must be a multiple of 4 from 4 to 4096", exit_code);
+  }
+  if (c->budget == 0) return Bad("--budget must be at least 1", exit_code);
+  if (vm.count("jobs")) {
+    const uint32_t jobs = vm["jobs"].as<uint32_t>();
+    if (jobs < 1 || jobs > 4096) return Bad("--jobs must be from 1 to 4096", exit_code);
+    c->jobs = jobs;
+  } else {
+    c->jobs = std::max(1u, std::thread::hardware_concurrency());
+  }
+  c->resume = vm.count("resume") > 0;
+  c->update_baseline = vm.count("update-baseline") > 0;
+  if (vm.count("stop-after")) {
+    c->stop_after = vm["stop-after"].as<uint64_t>();
+    if (c->stop_after == 0) return Bad("--stop-after must be at least 1", exit_code);
+  }
+  if (vm.count("shader")) c->only = vm["shader"].as<std::vector<std::string>>();
+
+  // The shard: flags or Bazel's environment, never both.
+  std::string error;
+  std::optional<nightly::Shard> bazel;
+  if (!nightly::ShardFromBazel(std::getenv("TEST_TOTAL_SHARDS"), std::getenv("TEST_SHARD_INDEX"), &bazel, &error)) {
+    return Bad(error, exit_code);
+  }
+  if (vm.count("fraction-start") && !vm.count("fraction")) return Bad("--fraction-start needs --fraction", exit_code);
+  if (vm.count("fraction")) {
+    if (bazel) return Bad("--fraction conflicts with Bazel's TEST_TOTAL_SHARDS; give one or the other", exit_code);
+    const uint64_t start = vm.count("fraction-start") ? vm["fraction-start"].as<uint64_t>() : 1;
+    if (!nightly::MakeShard(vm["fraction"].as<uint64_t>(), start, &c->shard, &error)) return Bad(error, exit_code);
+  } else if (bazel) {
+    c->shard = *bazel;
+    c->bazel_sharding = true;
+  }
+
+  const char* undeclared = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  if (vm.count("out")) {
+    c->out_arg = vm["out"].as<std::string>();
+    c->out_dir = Resolve(c->out_arg);
+  } else if (c->bazel_sharding && undeclared != nullptr) {
+    c->out_dir = undeclared;
+  } else {
+    c->out_dir = Resolve("reports/out");
+  }
+  // A --shader run gets a folder of its own, so rerunning one shader never
+  // overwrites the whole run's report.
+  c->run_name = vm.count("run") ? vm["run"].as<std::string>()
+                                : "nightly-" + std::to_string(c->seed) + (c->shard.Whole() ? "" : "-" + c->shard.Name()) +
+                                      (c->only.empty() ? "" : "-only");
+  if (c->run_name.empty() || c->run_name.find('/') != std::string::npos || c->run_name == "." || c->run_name == "..") {
+    return Bad("--run must be a folder name (no '/')", exit_code);
+  }
+
+  auto expectation = [&](const char* flag, const char* default_name) {
+    if (vm.count(flag)) return ExpectationFile{vm[flag].as<std::string>(), true};
+    return ExpectationFile{(fs::path(c->corpus_dir) / default_name).string(), false};
+  };
+  c->baseline = expectation("baseline", "baseline.csv");
+  c->baseline.required &= !c->update_baseline;  // --update-baseline may create it
+  c->flakes = expectation("flakes", "flakes.csv");
+  c->exemptions = expectation("exemptions", "exemptions.json");
+  return true;
+}
+
+}  // namespace shaderdiff::cli
