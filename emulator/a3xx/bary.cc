@@ -1,15 +1,20 @@
 // bary.f dst, inloc, ij (docs/isa-a3xx.md §2.3, §6.2): fetches packed
 // varying component `inloc` (an immediate or a register value; with (r) it
-// advances per (rptN) iteration) and interpolates it with the i/j pair read
+// advances per (rptN) iteration) and delivers it with the i/j pair read
 // from the two consecutive scalars at `ij`, through the shared model
-// common::Interpolate.
+// (common::Deliver: the vertex values interpolated by common::Interpolate,
+// or v0 for a flat varying).
 //
-// Test vectors carry only the final per-lane value of each fragment input,
-// so every vertex value is that value (v0 = v1 = v2) and the driver preloads
-// i = j = +0 (io.cc): bary.f then reproduces the input bit for bit, and a
-// program that clobbered the ij registers first computes
-// v + i * 0 + j * 0 instead (which differs for -0.0, infinities and NaN, or
-// non-finite i/j), as hardware would interpolate garbage.
+// The driver (io.cc) preloads each lane's barycentric pair from the test
+// vector into the ij registers and gives each location its vertex values,
+// so an untouched pair reproduces the reference interpreter's inputs bit
+// for bit. A program that clobbered the pair first interpolates with the
+// wrong weights, as hardware would: a visible difference for any per-vertex
+// input. (Older vectors carry final per-lane values only: every vertex value
+// is that value and the pair is +0/+0, so there a clobbered pair shows only
+// as v + i * 0 + j * 0, i.e. for -0.0, infinities and NaN, or non-finite
+// i/j.) Per-lane inputs of a vector with barycentrics are flat: the pair
+// does not matter.
 //
 // bary.f is an ordinary ALU instruction for timing (§4.2). A varying
 // location outside the packed varyings reads 0 (counted as out of range).
@@ -34,13 +39,14 @@ void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
     const Word* j = ReadGprAt(m, in.src[1], rk + 1, c, p.src_delay, lanes, lanes, Dom::kFloat, m.scratch[2]);
     Word* out = m.scratch[3];
     ForLanes(lanes, [&](int l) {
-      Word v = 0;
+      static constexpr common::VaryingSource kOutOfRange{};  // 0, interpolated
+      const common::VaryingSource* v = &kOutOfRange;
       if (loc[l] < static_cast<Word>(n)) {
-        v = m.varyings[static_cast<size_t>(l) * n + loc[l]];
+        v = &m.varyings[static_cast<size_t>(l) * n + loc[l]];
       } else {
         ++m.stats.out_of_range_accesses;
       }
-      const Word r = common::Interpolate(v, v, v, i[l], j[l]);
+      const Word r = common::Deliver(*v, i[l], j[l]);
       out[l] = sat ? W(Saturate(F(r))) : r;
     });
     WriteDst(m, in.dst, k, c, lanes, out, Dom::kFloat);

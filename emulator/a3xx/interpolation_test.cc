@@ -1,7 +1,10 @@
 // The shared interpolation model (emulator/common/interpolation.h): the
 // +0/+0 special case passes every value through exactly, the formula rounds
-// once per operation in a fixed order. (Kept here, beside its first user,
-// because //emulator/common is not this package's to extend with tests.)
+// once per operation in a fixed order; applied to a test vector, per-vertex
+// inputs are interpolated with each lane's pair, per-lane ones are flat once
+// the vector has barycentrics and the older form reads exactly as before.
+// (Kept here, beside its first user, because //emulator/common is not this
+// package's to extend with tests.)
 #include "emulator/common/interpolation.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +42,73 @@ TEST(Interpolation, FormulaOrder) {
   EXPECT_EQ(Interpolate(kOne, 0x3f800001u, kOne, kHalf, kHalf), kOne);
   // Non-trivial: v0 = 2, v1 = 4, v2 = 8, i = 0.25, j = 0.5 -> 2 + 0.5 + 3 = 5.5.
   EXPECT_EQ(Interpolate(kTwo, 0x40800000u, 0x41000000u, 0x3e800000u, kHalf), 0x40b00000u);
+}
+
+// ---- applied to test vectors
+
+TestVector Frag(uint32_t lanes) {
+  TestVector v;
+  v.stage = tgsi::Processor::kFragment;
+  v.lanes = lanes;
+  return v;
+}
+
+TEST(FragmentInputs, PerVertexInputsInterpolateWithEachLanesPair) {
+  TestVector v = Frag(4);
+  v.vertex_inputs[3] = {Vec4{kTwo, kOne, 0, kNegZero}, Vec4{0x40800000u, kOne, 0, kOne},
+                        Vec4{0x41000000u, kTwo, 0, kOne}};
+  v.barycentrics = {{0x3e800000u, kHalf}, {0, 0}, {kOne, 0}, {kNegZero, 0}};
+  EXPECT_EQ(VaryingSourceOf(v, 3, 0, 0), (VaryingSource{kTwo, 0x40800000u, 0x41000000u, false}));
+  const LaneVec4s got = FragmentInputValues(v, 3);
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[0][0], 0x40b00000u);  // 2 + 0.25 * 2 + 0.5 * 6 = 5.5
+  EXPECT_EQ(got[1], (Vec4{kTwo, kOne, 0, kNegZero}));  // +0/+0: v0 exactly
+  EXPECT_EQ(got[2][0], 0x40800000u);  // i = 1: v1
+  EXPECT_EQ(got[3][3], 0u);           // -0/+0: the formula, -0 becomes +0
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      const Barycentric ij = BarycentricOf(v, l);
+      EXPECT_EQ(got[l][c], Interpolate(v.vertex_inputs[3][0][c], v.vertex_inputs[3][1][c],
+                                       v.vertex_inputs[3][2][c], ij.i, ij.j));
+      EXPECT_EQ(got[l][c], FragmentInputWord(v, 3, l, c));
+    }
+  }
+}
+
+TEST(FragmentInputs, PerLaneInputsReadAsGivenInBothForms) {
+  const Vec4 odd = {kNegZero, kInf, kNanPayload, 0x80000001u};
+  TestVector old_form = Frag(4);
+  old_form.inputs[0] = LaneVec4s(4, odd);
+  // The older form: v0 = v1 = v2 = x, interpolated, with the pair +0/+0.
+  EXPECT_EQ(VaryingSourceOf(old_form, 0, 2, 1), (VaryingSource{kInf, kInf, kInf, false}));
+  EXPECT_EQ(BarycentricOf(old_form, 2), (Barycentric{0, 0}));
+  EXPECT_EQ(FragmentInputValues(old_form, 0), old_form.inputs[0]);
+  // With barycentrics: flat, the pair does not matter.
+  TestVector with = old_form;
+  with.barycentrics.assign(4, Barycentric{kHalf, 0x3e800000u});
+  EXPECT_EQ(VaryingSourceOf(with, 0, 2, 1), (VaryingSource{kInf, kInf, kInf, true}));
+  EXPECT_EQ(FragmentInputValues(with, 0), with.inputs[0]);
+  EXPECT_EQ(Deliver({kNegZero, kInf, kInf, true}, kHalf, kHalf), kNegZero);
+  // A short per-lane input stays short, for the executors' lane-count checks.
+  with.inputs[0].pop_back();
+  EXPECT_EQ(FragmentInputValues(with, 0).size(), 3u);
+}
+
+TEST(FragmentInputs, Invariants) {
+  TestVector v = Frag(4);
+  EXPECT_EQ(CheckFragmentInputs(v), "");
+  v.vertex_inputs[0] = {};
+  EXPECT_NE(CheckFragmentInputs(v).find("need barycentrics"), std::string::npos);
+  v.barycentrics.resize(3);
+  EXPECT_NE(CheckFragmentInputs(v).find("3 pairs"), std::string::npos);
+  v.barycentrics.resize(4);
+  EXPECT_EQ(CheckFragmentInputs(v), "");
+  v.inputs[0] = LaneVec4s(4);
+  EXPECT_NE(CheckFragmentInputs(v).find("both"), std::string::npos);
+  TestVector vs;
+  vs.stage = tgsi::Processor::kVertex;
+  vs.barycentrics.resize(4);
+  EXPECT_NE(CheckFragmentInputs(vs).find("fragment vectors only"), std::string::npos);
 }
 
 }  // namespace

@@ -3,16 +3,23 @@
 // the packed varyings bary.f reads, and the outputs read at `end`.
 //
 // Conventions (ShaderState followed literally; resolved ambiguities):
-// - IN[i] = vector.inputs[i] for VS attributes and FS preloaded inputs
-//   (state.inputs); system values by semantic name from
-//   vector.system_values. A binding whose data the vector lacks (or has for
-//   fewer lanes) is an error, as in the reference interpreter.
+// - IN[i] = vector.inputs[i] for VS attributes; system values by semantic
+//   name from vector.system_values. A binding whose data the vector lacks
+//   (or has for fewer lanes) is an error, as in the reference interpreter.
+// - FS inputs follow the shared interpolation model (common/interpolation.h,
+//   test_vector.h). Preloaded ones (state.inputs, e.g. POSITION) get what
+//   the shader reads, common::FragmentInputWord. The i/j pair at ij_reg,
+//   ij_reg + 1 is the lane's barycentric pair (+0.0, +0.0 for a vector
+//   without barycentrics). Packed varying component inloc + c of a
+//   VaryingBinding is common::VaryingSourceOf(vector, tgsi_index, lane, c):
+//   the vertex values of a per-vertex input, which bary.f interpolates with
+//   the pair it reads (bary.cc), or a per-lane value, delivered flat when
+//   the vector has barycentrics (as a driver programs a varying without
+//   vertex data flat) and as v0 = v1 = v2 otherwise (the older vector form,
+//   exactly as before). The binding's own interpolation mode is not used:
+//   the vector says which inputs vary. Unbound locations are 0, not flat.
 // - Half bindings (RegisterBinding::half) convert binary32 inputs to binary16
 //   (RNE) on preload and binary16 outputs back to binary32 words.
-// - FS: the i/j pair at ij_reg, ij_reg + 1 is +0.0, +0.0 (test vectors carry
-//   final per-lane input values; see bary.cc). Packed varying component
-//   inloc + c of a VaryingBinding is vector.inputs[tgsi_index] component c,
-//   for c in its mask; unbound locations are 0.
 // - Consts: vector.constants[buffer][index] (missing: 0) at const_vec4, then
 //   the ImmediateConst words (so an immediate wins over a binding to the same
 //   vec4).
@@ -25,6 +32,7 @@
 
 #include "emulator/a3xx/half.h"
 #include "emulator/a3xx/machine.h"
+#include "emulator/common/interpolation.h"
 
 namespace shaderdiff::a3xx {
 
@@ -48,6 +56,12 @@ const common::LaneVec4s* FindInput(Machine& m, uint32_t index) {
   return &it->second;
 }
 
+// IN[index] is in the vector with enough lanes (FS: per lane or per vertex).
+bool HaveInput(Machine& m, uint32_t index) {
+  if (m.fragment && m.vec.vertex_inputs.count(index)) return true;
+  return FindInput(m, index) != nullptr;
+}
+
 const common::LaneVec4s* FindSystemValue(Machine& m, const std::string& name) {
   const auto it = m.vec.system_values.find(name);
   if (it == m.vec.system_values.end() || it->second.size() < m.vec.lanes) {
@@ -57,12 +71,14 @@ const common::LaneVec4s* FindSystemValue(Machine& m, const std::string& name) {
   return &it->second;
 }
 
-void Preload(Machine& m, const std::array<uint16_t, 4>& regs, bool half, const common::LaneVec4s& data) {
+// Writes `regs` of every lane of the wave with value(lane in the vector, c).
+template <typename Value>
+void Preload(Machine& m, const std::array<uint16_t, 4>& regs, bool half, Value value) {
   Word* v = m.scratch[0];
   for (int c = 0; c < 4; ++c) {
     if (regs[c] == kNoReg) continue;
     ForLanes(m.all, [&](int l) {
-      const Word w = data[m.first_lane + l][c];
+      const Word w = value(m.first_lane + l, c);
       v[l] = half ? FloatToHalf(F(w)) : w;
     });
     m.regs.WriteNow(RegIndex(regs[c], half), m.all, v);
@@ -83,21 +99,25 @@ bool SetUpConstants(Machine& m) {
   for (const ImmediateConst& imm : m.state.immediates) {
     for (int c = 0; c < 4; ++c) m.consts[4u * imm.const_vec4 + c] = imm.words[c];
   }
+  if (const std::string bad = common::CheckFragmentInputs(m.vec); !bad.empty()) {
+    m.Fail(ExecStatus::kError, "test vector: " + bad);
+    return false;
+  }
   // Every binding's data must be in the vector.
   for (const RegisterBinding& b : m.state.inputs) {
-    if (!FindInput(m, b.tgsi_index)) return false;
+    if (!HaveInput(m, b.tgsi_index)) return false;
   }
   for (const SystemValueBinding& b : m.state.system_values) {
     if (!FindSystemValue(m, b.semantic)) return false;
   }
   m.num_varyings = 0;
   for (const VaryingBinding& b : m.state.varyings) {
-    if (!FindInput(m, b.tgsi_index)) return false;
+    if (!HaveInput(m, b.tgsi_index)) return false;
     for (int c = 0; c < 4; ++c) {
       if ((b.mask >> c) & 1) m.num_varyings = std::max(m.num_varyings, b.inloc + c + 1);
     }
   }
-  m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, 0);
+  m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, common::VaryingSource{});
   m.local_mem.assign(static_cast<size_t>(m.t.local_memory_bytes), 0);
   return true;
 }
@@ -116,29 +136,40 @@ void InitResult(Machine& m) {
 
 bool PreloadWave(Machine& m) {
   for (const RegisterBinding& b : m.state.inputs) {
+    if (m.fragment) {
+      if (!HaveInput(m, b.tgsi_index)) return false;
+      Preload(m, b.regs, b.half,
+              [&](uint32_t lane, int c) { return common::FragmentInputWord(m.vec, b.tgsi_index, lane, c); });
+      continue;
+    }
     const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
     if (!data) return false;
-    Preload(m, b.regs, b.half, *data);
+    Preload(m, b.regs, b.half, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
   }
   for (const SystemValueBinding& b : m.state.system_values) {
     const common::LaneVec4s* data = FindSystemValue(m, b.semantic);
     if (!data) return false;
-    Preload(m, b.regs, false, *data);
+    Preload(m, b.regs, false, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
   }
   if (m.fragment) {
-    Word* zero = m.scratch[1];
-    ForLanes(m.all, [&](int l) { zero[l] = 0; });
-    m.regs.WriteNow(RegIndex(m.state.ij_reg, false), m.all, zero);
-    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(m.state.ij_reg + 1), false), m.all, zero);
+    Word* i = m.scratch[1];
+    Word* j = m.scratch[2];
+    ForLanes(m.all, [&](int l) {
+      const common::Barycentric ij = common::BarycentricOf(m.vec, m.first_lane + l);
+      i[l] = ij.i;
+      j[l] = ij.j;
+    });
+    m.regs.WriteNow(RegIndex(m.state.ij_reg, false), m.all, i);
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(m.state.ij_reg + 1), false), m.all, j);
   }
-  std::fill(m.varyings.begin(), m.varyings.end(), 0);
+  std::fill(m.varyings.begin(), m.varyings.end(), common::VaryingSource{});
   for (const VaryingBinding& b : m.state.varyings) {
-    const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
-    if (!data) return false;
+    if (!HaveInput(m, b.tgsi_index)) return false;
     for (int c = 0; c < 4; ++c) {
       if (!((b.mask >> c) & 1)) continue;
       ForLanes(m.all, [&](int l) {
-        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] = (*data)[m.first_lane + l][c];
+        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] =
+            common::VaryingSourceOf(m.vec, b.tgsi_index, m.first_lane + l, c);
       });
     }
   }

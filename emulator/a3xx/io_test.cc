@@ -1,12 +1,16 @@
 // Shader I/O and textures: bary.f reproducing fragment inputs bit for bit
-// (and what it does when the ij registers were clobbered), preloaded
-// inputs, system values, consts and immediates, half outputs, and cat5 ops
-// against the shared texture model (TexelValue at texel centres).
+// (and what it does when the ij registers were clobbered), in the older
+// per-lane vector form and through the shared interpolation model (vertex
+// values, the barycentric pair preloaded into the ij registers, per-lane
+// inputs delivered flat), preloaded inputs, system values, consts and
+// immediates, half outputs, and cat5 ops against the shared texture model
+// (TexelValue at texel centres).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "emulator/a3xx/test_util.h"
+#include "emulator/common/interpolation.h"
 #include "emulator/common/texture.h"
 
 namespace shaderdiff::a3xx {
@@ -49,6 +53,173 @@ TEST(Bary, ClobberedIjInterpolatesGarbage) {
   EXPECT_EQ(Out(r, 0, 0, 0), kZero);
   EXPECT_EQ(Out(r, 0, 0, 1) & 0x7fffffffu, 0x7fc00000u);  // a NaN
   EXPECT_EQ(Out(r, 0, 0, 2), Bits(-3.25f));
+}
+
+// ---- fragment inputs through the shared interpolation model
+
+// A small fixed-sequence generator for test data (xorshift32).
+struct Bits32 {
+  uint32_t s = 0x2545f491u;
+  Word Next() {
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    return s;
+  }
+  // A float in [lo, hi) on a 1/1024 grid.
+  Word Float(float lo, float hi) { return Bits(lo + (hi - lo) * static_cast<float>(Next() % 1024) / 1024.0f); }
+};
+
+// IN[0] per vertex, random pairs in the triangle: 36 lanes, so three waves
+// of 16 (the last one partial) each take their own lanes' pairs.
+common::TestVector RandomPerVertex(Bits32& g, uint32_t lanes = 36) {
+  common::TestVector v = FsVector(lanes);
+  for (common::Vec4& vertex : v.vertex_inputs[0]) {
+    for (Word& w : vertex) w = g.Float(-8, 8);
+  }
+  for (uint32_t l = 0; l < lanes; ++l) {
+    const Word i = g.Float(0, 1);
+    v.barycentrics.push_back({i, g.Float(0, 1 - Flt(i))});
+  }
+  return v;
+}
+
+void ExpectModelInputs(const EmulationResult& r, const common::TestVector& v, uint32_t in, uint32_t out) {
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < v.lanes; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(Out(r, out, l, c), common::FragmentInputWord(v, in, l, c)) << "lane " << l << " comp " << c;
+    }
+  }
+}
+
+TEST(Bary, InterpolatesPerVertexInputsWithThePreloadedPair) {
+  Bits32 g;
+  for (int round = 0; round < 20; ++round) {
+    Frag f;
+    f.vector = RandomPerVertex(g);
+    const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+    ExpectModelInputs(r, f.vector, 0, 0);
+    // The model is the formula: spot-check one word against Interpolate.
+    const common::VertexVec4s& vx = f.vector.vertex_inputs.at(0);
+    const common::Barycentric ij = f.vector.barycentrics[35];
+    EXPECT_EQ(Out(r, 0, 35, 2), common::Interpolate(vx[0][2], vx[1][2], vx[2][2], ij.i, ij.j));
+  }
+}
+
+TEST(Bary, EdgeVertexValuesAndPairs) {
+  const Word kNan = kNanPayload, kMax = 0x7f7fffffu;
+  Frag f;
+  f.vector = FsVector(16);
+  f.vector.vertex_inputs[0] = {common::Vec4{kNegZero, kInf, kNan, kDenormal},
+                               common::Vec4{kOne, kInf, kTwo, kMax},
+                               common::Vec4{kNegZero, 0xff800000u, kThree, kMax}};
+  f.vector.barycentrics = {{0, 0}, {kNegZero, 0}, {0, kNegZero}, {kOne, 0}, {0, kOne}, {kDenormal, 0},
+                           {0x3f7fffffu, 0x33800000u}, {Bits(-0.25f), kHalf}, {Bits(1.25f), Bits(-0.5f)},
+                           {kInf, 0}, {0, 0x7fc00000u}, {kHalf, kHalf}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+  const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+  ExpectModelInputs(r, f.vector, 0, 0);
+  // +0/+0 is v0 exactly, sign of zero and NaN payload included.
+  EXPECT_EQ(Out(r, 0, 0, 0), kNegZero);
+  EXPECT_EQ(Out(r, 0, 0, 2), kNan);
+  // -0/+0 goes through the formula: v = (-0, 1, -0) gives (-0 + -0 * 1) + +0 * +0 = +0.
+  EXPECT_EQ(Out(r, 0, 1, 0), kZero);
+}
+
+TEST(Bary, PerLaneInputsAreFlatOnceTheVectorHasBarycentrics) {
+  // IN[1] per lane beside a per-vertex IN[0]: the pair does not touch it,
+  // so -0, infinities and NaN payloads arrive exactly.
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g, 4);
+  f.state.varyings.push_back({1, 4, 0xF, VaryingInterp::kPerspective});
+  f.state.outputs.push_back(Vec4At(1, 2));
+  f.vector.inputs[1] = common::LaneVec4s(4, {kNegZero, kInf, kNanPayload, 0x80000001u});
+  const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\n(rpt3)bary.f r2.x, (r)4, r0.x\nend\n");
+  ExpectModelInputs(r, f.vector, 0, 0);
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 1, l, c), f.vector.inputs[1][l][c]) << l << c;
+  }
+}
+
+TEST(Bary, TheIjRegistersHoldEachLanesPair) {
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g);
+  const EmulationResult r = f.Run("mov.f32f32 r1.x, r0.x\nmov.f32f32 r1.y, r0.y\nend\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < f.vector.lanes; ++l) {
+    EXPECT_EQ(Out(r, 0, l, 0), f.vector.barycentrics[l].i) << l;
+    EXPECT_EQ(Out(r, 0, l, 1), f.vector.barycentrics[l].j) << l;
+  }
+}
+
+// The point of real barycentrics: a program that overwrites r0.x (the i of
+// the pair) before its bary.f. With the older per-lane vectors (i = j = +0,
+// v0 = v1 = v2) writing 0.0 there changes nothing, so the bug is invisible;
+// with per-vertex inputs every lane whose i was not 0 reads a different
+// value than the reference model.
+TEST(Bary, ClobberedIjIsVisibleWithBarycentrics) {
+  const char* kClobber = "mov.f32f32 r0.x, (0.000000)\n(rpt2)nop\n(rpt3)bary.f r1.x, (r)0, r0.x\nend\n";
+  Frag old_form;
+  old_form.vector.inputs[0] = {{kOne, kNegZero, Bits(-2.5f), kHalf}, {kTwo, kThree, kFour, kZero},
+                               {Bits(0.125f), Bits(7.0f), kOne, kOne}, {kHalf, kHalf, kNegZero, Bits(-1.0f)}};
+  const EmulationResult before = old_form.Run(kClobber);
+  ExpectModelInputs(before, old_form.vector, 0, 0);  // the clobber goes unnoticed
+
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g, 4);
+  const EmulationResult after = f.Run(kClobber);
+  ASSERT_EQ(after.result.status, ExecStatus::kOk) << after.result.detail;
+  int differ = 0;
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) differ += Out(after, 0, l, c) != common::FragmentInputWord(f.vector, 0, l, c);
+    // What it computed instead: the same vertices with i = 0.
+    const common::VertexVec4s& vx = f.vector.vertex_inputs.at(0);
+    EXPECT_EQ(Out(after, 0, l, 1), common::Interpolate(vx[0][1], vx[1][1], vx[2][1], 0, f.vector.barycentrics[l].j));
+  }
+  EXPECT_GT(differ, 8);
+  // Unclobbered, the same vector matches the model.
+  ExpectModelInputs(f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n"), f.vector, 0, 0);
+}
+
+TEST(Io, PreloadedFragmentInputFromVertices) {
+  // A per-vertex input bound to registers (as POSITION would be) arrives as
+  // the model's value, like a bary.f'd one.
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g);
+  f.state.inputs.push_back(Vec4At(2, 3));
+  f.vector.vertex_inputs[2] = f.vector.vertex_inputs[0];
+  std::swap(f.vector.vertex_inputs[2][0], f.vector.vertex_inputs[2][2]);
+  const EmulationResult r = f.Run("mov.f32f32 r1.x, r3.x\nmov.f32f32 r1.y, r3.y\nmov.f32f32 r1.z, r3.z\n"
+                                  "mov.f32f32 r1.w, r3.w\nend\n");
+  ExpectModelInputs(r, f.vector, 2, 0);
+}
+
+TEST(Io, MalformedFragmentInputsAreErrors) {
+  auto run = [](common::TestVector v) {
+    Frag f;
+    f.vector = std::move(v);
+    return f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n").result;
+  };
+  Bits32 g;
+  common::TestVector short_pairs = RandomPerVertex(g, 8);
+  short_pairs.barycentrics.pop_back();
+  common::ExecResult r = run(short_pairs);
+  EXPECT_EQ(r.status, ExecStatus::kError);
+  EXPECT_NE(r.detail.find("barycentrics has 7 pairs"), std::string::npos) << r.detail;
+  common::TestVector both = RandomPerVertex(g, 4);
+  both.inputs[0] = common::LaneVec4s(4, {0, 0, 0, 0});
+  r = run(both);
+  EXPECT_EQ(r.status, ExecStatus::kError);
+  EXPECT_NE(r.detail.find("both per lane and per vertex"), std::string::npos) << r.detail;
+  common::TestVector no_pairs = RandomPerVertex(g, 4);
+  no_pairs.barycentrics.clear();
+  r = run(no_pairs);
+  EXPECT_EQ(r.status, ExecStatus::kError);
+  EXPECT_NE(r.detail.find("need barycentrics"), std::string::npos) << r.detail;
 }
 
 TEST(Bary, PackedLocationsAndMasks) {

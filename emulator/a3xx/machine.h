@@ -26,6 +26,7 @@
 #include "emulator/a3xx/lanes.h"
 #include "emulator/a3xx/regfile.h"
 #include "emulator/a3xx/sync.h"
+#include "emulator/common/interpolation.h"
 #include "emulator/common/texture.h"
 
 namespace shaderdiff::a3xx {
@@ -116,7 +117,7 @@ struct Machine {
   const Prepared* cur = nullptr;
   RegFile regs;
   AsyncTracker async;
-  std::vector<Word> varyings;     // lane * num_varyings + location
+  std::vector<common::VaryingSource> varyings;  // lane * num_varyings + location (io.cc)
   std::vector<uint8_t> local_mem; // cat6 l[]
   Word scratch[8][kMaxLanes] = {};
 

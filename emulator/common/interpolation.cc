@@ -1,4 +1,5 @@
-// The interpolation model (see interpolation.h for the formula).
+// The interpolation model and its application to test vectors (see
+// interpolation.h for the formula and test_vector.h for the vector rules).
 #include "emulator/common/interpolation.h"
 
 namespace shaderdiff::common {
@@ -12,6 +13,57 @@ Word Interpolate(const InterpolationInput& in) {
   const float b = AsFloat(in.j) * t2;
   const float r = (v0 + a) + b;
   return FromFloat(r);
+}
+
+Word Deliver(const VaryingSource& s, Word i, Word j) { return s.flat ? s.v0 : Interpolate(s.v0, s.v1, s.v2, i, j); }
+
+Barycentric BarycentricOf(const TestVector& v, uint32_t lane) {
+  return lane < v.barycentrics.size() ? v.barycentrics[lane] : Barycentric{};
+}
+
+bool HasFragmentInput(const TestVector& v, uint32_t index) {
+  return v.inputs.count(index) != 0 || v.vertex_inputs.count(index) != 0;
+}
+
+VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane, int c) {
+  if (const auto it = v.vertex_inputs.find(index); it != v.vertex_inputs.end()) {
+    return {it->second[0][c], it->second[1][c], it->second[2][c], false};
+  }
+  const Word x = v.inputs.at(index).at(lane)[c];
+  return {x, x, x, !v.barycentrics.empty()};
+}
+
+Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c) {
+  const Barycentric ij = BarycentricOf(v, lane);
+  return Deliver(VaryingSourceOf(v, index, lane, c), ij.i, ij.j);
+}
+
+LaneVec4s FragmentInputValues(const TestVector& v, uint32_t index) {
+  const auto per_lane = v.inputs.find(index);
+  const size_t n = v.vertex_inputs.count(index) ? v.lanes : per_lane->second.size();
+  LaneVec4s out(n);
+  for (uint32_t l = 0; l < n; ++l) {
+    for (int c = 0; c < 4; ++c) out[l][c] = FragmentInputWord(v, index, l, c);
+  }
+  return out;
+}
+
+std::string CheckFragmentInputs(const TestVector& v) {
+  if (v.stage != tgsi::Processor::kFragment) {
+    if (!v.vertex_inputs.empty() || !v.barycentrics.empty())
+      return "vertex_inputs and barycentrics are for fragment vectors only";
+    return "";
+  }
+  if (!v.barycentrics.empty() && v.barycentrics.size() != v.lanes) {
+    return "barycentrics has " + std::to_string(v.barycentrics.size()) + " pairs, the vector " +
+           std::to_string(v.lanes) + " lanes";
+  }
+  if (!v.vertex_inputs.empty() && v.barycentrics.empty())
+    return "vertex_inputs need barycentrics (one (i, j) pair per lane)";
+  for (const auto& [index, vertices] : v.vertex_inputs) {
+    if (v.inputs.count(index)) return "IN[" + std::to_string(index) + "] is given both per lane and per vertex";
+  }
+  return "";
 }
 
 }  // namespace shaderdiff::common

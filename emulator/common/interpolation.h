@@ -15,11 +15,22 @@
 // and NaN payloads. Any other (i, j), even -0.0 or values that make the
 // correction terms zero, goes through the formula.
 //
+// Applied to a test vector (test_vector.h), the same model says what a
+// fragment shader reads: Deliver() is the one place where a varying becomes
+// a value (v0 for a flat varying, the formula otherwise), and every
+// executor's fragment inputs go through it: the reference interpreter via
+// FragmentInputValues (the lane's pair from the vector), the a3xx bary.f
+// with the pair it reads from its ij registers (VaryingSourceOf for the
+// rest). A correct program therefore gets bit-identical inputs on both.
+//
 // Invariants: pure functions on words, no dependence on the host FP
 // environment beyond binary32 RNE (the build uses -ffp-contract=off, so no
 // FMA contraction).
 #pragma once
 
+#include <string>
+
+#include "emulator/common/test_vector.h"
 #include "emulator/common/words.h"
 
 namespace shaderdiff::common {
@@ -37,5 +48,49 @@ Word Interpolate(const InterpolationInput& in);
 inline Word Interpolate(Word v0, Word v1, Word v2, Word i, Word j) {
   return Interpolate(InterpolationInput{v0, v1, v2, i, j});
 }
+
+// ---- Fragment inputs of a test vector
+
+// One component of a fragment input at one lane as the rasterizer hands it
+// to the shader core: the three vertex values, and whether it is delivered
+// flat (v0, whatever the i/j pair).
+struct VaryingSource {
+  Word v0 = 0, v1 = 0, v2 = 0;
+  bool flat = false;
+  bool operator==(const VaryingSource&) const = default;
+};
+
+// The value a varying delivers for the pair (i, j): v0 if flat, else
+// Interpolate(v0, v1, v2, i, j).
+Word Deliver(const VaryingSource& source, Word i, Word j);
+
+// The pair of `lane`: vector.barycentrics[lane], or (+0, +0) when the vector
+// has none (the older form) or fewer.
+Barycentric BarycentricOf(const TestVector& vector, uint32_t lane);
+
+// Whether fragment input IN[index] is in the vector (per lane or per vertex).
+bool HasFragmentInput(const TestVector& vector, uint32_t index);
+
+// Where component c of fragment input IN[index] comes from at `lane`:
+// - per vertex (vertex_inputs): {v0, v1, v2}, interpolated;
+// - per lane (inputs) in a vector with barycentrics: {x, x, x}, flat;
+// - per lane in a vector without (the older form): {x, x, x}, interpolated
+//   (with the +0/+0 pair that is x).
+// Requires HasFragmentInput and, for a per-lane input, lane < its size.
+VaryingSource VaryingSourceOf(const TestVector& vector, uint32_t index, uint32_t lane, int c);
+
+// What the shader reads: Deliver(VaryingSourceOf(...), lane's pair).
+Word FragmentInputWord(const TestVector& vector, uint32_t index, uint32_t lane, int c);
+
+// FragmentInputWord for every lane: `lanes` entries for a per-vertex input,
+// as many as the vector gives for a per-lane one (so an executor's lane-count
+// check still sees a short input). Requires HasFragmentInput.
+LaneVec4s FragmentInputValues(const TestVector& vector, uint32_t index);
+
+// "" if the fragment-input parts of `vector` keep the invariants of
+// test_vector.h (vertex_inputs / barycentrics only on fragment vectors, one
+// pair per lane or none, a pair per lane whenever there are vertex_inputs,
+// no IN index given both ways); otherwise what is wrong.
+std::string CheckFragmentInputs(const TestVector& vector);
 
 }  // namespace shaderdiff::common

@@ -3,6 +3,8 @@
 //
 // vector: {"stage": "FRAG", "lanes": 4, "seed": S,
 //          "inputs": {"0": [[w,w,w,w], ...one per lane]},
+//          "vertex_inputs": {"1": [[w,w,w,w], [w,w,w,w], [w,w,w,w]]},
+//          "barycentrics": [[i, j], ...one per lane],
 //          "constants": {"0": {"3": [w,w,w,w]}},
 //          "system_values": {"VERTEXID": [[w,w,w,w], ...]},
 //          "textures": {"0": {...TextureUnit...}}}
@@ -11,10 +13,29 @@
 //          "inexact": {...same shape...}, "killed": [false, ...], ...}
 // A word w is a string "0x3f800000" (raw 32 bits, lowercase hex). Inputs are
 // keyed by IN index, constants by buffer then index (a 1-D CONST[i] is buffer
-// 0), fragment inputs hold the final per-lane values.
+// 0).
+//
+// Fragment inputs (the shared interpolation model, interpolation.h): every
+// lane of a fragment vector lies in one triangle and has a barycentric pair
+// (i, j). An input is given either
+// - per vertex (vertex_inputs): v0, v1, v2; the shader reads
+//   Interpolate(v0, v1, v2, i, j) at each lane, or
+// - per lane (inputs): the value the shader reads, delivered like a flat
+//   varying (i and j do not matter). The generator gives flat (CONSTANT),
+//   integer-read, POSITION and FACE inputs this way.
+// A vector without barycentrics is the older form, where every fragment
+// input is per lane: it means i = j = +0 at every lane and v0 = v1 = v2 =
+// the lane's value, which the +0/+0 rule of Interpolate turns back into the
+// value (a program that clobbers the i/j pair then interpolates garbage, as
+// hardware would). common::FragmentInputValues computes what the shader
+// reads; JSON additionally writes those values of per-vertex inputs under
+// "inputs" (derived, checked on reading, not stored here).
 //
 // Invariants: every per-lane array has exactly `lanes` entries; fragment
-// vectors have a multiple of 4 lanes (whole 2x2 quads).
+// vectors have a multiple of 4 lanes (whole 2x2 quads); vertex_inputs and
+// barycentrics are for fragment vectors only; barycentrics is empty or has
+// `lanes` entries, and is not empty when vertex_inputs is not; no IN index
+// is in both inputs and vertex_inputs (common::CheckFragmentInputs).
 #pragma once
 
 #include <array>
@@ -31,12 +52,22 @@ namespace shaderdiff::common {
 
 using LaneVec4s = std::vector<Vec4>;                  // one Vec4 per lane
 using LaneMasks = std::vector<std::array<bool, 4>>;   // one flag per lane and component
+using VertexVec4s = std::array<Vec4, 3>;              // v0, v1, v2 of one input
+
+// The barycentric pair of one fragment lane, raw binary32 words (the i/j a
+// GPU's rasterizer hands the shader, e.g. a3xx's ij registers).
+struct Barycentric {
+  Word i = 0, j = 0;
+  bool operator==(const Barycentric&) const = default;
+};
 
 struct TestVector {
   tgsi::Processor stage = tgsi::Processor::kFragment;
   uint32_t lanes = 4;
   uint64_t seed = 0;  // the seed it was drawn from (informational)
   std::map<uint32_t, LaneVec4s> inputs;                     // IN index -> lanes
+  std::map<uint32_t, VertexVec4s> vertex_inputs;            // FRAG: IN index -> v0, v1, v2
+  std::vector<Barycentric> barycentrics;                    // FRAG: one per lane, or none
   std::map<uint32_t, std::map<uint32_t, Vec4>> constants;   // buffer -> index -> value
   std::map<std::string, LaneVec4s> system_values;           // semantic name -> lanes
   std::map<uint32_t, TextureUnit> textures;                 // SAMP/SVIEW unit -> texture

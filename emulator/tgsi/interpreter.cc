@@ -1,6 +1,11 @@
 // Interpret: decode once, then run the lanes of the vector in waves of up to
 // 64 and collect the declared outputs with their flags (interpreter.h).
 //
+// Fragment inputs are what the shared interpolation model delivers
+// (common::FragmentInputValues: per-vertex inputs interpolated with each
+// lane's barycentric pair, per-lane ones as given), computed once per call
+// into a copy of the vector; the waves then read that copy.
+//
 // Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
 // (a declared register the vector lacks is an error), the instruction loop
 // runs until END, a return from main, the end of the program or the
@@ -12,6 +17,7 @@
 #include <string>
 
 #include "compiler/tgsi/names.h"
+#include "emulator/common/interpolation.h"
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/ops.h"
@@ -208,8 +214,25 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
     res.detail = "fragment vectors need whole 2x2 quads (lanes = " + std::to_string(lanes) + ")";
     return res;
   }
-  const std::vector<ConstStore> consts = BuildConsts(prog, vector);
-  Exec ex(prog, vector, options, consts);
+  if (const std::string bad = common::CheckFragmentInputs(vector); !bad.empty()) {
+    res.status = common::ExecStatus::kError;
+    res.detail = "vector: " + bad;
+    return res;
+  }
+  // The fragment inputs the shader reads, all through the shared model.
+  common::TestVector fs_view;
+  const bool fs_inputs = shader.processor == tgsi::Processor::kFragment;
+  if (fs_inputs) {
+    fs_view = vector;
+    fs_view.vertex_inputs.clear();
+    for (const auto& entry : vector.inputs) fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first);
+    for (const auto& entry : vector.vertex_inputs) {
+      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first);
+    }
+  }
+  const common::TestVector& vec = fs_inputs ? fs_view : vector;
+  const std::vector<ConstStore> consts = BuildConsts(prog, vec);
+  Exec ex(prog, vec, options, consts);
   ex.emitted = &res.emitted;
 
   for (uint32_t o : prog.declared_outputs) {

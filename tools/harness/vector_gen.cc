@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
 
 #include "tools/harness/rng.h"
 
@@ -92,8 +93,62 @@ class UseMap {
   std::map<uint64_t, ComponentUses> uses_;
 };
 
-// Fragment input: per quad, a plane a + b*x + c*y per component; integer
-// components are flat.
+// A float on the 1/64 grid in [-4, 4].
+float GridFloat(Rng& rng) { return static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f; }
+
+// Window pixel of fragment lane `lane`: quads laid out left to right, 64 per
+// row (POSITION is its centre, the barycentrics are affine in it).
+std::pair<int32_t, int32_t> LanePixel(size_t lane) {
+  const size_t quad = lane / 4, l = lane % 4;
+  return {static_cast<int32_t>(2 * (quad % 64) + (l & 1)), static_cast<int32_t>(2 * (quad / 64) + (l >> 1))};
+}
+
+// Per-lane barycentric pairs: i = (ai + bi x + ci y) / d and j likewise, for
+// the lane's pixel (x, y), with small integer slopes and the offsets and
+// denominator chosen so that both numerators are >= 0 and their sum < d on
+// every pixel of the vector. The numerators and d stay far below 2^24, so
+// each pair is one correctly rounded division: the same on every host.
+void Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Barycentric>& out) {
+  const uint32_t quads = lanes / 4;
+  const int32_t max_x = 2 * static_cast<int32_t>(std::min<uint32_t>(quads, 64)) - 1;
+  const int32_t max_y = 2 * static_cast<int32_t>((quads - 1) / 64) + 1;
+  auto slope = [&] { return static_cast<int32_t>(rng.Below(5)) - 2; };
+  const int32_t bi = slope(), ci = slope(), bj = slope(), cj = slope();
+  const int32_t ai = -(std::min(0, bi) * max_x + std::min(0, ci) * max_y) + static_cast<int32_t>(rng.Below(4));
+  const int32_t aj = -(std::min(0, bj) * max_x + std::min(0, cj) * max_y) + static_cast<int32_t>(rng.Below(4));
+  int32_t max_sum = 0;  // the sum is affine: its maximum is at a corner
+  for (int32_t x : {0, max_x}) {
+    for (int32_t y : {0, max_y}) max_sum = std::max(max_sum, ai + bi * x + ci * y + aj + bj * x + cj * y);
+  }
+  const int32_t d = max_sum + 1 + static_cast<int32_t>(rng.Below(static_cast<uint32_t>(max_sum) + 16));
+  out.resize(lanes);
+  for (uint32_t l = 0; l < lanes; ++l) {
+    const auto [x, y] = LanePixel(l);
+    out[l] = {FromFloat(static_cast<float>(ai + bi * x + ci * y) / static_cast<float>(d)),
+              FromFloat(static_cast<float>(aj + bj * x + cj * y) / static_cast<float>(d))};
+  }
+  if (!edges) return;
+  const auto& e = EdgeBarycentrics();
+  for (uint32_t quad = 0; quad < quads; ++quad) {
+    if (rng.Chance(1, 4)) {
+      for (uint32_t l = 0; l < 4; ++l) out[quad * 4 + l] = {0, 0};
+      continue;
+    }
+    for (uint32_t l = 0; l < 4; ++l) {
+      if (rng.Chance(1, 8)) out[quad * 4 + l] = e[rng.Below(static_cast<uint32_t>(e.size()))];
+    }
+  }
+}
+
+// An interpolated fragment input: three vertex values per component.
+void VertexInput(Rng& rng, bool edges, common::VertexVec4s& vertices) {
+  for (Vec4& vertex : vertices) {
+    for (Word& w : vertex) w = MaybeEdge(rng, edges, FromFloat(GridFloat(rng)));
+  }
+}
+
+// Per-lane fragment input: per quad, a plane a + b*x + c*y per component;
+// integer components are flat.
 void FragmentInput(Rng& rng, bool edges, bool flat, const ComponentUses& uses, common::LaneVec4s& lanes) {
   for (size_t quad = 0; quad < lanes.size() / 4; ++quad) {
     for (int c = 0; c < 4; ++c) {
@@ -102,7 +157,7 @@ void FragmentInput(Rng& rng, bool edges, bool flat, const ComponentUses& uses, c
         for (int l = 0; l < 4; ++l) lanes[quad * 4 + l][c] = MaybeEdge(rng, edges, w, Use::kInt);
         continue;
       }
-      float a = static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f;
+      float a = GridFloat(rng);
       float b = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
       float d = flat ? 0.0f : static_cast<float>(static_cast<int32_t>(rng.Below(33)) - 16) / 256.0f;
       for (int l = 0; l < 4; ++l) {
@@ -113,12 +168,12 @@ void FragmentInput(Rng& rng, bool edges, bool flat, const ComponentUses& uses, c
   }
 }
 
-// Window position of each fragment lane: quads laid out left to right.
+// Window position of each fragment lane: the centre of its pixel.
 void FragmentPosition(Rng& rng, common::LaneVec4s& lanes) {
   for (size_t i = 0; i < lanes.size(); ++i) {
-    size_t quad = i / 4, l = i % 4;
-    float x = static_cast<float>(2 * (quad % 64) + (l & 1)) + 0.5f;
-    float y = static_cast<float>(2 * (quad / 64) + (l >> 1)) + 0.5f;
+    const auto [px, py] = LanePixel(i);
+    float x = static_cast<float>(px) + 0.5f;
+    float y = static_cast<float>(py) + 0.5f;
     float z = static_cast<float>(rng.Below(257)) / 256.0f;
     lanes[i] = {FromFloat(x), FromFloat(y), FromFloat(z), FromFloat(1.0f)};
   }
@@ -237,6 +292,25 @@ const std::vector<Word>& IntEdgeValues() {
   return kEdges;
 }
 
+const std::vector<common::Barycentric>& EdgeBarycentrics() {
+  static const std::vector<common::Barycentric> kEdges = {
+      {0x00000000, 0x00000000},  // +0, +0: v0 exactly
+      {0x80000000, 0x00000000},  // -0, +0: through the formula
+      {0x00000000, 0x80000000},  // +0, -0
+      {0x3f800000, 0x00000000},  // 1, 0: vertex 1
+      {0x00000000, 0x3f800000},  // 0, 1: vertex 2
+      {0x00000001, 0x00000000},  // smallest denormal
+      {0x00000000, 0x807fffff},  // largest negative denormal
+      {0x3f000000, 0x3f000000},  // 0.5, 0.5: the v1-v2 edge
+      {0x3f7fffff, 0x33800000},  // 1 - ulp, 2^-24
+      {0xbe800000, 0x3f000000},  // -0.25, 0.5: outside the triangle (a helper pixel)
+      {0x3fa00000, 0xbf000000},  // 1.25, -0.5: outside
+      {0x7f800000, 0x00000000},  // +Inf
+      {0x00000000, 0x7fc00000},  // NaN
+  };
+  return kEdges;
+}
+
 const std::vector<Word>& EdgeValues() {
   static const std::vector<Word> kEdges = {
       0x00000000,  // +0
@@ -284,7 +358,13 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
     return false;
   }
   Rng rng(opt.seed);
+  // The barycentrics and vertex values come from a stream of their own, and
+  // an interpolated input still draws (and drops) the per-lane values it
+  // had before they existed: everything else a seed gives (constants,
+  // textures, system values, per-lane inputs) stays what it was.
+  Rng interp_rng(opt.seed ^ 0x6261727963656e74ull);  // "barycent"
   const bool fragment = v.stage == tgsi::Processor::kFragment;
+  if (fragment) Barycentrics(interp_rng, opt.edges, v.lanes, v.barycentrics);
   const uint32_t gs_vertices = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
   const UseMap uses(shader);
   for (const tgsi::Declaration& d : shader.declarations) {
@@ -293,15 +373,25 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
       switch (d.file) {
         case File::kInput:
           for (uint32_t vertex = 0; vertex < gs_vertices; ++vertex) {
-            common::LaneVec4s& lanes = v.inputs[vertex * 32 + index];
+            const uint32_t key = vertex * 32 + index;
+            const Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
+            const bool flat = d.interpolation == tgsi::Interpolation::kConstant;
+            const ComponentUses u = uses.Get(File::kInput, 0, index);
+            const bool integer = std::find(u.begin(), u.end(), Use::kInt) != u.end();
+            if (fragment && sem != Semantic::kPosition && sem != Semantic::kFace && !flat && !integer) {
+              common::LaneVec4s dropped(v.lanes);
+              FragmentInput(rng, opt.edges, flat, u, dropped);
+              v.inputs.erase(key);  // (a repeated declaration: the last one wins)
+              VertexInput(interp_rng, opt.edges, v.vertex_inputs[key]);
+              continue;
+            }
+            v.vertex_inputs.erase(key);
+            common::LaneVec4s& lanes = v.inputs[key];
             lanes.assign(v.lanes, Vec4{});
-            Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
             if (fragment && sem == Semantic::kPosition) FragmentPosition(rng, lanes);
             else if (fragment && sem == Semantic::kFace) FrontFacing(rng, lanes);
-            else if (fragment)
-              FragmentInput(rng, opt.edges, d.interpolation == tgsi::Interpolation::kConstant,
-                            uses.Get(File::kInput, 0, index), lanes);
-            else for (Vec4& l : lanes) l = RandomVec4(rng, opt.edges, uses.Get(File::kInput, 0, index));
+            else if (fragment) FragmentInput(rng, opt.edges, flat, u, lanes);
+            else for (Vec4& l : lanes) l = RandomVec4(rng, opt.edges, u);
           }
           break;
         case File::kConstant:

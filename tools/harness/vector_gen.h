@@ -3,18 +3,32 @@
 //
 // Invariants:
 // - The result depends only on (shader declarations, options); the same seed
-//   gives the same vector on every host.
-// - Fragment inputs are smooth across each 2x2 quad (a plane a + b*x + c*y,
-//   flat for CONSTANT interpolation), so derivatives and implicit texture
-//   LOD behave as on real hardware; edge values then replace single
-//   components.
+//   gives the same vector on every host. Barycentrics and vertex values
+//   come from a second stream of the seed, so every other part of a vector
+//   (constants, textures, system values, per-lane inputs) is what the same
+//   seed gave before vectors had them.
+// - Fragment vectors follow the shared interpolation model (test_vector.h):
+//   every lane gets a barycentric pair (i, j), affine in its pixel position
+//   (quads laid out as for POSITION: quad q covers pixels x = 2 (q mod 64)
+//   + {0, 1}, y = 2 (q div 64) + {0, 1}), so derivatives agree across each
+//   2x2 quad; without `edges` every pair has i, j in [0, 1] and i + j <= 1.
+//   Interpolated inputs get three vertex values per component. Flat
+//   (CONSTANT) inputs and inputs with a component read as an integer are
+//   per lane, as before: constant across each quad (integer components) or
+//   a plane a + b*x + c*y (float components; flat for CONSTANT), edge values
+//   then replacing single components. POSITION and FACE are per lane.
 // - Components the shader reads as integers (the opcode table's source type
 //   is I or U) get small integers, -4..16, so loop bounds and indices read
 //   from constants stay sane; components read as floats get floats on a
-//   1/64 grid; unknown ones a mix of both.
+//   1/64 grid; unknown ones a mix of both (interpolated inputs: floats on the
+//   grid at the vertices).
 // - With `edges`, about one component in eight is an edge value: +-0,
 //   denormals, +-Inf, NaN, +-FLT_MAX, 1+-ulp, INT_MIN, -1 (integer
-//   components: 0, 1, -1, INT_MIN, 31, 32).
+//   components: 0, 1, -1, INT_MIN, 31, 32); vertex values included. Pairs
+//   get edges too: about one quad in four is all (+0, +0) (the shader then
+//   reads v0 exactly), and about one other lane in eight an edge pair
+//   (EdgeBarycentrics: -0, 1, denormals, points outside the triangle, Inf,
+//   NaN).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +54,8 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& options,
 // for float or unknown components, and for integer components.
 const std::vector<common::Word>& EdgeValues();
 const std::vector<common::Word>& IntEdgeValues();
+// The edge barycentric pairs drawn with `edges`.
+const std::vector<common::Barycentric>& EdgeBarycentrics();
 
 // Number of vertices a geometry shader receives for its GS_INPUT_PRIMITIVE.
 uint32_t GeometryInputVertices(const tgsi::Shader& shader);

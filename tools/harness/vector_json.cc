@@ -1,5 +1,13 @@
 // JSON encoding of test vectors and execution results.
 //
+// Fragment vectors with per-vertex inputs: "vertex_inputs" and
+// "barycentrics" are written only when present (so a vector in the older
+// form reads and writes exactly as before), and "inputs" then also holds,
+// for each per-vertex input, the values the shader reads
+// (common::FragmentInputValues), for readers of the per-lane contract.
+// Reading checks those derived entries against the interpolation and drops
+// them: the model keeps one source of truth.
+//
 // Invariant: VectorFromJson(VectorToJson(v)) == v for every valid vector, and
 // every per-lane array read has exactly `lanes` entries (checked).
 #include "tools/harness/vector_json.h"
@@ -9,6 +17,7 @@
 #include <cstdio>
 
 #include "compiler/tgsi/names.h"
+#include "emulator/common/interpolation.h"
 
 namespace shaderdiff::harness {
 namespace {
@@ -177,6 +186,20 @@ json VectorToJson(const common::TestVector& v) {
   j["seed"] = v.seed;
   j["inputs"] = json::object();
   for (const auto& [index, lanes] : v.inputs) j["inputs"][std::to_string(index)] = LanesToJson(lanes);
+  if (!v.vertex_inputs.empty()) {
+    j["vertex_inputs"] = json::object();
+    for (const auto& [index, vertices] : v.vertex_inputs) {
+      json a = json::array();
+      for (const Vec4& vertex : vertices) a.push_back(Vec4ToJson(vertex));
+      j["vertex_inputs"][std::to_string(index)] = a;
+      j["inputs"][std::to_string(index)] = LanesToJson(common::FragmentInputValues(v, index));
+    }
+  }
+  if (!v.barycentrics.empty()) {
+    json a = json::array();
+    for (const common::Barycentric& ij : v.barycentrics) a.push_back(json::array({WordToString(ij.i), WordToString(ij.j)}));
+    j["barycentrics"] = a;
+  }
   j["constants"] = json::object();
   for (const auto& [buffer, regs] : v.constants) {
     json b = json::object();
@@ -219,6 +242,47 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error) {
                         " lanes of four \"0x%08x\" words", false;
     }
   }
+  if (j.contains("barycentrics")) {
+    const json& b = j["barycentrics"];
+    const std::string shape = "vector: \"barycentrics\" must hold " + std::to_string(v->lanes) +
+                              " pairs [i, j] of \"0x%08x\" words (one per lane)";
+    if (!b.is_array() || b.size() != v->lanes) return *error = shape, false;
+    v->barycentrics.resize(v->lanes);
+    for (uint32_t l = 0; l < v->lanes; ++l) {
+      if (!b[l].is_array() || b[l].size() != 2 || !ParseWord(b[l][0], &v->barycentrics[l].i) ||
+          !ParseWord(b[l][1], &v->barycentrics[l].j))
+        return *error = shape + " (lane " + std::to_string(l) + ")", false;
+    }
+  }
+  if (j.contains("vertex_inputs")) {
+    if (!j["vertex_inputs"].is_object()) return *error = "vector: \"vertex_inputs\" must be an object", false;
+    for (const auto& [key, vertices] : j["vertex_inputs"].items()) {
+      uint32_t index;
+      if (!ParseIndex(key, &index)) return *error = "vector: vertex_inputs key \"" + key + "\" is not an index", false;
+      common::VertexVec4s& out = v->vertex_inputs[index];
+      bool ok = vertices.is_array() && vertices.size() == 3;
+      for (size_t k = 0; ok && k < 3; ++k) ok = ParseVec4(vertices[k], &out[k]);
+      if (!ok) return *error = "vector: vertex_inputs." + key + " must hold three vertices of four \"0x%08x\" words", false;
+    }
+  }
+  if (v->stage != tgsi::Processor::kFragment && (!v->vertex_inputs.empty() || !v->barycentrics.empty()))
+    return *error = "vector: \"vertex_inputs\" and \"barycentrics\" are for FRAG vectors only", false;
+  if (!v->vertex_inputs.empty() && v->barycentrics.empty())
+    return *error = "vector: \"vertex_inputs\" need \"barycentrics\" (one [i, j] pair per lane)", false;
+  // The values written under "inputs" for per-vertex inputs are derived:
+  // they must be what the model gives, and are not kept.
+  for (const auto& [index, vertices] : v->vertex_inputs) {
+    const auto it = v->inputs.find(index);
+    if (it == v->inputs.end()) continue;
+    if (it->second != common::FragmentInputValues(*v, index)) {
+      const std::string key = std::to_string(index);
+      return *error = "vector: inputs." + key + " is not what vertex_inputs." + key +
+                      " and barycentrics interpolate to (for a per-vertex input it is derived: drop it or fix it)",
+             false;
+    }
+    v->inputs.erase(it);
+  }
+  if (const std::string bad = common::CheckFragmentInputs(*v); !bad.empty()) return *error = "vector: " + bad, false;
   if (j.contains("constants")) {
     if (!j["constants"].is_object()) return *error = "vector: \"constants\" must be an object", false;
     for (const auto& [bkey, regs] : j["constants"].items()) {

@@ -1,0 +1,153 @@
+// Fragment inputs through the shared interpolation model, end to end: the
+// reference interpreter and the a3xx emulator running compiled code (both
+// builds) read bit-identical interpolated inputs on seeded plain and edge
+// vectors; and a program that clobbers the i/j register before its bary.f,
+// which the older per-lane vectors (i = j = +0) could not tell from a
+// correct one, is now a mismatch against the reference.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "compiler/tgsi/parser.h"
+#include "emulator/a3xx/emulator.h"
+#include "emulator/a3xx/isa/assembler.h"
+#include "emulator/common/interpolation.h"
+#include "emulator/tgsi/interpreter.h"
+#include "tools/harness/check.h"
+#include "tools/harness/compare.h"
+#include "tools/harness/vector_gen.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+// Three interpolated inputs (one per interpolation mode that is not flat),
+// a flat one, copied out bit for bit, plus exact arithmetic on them.
+constexpr const char* kPassThrough = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], LINEAR
+DCL IN[2], COLOR, COLOR
+DCL IN[3], GENERIC[3], CONSTANT
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL OUT[4], COLOR[4]
+  0: MOV OUT[0], IN[0]
+  1: MOV OUT[1], IN[1]
+  2: MOV OUT[2], IN[2]
+  3: MOV OUT[3], IN[3]
+  4: ADD OUT[4], IN[0], IN[1]
+  5: END
+)";
+
+tgsi::Shader Parse(const char* text) {
+  tgsi::ParseResult r = tgsi::ParseShader(text);
+  EXPECT_TRUE(r.ok()) << r.error->ToString("shader");
+  return r.shader;
+}
+
+TEST(Interpolation, InterpreterReadsTheModelsValues) {
+  const tgsi::Shader shader = Parse(kPassThrough);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    common::TestVector v;
+    std::string error;
+    ASSERT_TRUE(GenerateVector(shader, {.seed = seed, .lanes = 32, .edges = seed % 2 == 0}, &v, &error)) << error;
+    ASSERT_EQ(v.vertex_inputs.size(), 3u);  // IN[0..2]; IN[3] (CONSTANT) per lane
+    const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
+    ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
+    for (uint32_t in = 0; in < 4; ++in) EXPECT_EQ(r.outputs.at(in), common::FragmentInputValues(v, in)) << in;
+  }
+}
+
+TEST(Interpolation, BothBuildsMatchTheReferenceBitForBit) {
+  const tgsi::Shader shader = Parse(kPassThrough);
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    CheckOptions options;
+    options.build = build;
+    options.vectors = 64;  // odd ones with edge values (pairs and vertex values)
+    options.lanes = 48;    // three a3xx fragment waves
+    const CheckOutcome o = CheckShader(shader, 0x1234, options);
+    EXPECT_EQ(o.verdict, Verdict::kPass) << BuildName(build) << ": " << o.detail;
+    EXPECT_EQ(o.vectors_run, 64u);
+    EXPECT_EQ(o.totals.tolerant, 0u);  // nothing inexact: every component compared bit for bit
+    EXPECT_EQ(o.totals.compared, 64u * 48 * 5 * 4 - o.totals.skipped);
+  }
+}
+
+// A hand-written a3xx program for `MOV OUT[0], IN[0]` that writes 0.0 over
+// r0.x (the i of the pair) before its bary.f.
+a3xx::Program HandWritten(bool clobber) {
+  a3xx::Program p;
+  p.state.stage = a3xx::ShaderStage::kFragment;
+  p.state.varyings.push_back({0, 0, 0xF, a3xx::VaryingInterp::kPerspective});
+  p.state.outputs.push_back({0, {4, 5, 6, 7}, false});  // r1
+  p.state.full_regs = 2;
+  const std::string text = std::string(clobber ? "mov.f32f32 r0.x, (0.000000)\n(rpt2)nop\n" : "") +
+                           "(rpt3)bary.f r1.x, (r)0, r0.x\nend\n";
+  a3xx::AsmResult r = a3xx::Assemble(text);
+  EXPECT_TRUE(r.ok()) << r.error->ToString();
+  p.instrs = r.program;
+  return p;
+}
+
+Comparison RunAgainstReference(const tgsi::Shader& shader, const a3xx::Program& program, const common::TestVector& v) {
+  const common::ExecResult reference = tgsi_exec::Interpret(shader, v, {});
+  EXPECT_EQ(reference.status, common::ExecStatus::kOk) << reference.detail;
+  const a3xx::EmulationResult emulated = a3xx::Emulate(program, v, {});
+  EXPECT_EQ(emulated.result.status, common::ExecStatus::kOk) << emulated.result.detail;
+  EXPECT_TRUE(emulated.hazards.empty());
+  return CompareResults(reference, emulated.result);
+}
+
+TEST(Interpolation, ClobberedIjBeforeBaryIsAMismatchOnlyWithBarycentrics) {
+  const tgsi::Shader shader = Parse("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                                    "  0: MOV OUT[0], IN[0]\n  1: END\n");
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    common::TestVector v;
+    std::string error;
+    ASSERT_TRUE(GenerateVector(shader, {.seed = seed, .lanes = 16, .edges = false}, &v, &error)) << error;
+    // The same values the shader reads, in the older per-lane form.
+    common::TestVector old_form = v;
+    old_form.inputs[0] = common::FragmentInputValues(v, 0);
+    old_form.vertex_inputs.clear();
+    old_form.barycentrics.clear();
+    EXPECT_TRUE(RunAgainstReference(shader, HandWritten(false), v).ok()) << seed;
+    EXPECT_TRUE(RunAgainstReference(shader, HandWritten(false), old_form).ok()) << seed;
+    // The bug: invisible with i = j = +0, a mismatch once i is real.
+    EXPECT_TRUE(RunAgainstReference(shader, HandWritten(true), old_form).ok()) << seed;
+    const Comparison c = RunAgainstReference(shader, HandWritten(true), v);
+    EXPECT_FALSE(c.ok()) << seed;
+    EXPECT_GT(c.mismatches, 16u) << seed;
+  }
+}
+
+TEST(Interpolation, TheCheckCatchesACompilerThatClobbersIj) {
+  // The same bug injected into compiled code: a write of 0.0 to the
+  // program's ij register just before its first bary.f.
+  const tgsi::Shader shader = Parse(kPassThrough);
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    CheckOptions options;
+    options.build = build;
+    options.vectors = 4;
+    int injected = 0;
+    options.post_compile = [&](a3xx::Program& p) {
+      a3xx::AsmResult clobber = a3xx::Assemble("mov.f32f32 r0.x, (0.000000)\n(rpt2)nop\n");
+      ASSERT_TRUE(clobber.ok());
+      clobber.program[0].dst = a3xx::GprOperand(p.state.ij_reg);
+      for (size_t k = 0; k < p.instrs.size(); ++k) {
+        if (p.instrs[k].opcode != a3xx::Opcode::BARY_F) continue;
+        p.instrs.insert(p.instrs.begin() + static_cast<std::ptrdiff_t>(k), clobber.program.begin(),
+                        clobber.program.end());
+        ++injected;
+        return;
+      }
+    };
+    const CheckOutcome o = CheckShader(shader, 0x1234, options);
+    EXPECT_EQ(injected, 1) << BuildName(build);
+    EXPECT_EQ(o.verdict, build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch)
+        << BuildName(build) << ": " << o.detail;
+  }
+}
+
+}  // namespace
+}  // namespace shaderdiff::harness
