@@ -51,7 +51,8 @@
 //  8. FS: the hardware writes the i/j pair at ij_reg, ij_reg + 1 after the
 //     other preloads. With a live kIj input that is simply its register;
 //     without one RA reserves a 2-scalar unit live at entry and records it
-//     in fn.state.ij_reg, so the zeros cannot clobber an input.
+//     in fn.state.ij_reg, so the pair the emulator preloads there cannot
+//     clobber an input.
 // No spilling: a unit that does not fit fails the allocation with
 // "register pressure: N scalars live at <node>, a3xx has 192 ...".
 #pragma once

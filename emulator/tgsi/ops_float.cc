@@ -188,9 +188,10 @@ void OpDeriv(Exec& ex, const DInst& in) {
 
 void RegisterFloatOps(HandlerTable& t) {
   t.Set(Opcode::MOV, Comp<MovK>);
-  // The vector holds final per-lane fragment inputs and the model is
-  // single-sample: centroid / sample re-interpolation reads the input as is
-  // (what tgsi_exec does). INTERP_OFFSET needs interpolation coefficients
+  // Fragment inputs are interpolated once, at the pixel's barycentrics
+  // (emulator/common/interpolation.h), and the model is single-sample:
+  // centroid / sample re-interpolation reads the input as is (what
+  // tgsi_exec does). INTERP_OFFSET needs interpolation coefficients
   // and stays unsupported.
   t.Set(Opcode::INTERP_CENTROID, Comp<MovK>);
   t.Set(Opcode::INTERP_SAMPLE, Comp<MovK>);
