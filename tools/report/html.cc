@@ -89,7 +89,18 @@ std::string Overview(const Report& run, const Report* previous, const Classifica
     }
   }
   if (previous) out += " · compared with " + HtmlEscape(options.previous_label.empty() ? "the previous run" : options.previous_label);
-  out += "</p><div class=\"cards\">";
+  out += "</p>";
+  if (run.run.is_object() && !run.run.empty()) {
+    // The run's varying facts: revision, times, throughput.
+    out += "<p class=\"meta\">";
+    bool first = true;
+    for (const auto& [key, value] : run.run.items()) {
+      out += (first ? "" : " · ") + HtmlEscape(key) + " " + HtmlEscape(SettingText(value));
+      first = false;
+    }
+    out += "</p>";
+  }
+  out += "<div class=\"cards\">";
   const size_t regressions = c.Count(Outcome::kRegression), fixes = c.Count(Outcome::kFix);
   out += Card("regressions", regressions, regressions ? " bad" : " good");
   out += Card("fixed", fixes, fixes ? " good" : "");

@@ -46,6 +46,16 @@ TEST(EscapeTest, EscapesMarkupQuotesAndControlCharacters) {
   EXPECT_EQ(XmlEscape(std::string("a\x01" "b\tc\n", 6)), "a\\x01b\tc\n");
 }
 
+TEST(HtmlTest, ShowsTheRunObject) {
+  Report run = SampleRun();
+  run.run = {{"git_revision", "abc123<i>"}, {"vectors_per_second", 1234.5}};
+  const std::string html = RenderHtml(run, nullptr, Classify(run, Baseline{}), {});
+  EXPECT_NE(html.find("git_revision abc123&lt;i&gt;"), std::string::npos);
+  EXPECT_NE(html.find("vectors_per_second 1234.5"), std::string::npos);
+  run.run = nullptr;
+  EXPECT_EQ(RenderHtml(run, nullptr, Classify(run, Baseline{}), {}).find("git_revision"), std::string::npos);
+}
+
 TEST(HtmlTest, ContainsSummariesAndEscapesHostileNames) {
   const Report run = SampleRun();
   Baseline baseline;

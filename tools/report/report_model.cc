@@ -122,6 +122,7 @@ std::optional<Report> ParseReport(const json& j, std::string* error) {
     }
   }
   if (auto settings = j.find("settings"); settings != j.end()) report.settings = *settings;
+  if (auto run = j.find("run"); run != j.end()) report.run = *run;
   auto shaders = j.find("shaders");
   if (shaders == j.end() || !shaders->is_array()) {
     *error = "shaders: missing or not an array";

@@ -49,6 +49,7 @@ struct Report {
   uint64_t seed = 0;
   std::string corpus_path, corpus_hash;
   nlohmann::json settings;  // shown as-is
+  nlohmann::json run;       // what varies between runs (revision, times, throughput); shown as-is, never compared
   std::vector<ShaderResult> shaders;
 };
 
