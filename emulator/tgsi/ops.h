@@ -47,7 +47,8 @@ void RegisterTextureOps(HandlerTable& t);
 void RegisterDoubleOps(HandlerTable& t);
 
 // Below this magnitude an inexact operand of DIV/RCP/RSQ/LG2/POW makes the
-// result ill-conditioned (reasons.h).
+// result ill-conditioned (reasons.h); so does a sum with an inexact term
+// whose result is this many times smaller than its largest term.
 inline constexpr float kIllConditionedBelow = 0x1p-10f;
 
 // Evaluates kernel K for one lane under the configured denormal mode, adds
@@ -63,6 +64,18 @@ inline Val EvalKernel(const Exec& ex, const Word* a, InFlags in, bool singular_i
   if constexpr (K::kSingularOperand >= 0) {
     if (singular_inexact && u == Reason::kNone && std::fabs(F(a[K::kSingularOperand])) < kIllConditionedBelow)
       u = Reason::kIllConditioned;
+  }
+  if constexpr (K::kCancels) {
+    // Catastrophic cancellation of an inexact operand: a result more than
+    // 2^10 times smaller than the largest term turns the operand's tiny
+    // relative error into an unbounded one (x - 289 * floor(x / 289) with
+    // an inexact quotient, at large x).
+    if (in.x != Reason::kNone && in.u == Reason::kNone && u == Reason::kNone) {
+      const float big = K::LargestTerm(a);
+      if (std::isfinite(big) && big > 0.0f && !(std::fabs(F(r)) >= big * kIllConditionedBelow)) {
+        u = Reason::kIllConditioned;
+      }
+    }
   }
   if (in.u == Reason::kNone && u == Reason::kNone) {
     if (fp.saw) {
@@ -156,18 +169,21 @@ inline void StoreReplicated(Exec& ex, const DInst& in, const Lanes& v) {
 // Base for kernels: float arithmetic with a NaN check, not a copy.
 struct ArithKernel {
   static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
+  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
   static constexpr bool kNanResult = true;
   static constexpr bool kCopy = false;
 };
 // Base for kernels producing integers / booleans.
 struct IntKernel {
   static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
+  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
   static constexpr bool kNanResult = false;
   static constexpr bool kCopy = false;
 };
 // Base for selections / bit copies.
 struct CopyKernel {
   static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
+  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
   static constexpr bool kNanResult = false;
   static constexpr bool kCopy = true;
 };

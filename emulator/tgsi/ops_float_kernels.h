@@ -42,10 +42,14 @@ struct AbsK : CopyKernel {  // removed ABS: fabsf (a bit operation)
 };
 struct AddK : ArithKernel {
   static constexpr int kSrc = 2;
+  static constexpr bool kCancels = true;
+  static float LargestTerm(const Word* a) { return std::fmax(std::fabs(F(a[0])), std::fabs(F(a[1]))); }
   static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Add(F(a[0]), F(a[1]))); }
 };
 struct SubK : ArithKernel {
   static constexpr int kSrc = 2;
+  static constexpr bool kCancels = true;
+  static float LargestTerm(const Word* a) { return std::fmax(std::fabs(F(a[0])), std::fabs(F(a[1]))); }
   static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Sub(F(a[0]), F(a[1]))); }
 };
 struct MulK : ArithKernel {
@@ -61,6 +65,10 @@ inline void MadInexact(float a, float b, float c, Reason& x) {
 
 struct MadK : ArithKernel {
   static constexpr int kSrc = 3;
+  static constexpr bool kCancels = true;
+  static float LargestTerm(const Word* a) {
+    return std::fmax(std::fabs(F(a[0]) * F(a[1])), std::fabs(F(a[2])));
+  }
   static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
     MadInexact(F(a[0]), F(a[1]), F(a[2]), x);
     return W(fp.Mad(F(a[0]), F(a[1]), F(a[2])));
@@ -68,6 +76,10 @@ struct MadK : ArithKernel {
 };
 struct FmaK : ArithKernel {
   static constexpr int kSrc = 3;
+  static constexpr bool kCancels = true;
+  static float LargestTerm(const Word* a) {
+    return std::fmax(std::fabs(F(a[0]) * F(a[1])), std::fabs(F(a[2])));
+  }
   static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
     MadInexact(F(a[0]), F(a[1]), F(a[2]), x);
     return W(fp.Fma(F(a[0]), F(a[1]), F(a[2])));

@@ -165,8 +165,9 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
      "LOG.x/.y where LG2(|x|) is within 2^-20 (relative) of an integer: floor() may differ by one"},
     {Reason::kTrigRange, "trig-range", true, "SIN/COS/SCS of |x| > 1024 (precision undefined)"},
     {Reason::kIllConditioned, "ill-conditioned", true,
-     "DIV/RCP/RSQ/LG2/POW at an inexact operand of magnitude < 2^-10: near the singularity a tiny absolute "
-     "error in the operand becomes an unbounded relative error, so no tolerance can compare the result"},
+     "DIV/RCP/RSQ/LG2/POW at an inexact operand of magnitude < 2^-10, or ADD/SUB/MAD/FMA with an inexact "
+     "operand whose result is over 2^10 times smaller than its largest term (cancellation): a tiny error in "
+     "the operand becomes an unbounded relative error, so no tolerance can compare the result"},
     {Reason::kNanOperand, "nan-operand", true,
      "result depends on how a NaN operand is treated (MIN/MAX, SAT, SSG, CMP, LIT, CLAMP, PK2H, ...)"},
     {Reason::kNanResult, "nan-result", true,

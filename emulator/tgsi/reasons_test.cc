@@ -244,6 +244,25 @@ INSTANTIATE_TEST_SUITE_P(AllReasons, ReasonCase, ::testing::ValuesIn(Cases()),
                            return name;
                          });
 
+// The second ill-conditioned rule: cancellation of an inexact term. x =
+// RCP(3) is inexact; 3x - 1 leaves ~1e-8 of terms of magnitude 1 (so the
+// operand's error dominates: undefined); 3x + 1 does not cancel (inexact
+// only); 3 * 3 - 9 cancels but nothing in it is inexact (clean).
+TEST(IllConditioned, CancellationOfAnInexactTerm) {
+  const std::string text = VertShader(
+      "RCP TEMP[0].x, IN[0].xxxx\nMAD OUT[0].x, IN[0].xxxx, TEMP[0].xxxx, -IN[1].xxxx\n"
+      "MAD OUT[0].y, IN[0].xxxx, TEMP[0].xxxx, IN[1].xxxx\nMAD OUT[0].z, IN[0].xxxx, IN[0].xxxx, -IN[1].yyyy\n"
+      "ADD OUT[0].w, TEMP[0].xxxx, IN[1].xxxx");
+  const auto o = RunText(text, Vec1(F4(3, 0, 0, 0), F4(1, 9, 0, 0))());
+  ASSERT_EQ(o.r().status, common::ExecStatus::kOk) << o.r().detail;
+  EXPECT_EQ(o.Why(0, 0, 0), "ill-conditioned");
+  EXPECT_TRUE(o.Undef(0, 0, 0));
+  EXPECT_TRUE(o.Inexact(0, 0, 1));
+  EXPECT_FALSE(o.Undef(0, 0, 1));
+  EXPECT_TRUE(o.Clean(0, 0, 2)) << o.Why(0, 0, 2);
+  EXPECT_FALSE(o.Undef(0, 0, 3)) << o.Why(0, 0, 3);
+}
+
 TEST(ReasonTable, EveryCodeHasACase) {
   std::set<std::string> covered;
   for (const Case& k : Cases()) covered.insert(k.reason);
