@@ -44,6 +44,9 @@ RunOutcome RunSelected(const RunRequest& req) {
       ShaderRun run = RunShader(e, req.shader_options);
       std::lock_guard<std::mutex> lock(mutex);
       out.reference_vectors += run.reference_vectors;
+      out.reference_seconds += run.reference_seconds;
+      out.reference_lane_instructions += run.reference_lane_instructions;
+      for (const auto& [config, seconds] : run.check_seconds) out.check_seconds[config] += seconds;
       if (req.journal) {
         std::string error;
         if (!req.journal->Append(todo[k], {e.name, harness::HashHex(e.hash), run.shader}, &error) &&

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct RunOutcome {
   size_t shaders_resumed = 0;           // taken from the journal
   uint64_t reference_vectors = 0;       // interpreter vectors run in this session
   double wall_seconds = 0;              // of this session's shader work
+  // Summed over workers, this session only (ShaderRun):
+  double reference_seconds = 0;
+  uint64_t reference_lane_instructions = 0;
+  std::map<std::string, double> check_seconds;
 };
 
 RunOutcome RunSelected(const RunRequest& request);

@@ -1,6 +1,9 @@
 /* One shader through the nightly's pipeline (shader_run.h). */
 #include "tools/nightly/shader_run.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
 
@@ -81,6 +84,7 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
 
 ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options) {
   ShaderRun run;
+  const auto t0 = std::chrono::steady_clock::now();
   ReferenceSummary ref;
   std::string stage = "?";
   tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
@@ -105,6 +109,11 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
     }
   }
   run.reference_vectors = ref.vectors;
+  run.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const harness::ReferenceRun& r : reference) {
+    // instructions_executed counts once per wave of up to 64 lanes.
+    run.reference_lane_instructions += r.result.instructions_executed * std::min<uint64_t>(r.vector.lanes, 64);
+  }
   json& s = run.shader;
   s = json{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", stage}, {"verdict", ref.verdict},
            {"components", ref.components}, {"undefined", ref.undefined}, {"inexact", ref.inexact},
@@ -112,7 +121,9 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   if (!ref.detail.empty()) s["detail"] = ref.detail;
   if (!have_reference) return run;
   for (const CheckPlan& plan : options.checks) {
+    const auto tc = std::chrono::steady_clock::now();
     harness::CheckOutcome c = harness::CheckShaderAgainst(parsed.shader, plan.options, reference);
+    run.check_seconds[plan.config] += std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count();
     const std::string repro = IsFailure(c.verdict) ? options.reproduce(e, plan.options, c) : "";
     s["checks"][plan.config] = CheckJson(c, repro);
   }

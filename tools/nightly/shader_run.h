@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ struct ShaderRunOptions {
 struct ShaderRun {
   nlohmann::json shader;           // the report entry
   uint64_t reference_vectors = 0;  // vectors run through the interpreter (for throughput)
+  // Where the time went (for the report's `run` object; never in the entry):
+  double reference_seconds = 0;    // parse + interpreter runs
+  uint64_t reference_lane_instructions = 0;
+  std::map<std::string, double> check_seconds;  // per config: compile + emulate + compare
 };
 
 ShaderRun RunShader(const harness::CorpusEntry& entry, const ShaderRunOptions& options);

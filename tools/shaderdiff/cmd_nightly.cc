@@ -112,6 +112,16 @@ json RunObject(const nightly::GitState& git, std::chrono::system_clock::time_poi
            {"vectors_run", r.reference_vectors},
            {"vectors_per_second", Round3(r.wall_seconds > 0 ? r.reference_vectors / r.wall_seconds : 0)},
            {"shaders_per_second", Round3(r.wall_seconds > 0 ? r.shaders_run / r.wall_seconds : 0)}};
+  // Throughput by stage (seconds summed over workers): the interpreter's
+  // lane-instructions per second, and each target/build's checked vectors
+  // per second (compile + emulate + compare).
+  run["interpreter_seconds"] = Round3(r.reference_seconds);
+  run["interpreter_lane_instructions_per_second"] =
+      std::round(r.reference_seconds > 0 ? r.reference_lane_instructions / r.reference_seconds : 0);
+  for (const auto& [config, seconds] : r.check_seconds) {
+    run["check_seconds"][config] = Round3(seconds);
+    run["check_vectors_per_second"][config] = Round3(seconds > 0 ? r.reference_vectors / seconds : 0);
+  }
   if (r.stop_signal != 0) run["stopped_by"] = r.stop_signal == SIGTERM ? "SIGTERM" : "SIGINT";
   return run;
 }
