@@ -31,21 +31,9 @@ bool g_bless = false;
 constexpr char kTestdata[] = "compiler/testdata/opt";
 constexpr char kPass[] = "opt";
 
-std::string ReadText(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string ReadText(const std::filesystem::path& path) { return ReadGoldenText(path.string()); }
 
-std::vector<std::string> CaseNames() {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(kTestdata)) {
-    if (e.path().extension() == ".tgsi") names.push_back(e.path().stem().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
+std::vector<std::string> CaseNames() { return GoldenCaseNames(kTestdata); }
 
 class OptGolden : public ::testing::TestWithParam<std::string> {};
 

@@ -1,5 +1,8 @@
 #include "compiler/passes/golden_file.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace shaderdiff::compiler {
@@ -56,6 +59,22 @@ std::vector<std::string> GoldenDirective(const GoldenFile& file, std::string_vie
     for (std::string w; in >> w;) words.push_back(w);
   }
   return words;
+}
+
+std::vector<std::string> GoldenCaseNames(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".tgsi") names.push_back(e.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string ReadGoldenText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace shaderdiff::compiler

@@ -27,6 +27,11 @@ std::string GoldenSeparator(std::string_view pass);  // "=== lower_tgsi ===\n"
 GoldenFile ParseGolden(std::string_view text, std::string_view pass);
 // The file with `expected` replaced (what --bless writes).
 std::string FormatGolden(const GoldenFile& file, std::string_view pass);
+// The stems of the *.tgsi files in `dir`, sorted (the cases of a golden test).
+std::vector<std::string> GoldenCaseNames(const std::string& dir);
+// A whole file ("" if it cannot be read).
+std::string ReadGoldenText(const std::string& path);
+
 // The words after "lower:" in the comments (empty = pass defaults).
 std::vector<std::string> GoldenDirective(const GoldenFile& file, std::string_view key);
 

@@ -28,21 +28,9 @@ bool g_bless = false;
 constexpr char kTestdata[] = "compiler/passes/testdata/lower_tgsi";
 constexpr char kPass[] = "lower_tgsi";
 
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string ReadFile(const std::filesystem::path& path) { return ReadGoldenText(path.string()); }
 
-std::vector<std::string> CaseNames() {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(kTestdata)) {
-    if (e.path().extension() == ".tgsi") names.push_back(e.path().stem().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
+std::vector<std::string> CaseNames() { return GoldenCaseNames(kTestdata); }
 
 class Golden : public ::testing::TestWithParam<std::string> {};
 

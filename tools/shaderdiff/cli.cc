@@ -14,6 +14,21 @@
 
 namespace shaderdiff::cli {
 
+bool LoadShaderEntries(const std::vector<std::string>& paths, std::vector<harness::CorpusEntry>* entries) {
+  for (const std::string& path : paths) {
+    harness::Corpus corpus;
+    std::string error;
+    if (harness::LoadCorpus(ResolvePath(path), &corpus, &error)) {
+      for (harness::CorpusEntry& e : corpus.entries) entries->push_back(std::move(e));
+      continue;
+    }
+    std::optional<std::string> text = ReadFile(path);
+    if (!text) return false;
+    entries->push_back({path, path, *text, harness::HashText(*text)});
+  }
+  return true;
+}
+
 std::string WorkspacePath(const std::string& relative) {
   const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   return ws ? std::string(ws) + "/" + relative : relative;

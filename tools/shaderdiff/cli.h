@@ -2,6 +2,8 @@
 // atomic writing, shader loading with file:line:col diagnostics, and option parsing.
 #pragma once
 
+#include "tools/harness/corpus.h"
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -32,6 +34,11 @@ std::string ResolvePath(const std::string& path);
 // A path inside the workspace (the shipped corpus, reports/): `bazel run`
 // names the workspace; otherwise the current folder is taken to be it.
 std::string WorkspacePath(const std::string& relative);
+
+// TGSI files and folders given on a command line as corpus entries: a
+// folder contributes every *.tgsi below it (harness::LoadCorpus order), a
+// file itself. False (after printing why) if a path cannot be read.
+bool LoadShaderEntries(const std::vector<std::string>& paths, std::vector<harness::CorpusEntry>* entries);
 
 // Reads a whole file; on failure prints "FILE: error: ..." to stderr.
 std::optional<std::string> ReadFile(const std::string& path);

@@ -133,17 +133,7 @@ int RunStats(const std::vector<std::string>& args) {
   std::vector<std::string> paths = {WorkspacePath("corpus")};
   if (vm.count("files")) paths = vm["files"].as<std::vector<std::string>>();
   std::vector<harness::CorpusEntry> entries;
-  for (const std::string& path : paths) {
-    harness::Corpus corpus;
-    std::string error;
-    if (harness::LoadCorpus(ResolvePath(path), &corpus, &error)) {
-      for (harness::CorpusEntry& e : corpus.entries) entries.push_back(std::move(e));
-      continue;
-    }
-    std::optional<std::string> text = ReadFile(path);
-    if (!text) return kExitFailure;
-    entries.push_back({path, path, *text, harness::HashText(*text)});
-  }
+  if (!LoadShaderEntries(paths, &entries)) return kExitFailure;
   harness::CheckOptions copt;
   copt.seed = vm["seed"].as<uint64_t>();
   const uint32_t min_instructions = vm["min-instructions"].as<uint32_t>();

@@ -333,17 +333,7 @@ int RunCheck(const std::vector<std::string>& args) {
   }
   // Expand folders into their *.tgsi files.
   std::vector<harness::CorpusEntry> entries;
-  for (const std::string& path : vm["files"].as<std::vector<std::string>>()) {
-    harness::Corpus corpus;
-    std::string error;
-    if (harness::LoadCorpus(ResolvePath(path), &corpus, &error)) {
-      for (harness::CorpusEntry& e : corpus.entries) entries.push_back(std::move(e));
-      continue;
-    }
-    std::optional<std::string> text = ReadFile(path);
-    if (!text) return kExitFailure;
-    entries.push_back({path, path, *text, harness::HashText(*text)});
-  }
+  if (!LoadShaderEntries(vm["files"].as<std::vector<std::string>>(), &entries)) return kExitFailure;
   const bool quiet = vm.count("quiet") > 0;
   std::map<std::string, uint64_t> verdicts;
   std::map<std::string, uint64_t> unsupported;
