@@ -284,4 +284,17 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   return result;
 }
 
+naive::CompileResult CompileA3xxBuild(const tgsi::Shader& shader, bool optimizing, const OptOptions& options,
+                                      OptResult* details) {
+  if (!optimizing) return naive::CompileA3xxNaive(shader);
+  OptResult opt = CompileA3xxOpt(shader, options);
+  naive::CompileResult r;
+  r.status = opt.status;
+  r.detail = opt.status == CompileStatus::kError ? "pass " + opt.failed_pass + ": " + opt.detail : opt.detail;
+  r.program = std::move(opt.program);
+  r.source_map = std::move(opt.source_map);
+  if (details) *details = std::move(opt);
+  return r;
+}
+
 }  // namespace shaderdiff::compiler

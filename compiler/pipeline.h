@@ -44,6 +44,14 @@ struct OptResult {
 
 OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options = {});
 
+// Either a3xx build through one result type (the naive build's), for the
+// tools that take a --build: an optimizing-build error names its pass
+// ("pass copy-prop: ..."). `details`, when given, receives the optimizing
+// build's dumps, graph and rewrite log (its program is moved into the
+// result); `options` and `details` are ignored by the naive build.
+naive::CompileResult CompileA3xxBuild(const tgsi::Shader& shader, bool optimizing, const OptOptions& options = {},
+                                      OptResult* details = nullptr);
+
 struct OptPassInfo {
   std::string name;
   std::string why;  // the reason for its place in the list

@@ -5,6 +5,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
 
 namespace shaderdiff::opt {
@@ -16,14 +17,11 @@ using a3xx::Opcode;
 using a3xx::Operand;
 using a3xx::OperandKind;
 
-constexpr int kHalfVarBase = 256;
-constexpr int kNumVars = 512;
+// Variables are register indices (emulator/a3xx/isa/reg_index.h).
+constexpr int kHalfVarBase = a3xx::kHalfBase;
 constexpr uint8_t kStrippedFlags = a3xx::kFlagSs | a3xx::kFlagSy | a3xx::kFlagJp | a3xx::kFlagUl | a3xx::kFlagEi;
 
-int VarOf(const Operand& o) {
-  if (a3xx::IsA0(o.num) || a3xx::IsP0(o.num)) return o.num;
-  return (o.half ? kHalfVarBase : 0) + o.num;
-}
+int VarOf(const Operand& o) { return a3xx::RegIndex(o.num, o.half); }
 
 RegClass ClassOfVar(int var) {
   if (var == a3xx::kRegA0X) return RegClass::kA0;

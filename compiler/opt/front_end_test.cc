@@ -1,8 +1,8 @@
-// The front end and the SSA passes on real shaders: every corpus shader the
-// selection accepts becomes SSA that passes the verifier, and stays valid
-// after const-fold, copy-prop and DCE; small shaders show the expected shape
+// The front end and the SSA passes on small shaders: the expected shape
 // (phis at joins and loop headers, collects for texture coordinates, the
-// pinned range for relative addressing, 0 for uninitialized reads).
+// pinned range for relative addressing, 0 for uninitialized reads), valid
+// after const-fold, copy-prop and DCE. The whole corpus goes through the
+// same verifier after every pass in //corpus:corpus_opt_test.
 #include <gtest/gtest.h>
 
 #include "compiler/naive/select.h"
@@ -11,9 +11,7 @@
 #include "compiler/opt/copy_prop.h"
 #include "compiler/opt/dce.h"
 #include "compiler/opt/verify.h"
-#include "compiler/passes/lower_tgsi.h"
 #include "compiler/tgsi/parser.h"
-#include "tools/harness/corpus.h"
 
 namespace shaderdiff::opt {
 namespace {
@@ -123,36 +121,6 @@ DCL TEMP[0]
   Optimize(fn);
   EXPECT_EQ(Count(fn, Meta::kCollect), 1) << PrintFunction(fn);
   EXPECT_GE(Count(fn, Meta::kSplit), 4) << PrintFunction(fn);
-}
-
-TEST(FrontEnd, WholeCorpusBuildsAndVerifies) {
-  harness::Corpus corpus;
-  std::string error;
-  ASSERT_TRUE(harness::LoadCorpus("corpus", &corpus, &error)) << error;
-  int built = 0, skipped = 0;
-  for (const harness::CorpusEntry& e : corpus.entries) {
-    tgsi::ParseResult pr = tgsi::ParseShader(e.text);
-    ASSERT_TRUE(pr.ok()) << e.name;
-    const tgsi::Shader lowered = compiler::LowerTgsi(pr.shader, compiler::LowerOptions{}, nullptr).shader;
-    const naive::Selection sel = naive::SelectA3xx(lowered);
-    if (sel.status != naive::CompileStatus::kOk) {
-      ++skipped;
-      continue;
-    }
-    Function fn;
-    const std::optional<std::string> be = BuildSsa(sel, &fn);
-    ASSERT_FALSE(be.has_value()) << e.name << ": " << *be;
-    const std::optional<std::string> ve = VerifyFunction(fn);
-    ASSERT_FALSE(ve.has_value()) << e.name << ": " << *ve << "\n" << PrintFunction(fn);
-    Optimize(fn);
-    if (HasFatalFailure()) {
-      ADD_FAILURE() << e.name;
-      return;
-    }
-    ++built;
-  }
-  EXPECT_GT(built, 2500);
-  EXPECT_LT(skipped, 40);
 }
 
 }  // namespace

@@ -50,6 +50,7 @@
 
 #include "compiler/opt/delay.h"
 #include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
 
 namespace shaderdiff::opt {
@@ -62,17 +63,12 @@ using a3xx::Opcode;
 using a3xx::Operand;
 using a3xx::OperandKind;
 
-constexpr int kNumIdx = 512;
-constexpr uint16_t kHalfBase = 256;
+constexpr int kNumIdx = a3xx::kNumRegIndices;
+using a3xx::kHalfBase;
 constexpr uint8_t kSyncFlags = a3xx::kFlagSs | a3xx::kFlagSy;
 constexpr uint8_t kOwnFlags = kSyncFlags | a3xx::kFlagJp | a3xx::kFlagEi;  // legalize's to set
 using RegSet = std::bitset<kNumIdx>;
 
-uint16_t Idx(uint16_t num, bool half) {
-  return (half && num < a3xx::kRegA0X) ? static_cast<uint16_t>(kHalfBase + num) : num;
-}
-bool IsSpecial(uint16_t idx) { return a3xx::IsA0(idx) || a3xx::IsP0(idx); }
-bool IsNull(uint16_t num) { return num >= a3xx::kRegR63X && num <= a3xx::kMaxGpr; }
 
 struct Range {
   uint16_t lo = 0, hi = 0;  // [lo, hi)
@@ -125,7 +121,7 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
         for (const a3xx::RegisterBinding& b : st.outputs) {
           for (uint16_t reg : b.regs) {
             if (reg == a3xx::kNoReg) continue;
-            fx->reads.push_back({One(Idx(reg, b.half)), 0, 0, ConsumerDelay(t, in, -1, false)});
+            fx->reads.push_back({One(a3xx::RegIndex(reg, b.half)), 0, 0, ConsumerDelay(t, in, -1, false)});
           }
         }
         return std::nullopt;
@@ -147,14 +143,14 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
     if (o.kind == OperandKind::kGpr) {
       for (int j = 0; j < spans->src[s]; ++j) {
         const uint16_t num = static_cast<uint16_t>(o.num + j);
-        if (IsNull(num)) continue;
-        const uint16_t idx = Idx(num, o.half);
+        if (a3xx::IsR63(num)) continue;
+        const uint16_t idx = a3xx::RegIndex(num, o.half);
         int first = 0, last = alu ? in.repeat : 0;
         if (alu && o.r) {
           first = bary && s == 1 ? std::max(0, j - 1) : j;
           last = std::min<int>(j, in.repeat);
         }
-        fx->reads.push_back({One(idx), first, last, ConsumerDelay(t, in, s, IsSpecial(idx))});
+        fx->reads.push_back({One(idx), first, last, ConsumerDelay(t, in, s, a3xx::IsA0OrP0(idx))});
         if (async) fx->lazy.push_back(One(idx));
       }
     } else if (o.kind == OperandKind::kRelGpr) {
@@ -170,8 +166,8 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
     for (int j = 0; j < spans->dst; ++j) {
       if (cat == Category::kCat5 && !((in.wrmask >> j) & 1)) continue;
       const uint16_t num = static_cast<uint16_t>(d.num + j);
-      if (IsNull(num)) continue;
-      fx->writes.push_back({One(Idx(num, d.half)), alu ? j : 0, false});
+      if (a3xx::IsR63(num)) continue;
+      fx->writes.push_back({One(a3xx::RegIndex(num, d.half)), alu ? j : 0, false});
     }
   } else if (d.kind == OperandKind::kRelGpr) {
     read_a0();

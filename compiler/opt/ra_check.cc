@@ -4,13 +4,14 @@
 #include <vector>
 
 #include "compiler/opt/regalloc.h"
+#include "emulator/a3xx/isa/reg_index.h"
 
 namespace shaderdiff::opt {
 
 namespace {
 
-constexpr int kHalfBase = 256;  // half scalar n is state index kHalfBase + n
-constexpr int kNumRegs = 512;
+using a3xx::kHalfBase;                        // half scalar n is state index kHalfBase + n
+constexpr int kNumRegs = a3xx::kNumRegIndices;  // the register index space (reg_index.h)
 using Content = int64_t;  // value * 8 + component
 constexpr Content kNothing = -1;
 constexpr Content kIjPreload = -2;

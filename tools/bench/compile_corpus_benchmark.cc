@@ -25,32 +25,22 @@ void Report(benchmark::State& state, int64_t compiled) {
                                                    benchmark::Counter::kIs1000);
 }
 
-void BM_CompileNaive(benchmark::State& state) {
+// Arg 0: the naive build; 1: the optimizing build.
+void BM_Compile(benchmark::State& state) {
+  const bool optimizing = state.range(0) != 0;
   int64_t compiled = 0;
   for (auto _ : state) {
     for (const bench::CorpusCase& c : Cases()) {
-      naive::CompileResult r = naive::CompileA3xxNaive(c.shader);
+      naive::CompileResult r = compiler::CompileA3xxBuild(c.shader, optimizing);
       compiled += r.status == naive::CompileStatus::kOk;
       benchmark::DoNotOptimize(r);
     }
   }
   Report(state, compiled);
+  state.SetLabel(optimizing ? "opt" : "naive");
 }
 
-void BM_CompileOpt(benchmark::State& state) {
-  int64_t compiled = 0;
-  for (auto _ : state) {
-    for (const bench::CorpusCase& c : Cases()) {
-      compiler::OptResult r = compiler::CompileA3xxOpt(c.shader);
-      compiled += r.status == naive::CompileStatus::kOk;
-      benchmark::DoNotOptimize(r);
-    }
-  }
-  Report(state, compiled);
-}
-
-BENCHMARK(BM_CompileNaive)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CompileOpt)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Compile)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace shaderdiff

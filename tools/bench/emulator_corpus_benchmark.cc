@@ -30,16 +30,10 @@ const std::vector<Compiled>& Programs(bool opt, uint32_t lanes) {
   if (!programs[key].empty()) return programs[key];
   cases[key] = bench::LoadCorpusCases(lanes, false);
   for (const bench::CorpusCase& c : cases[key]) {
+    naive::CompileResult r = compiler::CompileA3xxBuild(c.shader, opt);
+    if (r.status != naive::CompileStatus::kOk) continue;
     Compiled p;
-    if (opt) {
-      compiler::OptResult r = compiler::CompileA3xxOpt(c.shader);
-      if (r.status != naive::CompileStatus::kOk) continue;
-      p.program = std::move(r.program);
-    } else {
-      naive::CompileResult r = naive::CompileA3xxNaive(c.shader);
-      if (r.status != naive::CompileStatus::kOk) continue;
-      p.program = std::move(r.program);
-    }
+    p.program = std::move(r.program);
     p.vector = &c.vector;
     programs[key].push_back(std::move(p));
   }

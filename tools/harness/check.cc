@@ -48,18 +48,9 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
     c.failure = fail;
     return c;
   }
-  naive::CompileResult r;
-  if (options.build == Build::kOptimizing) {
-    compiler::OptOptions opt;
-    opt.opt_bisect_limit = options.opt_bisect_limit;
-    compiler::OptResult o = compiler::CompileA3xxOpt(shader, opt);
-    r.status = o.status;
-    r.detail = o.status == naive::CompileStatus::kOk ? "" : o.failed_pass + ": " + o.detail;
-    if (o.status == naive::CompileStatus::kUnsupported) r.detail = o.detail;
-    r.program = std::move(o.program);
-  } else {
-    r = naive::CompileA3xxNaive(shader);
-  }
+  compiler::OptOptions opt;
+  opt.opt_bisect_limit = options.opt_bisect_limit;
+  naive::CompileResult r = compiler::CompileA3xxBuild(shader, options.build == Build::kOptimizing, opt);
   switch (r.status) {
     case naive::CompileStatus::kOk:
       c.program = std::move(r.program);

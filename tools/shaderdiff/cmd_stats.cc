@@ -45,22 +45,12 @@ struct BuildStats {
 
 BuildStats Measure(const tgsi::Shader& shader, harness::Build build, const common::TestVector* vector) {
   BuildStats s;
-  a3xx::Program program;
-  if (build == harness::Build::kNaive) {
-    naive::CompileResult r = naive::CompileA3xxNaive(shader);
-    if (r.status != naive::CompileStatus::kOk) {
-      s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
-      return s;
-    }
-    program = std::move(r.program);
-  } else {
-    compiler::OptResult r = compiler::CompileA3xxOpt(shader);
-    if (r.status != naive::CompileStatus::kOk) {
-      s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
-      return s;
-    }
-    program = std::move(r.program);
+  naive::CompileResult r = compiler::CompileA3xxBuild(shader, build == harness::Build::kOptimizing);
+  if (r.status != naive::CompileStatus::kOk) {
+    s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
+    return s;
   }
+  const a3xx::Program& program = r.program;
   s.ok = true;
   s.status = "ok";
   s.program = harness::CountProgram(program);
@@ -143,8 +133,8 @@ int RunStats(const std::vector<std::string>& args) {
   std::map<std::string, uint64_t> status_count[2];
   std::vector<std::string> regressions;  // naive ok, opt not
   std::vector<double> r_instr, r_regs, r_cycles, r_nops;
-  std::vector<double> naive_instr, opt_instr, naive_regs, opt_regs, naive_cycles, opt_cycles;
-  uint64_t tot[2][3] = {{0, 0, 0}, {0, 0, 0}};
+  std::vector<double> naive_instr, opt_instr, naive_regs, opt_regs, naive_cycles, opt_cycles, naive_nops, opt_nops;
+  uint64_t tot[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   size_t done = 0;
   for (const harness::CorpusEntry& e : entries) {
     tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
@@ -181,11 +171,14 @@ int RunStats(const std::vector<std::string>& args) {
       opt_regs.push_back(opt.program.full_regs);
       naive_cycles.push_back(double(naive.cycles));
       opt_cycles.push_back(double(opt.cycles));
+      naive_nops.push_back(naive.program.nops);
+      opt_nops.push_back(opt.program.nops);
       const BuildStats* b[2] = {&naive, &opt};
       for (int k = 0; k < 2; ++k) {
         tot[k][0] += b[k]->program.instructions;
         tot[k][1] += b[k]->program.full_regs;
         tot[k][2] += b[k]->cycles;
+        tot[k][3] += b[k]->program.nops;
       }
     }
     if (++done % 500 == 0 && !verbose) std::cerr << "  " << done << "/" << entries.size() << " shaders\n";
@@ -206,13 +199,13 @@ int RunStats(const std::vector<std::string>& args) {
                 Pct(Quantile(r, .25)).c_str(), Pct(Quantile(r, .5)).c_str(), Pct(Quantile(r, .75)).c_str(),
                 Pct(Quantile(r, .9)).c_str(), Pct(r.empty() ? 0 : *std::max_element(r.begin(), r.end())).c_str(),
                 Quantile(a, .5), Quantile(b, .5), Pct(Quantile(a, .5) ? Quantile(b, .5) / Quantile(a, .5) : 0).c_str(),
-                k < 0 ? "-" : Pct(tot[0][k] ? double(tot[1][k]) / tot[0][k] : 0).c_str());
+                Pct(tot[0][k] ? double(tot[1][k]) / tot[0][k] : 0).c_str());
   };
   std::cout.flush();
   row("instructions", r_instr, naive_instr, opt_instr, 0);
   row("registers", r_regs, naive_regs, opt_regs, 1);
   row("cycles", r_cycles, naive_cycles, opt_cycles, 2);
-  row("nop slots", r_nops, {}, {}, -1);
+  row("nop slots", r_nops, naive_nops, opt_nops, 3);
   std::fflush(stdout);
   if (vm.count("json")) {
     std::ofstream out(vm["json"].as<std::string>());

@@ -68,25 +68,18 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
 // Compiles for a3xx; prints why not and sets *exit_code on failure.
 std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
                                          int* exit_code, OptRequest* request = nullptr) {
-  naive::CompileResult r;
-  if (build == harness::Build::kOptimizing) {
-    compiler::OptOptions o;
-    OptRequest none;
-    OptRequest& req = request ? *request : none;
-    o.opt_bisect_limit = req.limit;
-    o.dump_after = req.dump_after;
-    o.dump_all = req.dump_all;
-    o.dot = req.dot;
-    compiler::OptResult res = compiler::CompileA3xxOpt(shader, o);
-    req.dumps = std::move(res.dumps);
-    req.dot_text = std::move(res.dot);
-    req.rewrites = res.budget.PrintLog();
-    r.status = res.status;
-    r.detail = res.status == naive::CompileStatus::kError ? "pass " + res.failed_pass + ": " + res.detail : res.detail;
-    r.program = std::move(res.program);
-  } else {
-    r = naive::CompileA3xxNaive(shader);
-  }
+  OptRequest none;
+  OptRequest& req = request ? *request : none;
+  compiler::OptOptions o;
+  o.opt_bisect_limit = req.limit;
+  o.dump_after = req.dump_after;
+  o.dump_all = req.dump_all;
+  o.dot = req.dot;
+  compiler::OptResult details;
+  naive::CompileResult r = compiler::CompileA3xxBuild(shader, build == harness::Build::kOptimizing, o, &details);
+  req.dumps = std::move(details.dumps);
+  req.dot_text = std::move(details.dot);
+  req.rewrites = details.budget.PrintLog();
   switch (r.status) {
     case naive::CompileStatus::kOk:
       return std::move(r.program);
