@@ -10,7 +10,9 @@
 //          "textures": {"0": {...TextureUnit...}}}
 // result: {"outputs": {"0": [[w,w,w,w], ...]},
 //          "undefined": {"0": [[false,false,false,false], ...]},
-//          "inexact": {...same shape...}, "killed": [false, ...], ...}
+//          "inexact": {...same shape...},
+//          "allowed": {"0": [[null, {"lo": w, "hi": w, "nan": false}, ...], ...]},
+//          "killed": [false, ...], ...}
 // A word w is a string "0x3f800000" (raw 32 bits, lowercase hex). Inputs are
 // keyed by IN index, constants by buffer then index (a 1-D CONST[i] is buffer
 // 0).
@@ -45,6 +47,7 @@
 #include <vector>
 
 #include "compiler/tgsi/names.h"
+#include "emulator/common/allowed_set.h"
 #include "emulator/common/texture.h"
 #include "emulator/common/words.h"
 
@@ -53,6 +56,7 @@ namespace shaderdiff::common {
 using LaneVec4s = std::vector<Vec4>;                  // one Vec4 per lane
 using LaneMasks = std::vector<std::array<bool, 4>>;   // one flag per lane and component
 using VertexVec4s = std::array<Vec4, 3>;              // v0, v1, v2 of one input
+using LaneSets = std::vector<std::array<AllowedSet, 4>>;  // one set per lane and component
 
 // The barycentric pair of one fragment lane, raw binary32 words (the i/j a
 // GPU's rasterizer hands the shader, e.g. a3xx's ij registers).
@@ -81,6 +85,7 @@ struct EmittedVertex {
   std::map<uint32_t, Vec4> outputs;
   std::map<uint32_t, std::array<bool, 4>> undefined;
   std::map<uint32_t, std::array<bool, 4>> inexact;
+  std::map<uint32_t, std::array<AllowedSet, 4>> allowed;  // where inexact
 };
 
 enum class ExecStatus : uint8_t {
@@ -94,8 +99,12 @@ struct ExecResult {
   ExecStatus status = ExecStatus::kOk;
   std::string detail;
   std::map<uint32_t, LaneVec4s> outputs;  // OUT index -> lanes (final register values)
+  // Each component's allowed set (common/allowed_set.h): `undefined` means
+  // any value; `inexact` means the set in `allowed` (the word in `outputs`
+  // is one member); neither means exactly the word.
   std::map<uint32_t, LaneMasks> undefined;
   std::map<uint32_t, LaneMasks> inexact;
+  std::map<uint32_t, LaneSets> allowed;
   // Why each undefined / inexact component is so: OUT index -> lane ->
   // component -> reason code ("" when the flag is clear). Codes are listed
   // in emulator/tgsi/reasons.h.

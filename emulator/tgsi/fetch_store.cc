@@ -1,24 +1,28 @@
 // Operand fetch (docs/tgsi.md 3.3) and store (3.4) for one wave.
 //
 // Fetch: per lane, index = direct index (+ ADDR[k].c of that lane when
-// indirect), 2-D index likewise; the word is read and the source modifiers
-// applied by the opcode's source type ('|x|' then '-': float sign-bit ops or
-// integer abs / two's-complement negate). A relative index outside the
-// declared registers (the ARRAY when the bracket names one) reads 0 and is
-// flagged index-out-of-range; an undefined address propagates its reason, an
-// inexact one gives index-inexact. Nothing here can read outside storage.
+// indirect), 2-D index likewise; the value (word and allowed set) is read
+// and the source modifiers applied by the opcode's source type ('|x|' then
+// '-': float sign-bit ops, which map a set's interval too; or integer abs /
+// two's-complement negate, which make a set any value). A relative index
+// outside the declared registers (the ARRAY when the bracket names one)
+// reads 0, any value (index-out-of-range); an undefined address propagates
+// its cause, one with a set gives index-inexact. Nothing here can read
+// outside storage.
 //
-// Store: per written channel, for lanes in exec: saturate (NaN -> 0 flagged,
-// -0 -> +0 flagged, positive denormals flagged), add control-uncertainty
-// flags, write. For uncertain inactive lanes only the flags of the component
-// they might have written are set. An indirect destination is per lane; if
-// the active lanes disagree the written and the other addressed components
-// are flagged divergent-dst-index; an invalid or flagged address flags the
-// whole addressable range of that lane.
+// Store: per written channel, for lanes in exec: saturate (SaturateSet:
+// the set is clamped too; NaN, -0 and denormals open it), make the value any
+// value under uncertain control, write. For uncertain inactive lanes the
+// component they might have written becomes any value. An indirect
+// destination is per lane; if the active lanes disagree the written and the
+// other addressed components are any value (divergent-dst-index); an
+// invalid or uncertain address makes the whole addressable range of that
+// lane any value.
 #include <algorithm>
 #include <cmath>
 
 #include "emulator/tgsi/machine.h"
+#include "emulator/tgsi/value_set.h"
 
 namespace shaderdiff::tgsi_exec {
 
@@ -93,15 +97,7 @@ void Exec::MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r) {
       }
     }
   }
-  const bool undef = IsUndefinedReason(r);
-  for (uint32_t i = first; i <= last; ++i) {
-    Lanes& reg = file[i * 4 + comp];
-    if (undef) {
-      if (reg.u[lane] == Reason::kNone) reg.u[lane] = r;
-    } else if (reg.x[lane] == Reason::kNone) {
-      reg.x[lane] = r;
-    }
-  }
+  for (uint32_t i = first; i <= last; ++i) file[i * 4 + comp].MarkAny(lane, r);
 }
 
 Val Exec::ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const {
@@ -127,14 +123,18 @@ namespace {
 
 inline Val ApplyModifiers(Val v, const DSrc& s) {
   if (!s.abs && !s.neg) return v;
-  if (s.mod == ModType::kInt) {
+  if (s.mod != ModType::kInt) {
+    if (s.abs) v = AbsFloat(v);
+    if (s.neg) v = NegateFloat(v);
+    return v;
+  }
+  // Integer modifiers on a word: a set's words are not ordered as integers.
+  if (v.undef == Reason::kNone && v.inexact != Reason::kNone) v = Val::Any(v.w, Reason::kInexactBits);
+  {
     int32_t i = common::AsInt(v.w);
     if (s.abs && i < 0) i = static_cast<int32_t>(0u - static_cast<uint32_t>(i));
     if (s.neg) i = static_cast<int32_t>(0u - static_cast<uint32_t>(i));
     v.w = common::FromInt(i);
-  } else {
-    if (s.abs) v.w &= 0x7fffffffu;
-    if (s.neg) v.w ^= 0x80000000u;
   }
   return v;
 }
@@ -254,34 +254,6 @@ const Lanes& Exec::FetchComponent(const DInst& in, int s, int component, LaneMas
 
 namespace {
 
-// Saturate per docs/tgsi.md 3.4 (V22: fminf(fmaxf(x, 0), 1)).
-Val Saturate(Val v, bool flush) {
-  const Word w = v.w;
-  Reason r = Reason::kNone;
-  Word out;
-  if (IsNanW(w)) {
-    out = 0;
-    r = Reason::kNanOperand;
-  } else if (IsZeroW(w)) {
-    out = 0;
-    if (w != 0) r = Reason::kSignedZero;  // -0 -> +0 in V22 (glibc fmaxf)
-  } else if (IsDenormW(w)) {
-    if (w & 0x80000000u) {
-      out = 0;                 // negative: +0 either way, but DAZ hardware sees -0
-      r = Reason::kSignedZero;
-    } else {
-      out = flush ? 0 : w;     // positive: kept unless flushed
-      r = Reason::kDenormal;
-    }
-  } else {
-    const float f = F(w);
-    out = W(f < 0.0f ? 0.0f : (f > 1.0f ? 1.0f : f));
-  }
-  v.w = out;
-  if (v.undef == Reason::kNone) v.undef = r;
-  return v;
-}
-
 }  // namespace
 
 void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
@@ -291,20 +263,18 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   const LaneMask unc_inactive = (uu | ux) & ~exec;
   auto value_for = [&](int l) {
     Val val = v.Get(l);
-    if (saturate) val = Saturate(val, flush);
-    if ((uu >> l) & 1) {
-      if (val.undef == Reason::kNone) val.undef = Reason::kControlUndefined;
-    } else if ((ux >> l) & 1) {
-      if (val.inexact == Reason::kNone) val.inexact = Reason::kControlInexact;
+    if (saturate) val = SaturateSet(val, flush);
+    if (val.undef == Reason::kNone) {
+      if ((uu >> l) & 1) {
+        val.undef = Reason::kControlUndefined;
+      } else if ((ux >> l) & 1) {
+        val.undef = Reason::kControlInexact;
+      }
     }
     return val;
   };
   auto mark = [&](Lanes& reg, int l) {
-    if ((uu >> l) & 1) {
-      if (reg.u[l] == Reason::kNone) reg.u[l] = Reason::kControlUndefined;
-    } else if (reg.x[l] == Reason::kNone) {
-      reg.x[l] = Reason::kControlInexact;
-    }
+    reg.MarkAny(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
   };
   if (!dst.index.indirect) {
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
@@ -363,8 +333,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
       if (val.undef == Reason::kNone) val.undef = Reason::kDivergentDstIndex;
       for (int i = 0; i < ndistinct; ++i) {
         if (distinct[i] == addrs[l]) continue;
-        Lanes& other = file[static_cast<size_t>(distinct[i]) * 4 + c];
-        if (other.u[l] == Reason::kNone) other.u[l] = Reason::kDivergentDstIndex;
+        file[static_cast<size_t>(distinct[i]) * 4 + c].MarkAny(l, Reason::kDivergentDstIndex);
       }
     }
     file[static_cast<size_t>(addrs[l]) * 4 + c].Set(l, val);

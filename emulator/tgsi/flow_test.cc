@@ -246,22 +246,31 @@ IMM[0] FLT32 {5.0, 1.0, 2.0, 3.0}
   3: ENDIF
   4: MOV OUT[0].y, IMM[0].zzzz
   5: RCP TEMP[0].x, IN[0].xxxx
-  6: MOV OUT[0].z, IMM[0].zzzz
-  7: IF TEMP[0].xxxx
-  8:   MOV OUT[0].z, IMM[0].wwww
-  9: ENDIF
- 10: MOV OUT[0].w, IMM[0].wwww
- 11: END
+  6: MAD TEMP[0].x, TEMP[0].xxxx, IN[0].xxxx, -IMM[0].yyyy
+  7: MOV OUT[0].z, IMM[0].zzzz
+  8: IF TEMP[0].xxxx
+  9:   MOV OUT[0].z, IMM[0].wwww
+ 10: ENDIF
+ 11: MOV OUT[0].w, IMM[0].wwww
+ 12: RCP TEMP[0].x, IN[0].xxxx
+ 13: IF TEMP[0].xxxx
+ 14:   MOV OUT[0].w, IMM[0].yyyy
+ 15: ENDIF
+ 16: END
 )";
   const auto o = RunText(text, Vert4({F4(3, 0, 0, 0)}));
   EXPECT_EQ(o.W(0, 0, 0), Fw(5.0f));
   EXPECT_EQ(o.Why(0, 0, 0), "control-depends-on-undefined");
   EXPECT_TRUE(o.Clean(0, 0, 1));
-  // RCP(3) is inexact: the IF decided by it makes OUT[0].z inexact.
-  EXPECT_EQ(o.W(0, 0, 2), Fw(3.0f));
-  EXPECT_FALSE(o.Undef(0, 0, 2));
+  // 3 * RCP(3) - 1 has an interval around 0: some member takes the IF, so
+  // OUT[0].z is any value.
+  EXPECT_EQ(o.W(0, 0, 2), Fw(2.0f));  // 3 * fl(1/3) - 1 is 0 here: not taken
+  EXPECT_TRUE(o.Undef(0, 0, 2));
   EXPECT_EQ(o.Why(0, 0, 2), "control-depends-on-inexact");
-  EXPECT_TRUE(o.Clean(0, 0, 3));
+  // RCP(3) alone is inexact, but every member of its set is nonzero: the
+  // second IF is certain and OUT[0].w exact.
+  EXPECT_EQ(o.W(0, 0, 3), Fw(1.0f));
+  EXPECT_TRUE(o.Clean(0, 0, 3)) << o.Why(0, 0, 3);
 }
 
 TEST(Flow, UncertainBreakFlagsLaterIterations) {

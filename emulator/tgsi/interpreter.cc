@@ -21,6 +21,7 @@
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/ops.h"
+#include "emulator/tgsi/value_set.h"
 
 namespace shaderdiff::tgsi_exec {
 
@@ -239,6 +240,7 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
     res.outputs[o].assign(lanes, common::Vec4{0, 0, 0, 0});
     res.undefined[o].assign(lanes, {false, false, false, false});
     res.inexact[o].assign(lanes, {false, false, false, false});
+    res.allowed[o].assign(lanes, {});
     res.reasons[o].assign(lanes, {"", "", "", ""});
   }
   res.killed.assign(lanes, false);
@@ -274,11 +276,12 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
         for (int c = 0; c < 4; ++c) {
           const Lanes& reg = ex.out_[static_cast<size_t>(o) * 4 + c];
           Reason u = reg.u[l];
-          const Reason x = reg.x[l];
+          const Reason x = u == Reason::kNone && !lane_killed ? reg.x[l] : Reason::kNone;
           if (lane_killed) u = Reason::kKilledLane;
           res.outputs[o][g][c] = reg.w[l];
           res.undefined[o][g][c] = u != Reason::kNone;
           res.inexact[o][g][c] = x != Reason::kNone;
+          if (x != Reason::kNone) res.allowed[o][g][c] = ToAllowedSet(reg.Get(l));
           res.reasons[o][g][c] = std::string(ReasonCode(u != Reason::kNone ? u : x));
         }
       }

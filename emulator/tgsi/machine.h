@@ -162,7 +162,9 @@ class Exec {
   void StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate);
 };
 
-// Flags merged from the sources of one lane's computation.
+// Word-level merging for operations that cannot carry a set through (the
+// 64-bit ops, whose words are not binary32 values): any source that is not
+// exact makes the result any value.
 struct InFlags {
   Reason u = Reason::kNone;
   Reason x = Reason::kNone;
@@ -171,25 +173,18 @@ struct InFlags {
     if (x == Reason::kNone) x = sx;
   }
   void Add(const Lanes& s, int l) { Add(s.u[l], s.x[l]); }
-  void Add(Val v) { Add(v.undef, v.inexact); }
+  void Add(const Val& v) { Add(v.undef, v.inexact); }
 };
 
-// The result Val of a computed (not copied) value: sources' undefined reason
-// first, else the op's; sources' inexactness becomes inexact-operand.
+// The result of a word-level operation: the sources' undefined cause first,
+// else the op's own, else inexact-bits for a source with a set; an op's own
+// inexactness (op_x) also makes any value, with that cause.
 inline Val Finish(common::Word w, InFlags in, Reason op_u, Reason op_x) {
-  Val v;
-  v.w = w;
-  v.undef = in.u != Reason::kNone ? in.u : op_u;
-  v.inexact = in.x != Reason::kNone ? Reason::kInexactOperand : op_x;
-  return v;
-}
-// A copied value keeps the source's reasons.
-inline Val FinishCopy(common::Word w, InFlags in, Reason op_u = Reason::kNone) {
-  Val v;
-  v.w = w;
-  v.undef = in.u != Reason::kNone ? in.u : op_u;
-  v.inexact = in.x;
-  return v;
+  if (in.u != Reason::kNone) return Val::Any(w, in.u);
+  if (op_u != Reason::kNone) return Val::Any(w, op_u);
+  if (in.x != Reason::kNone) return Val::Any(w, Reason::kInexactBits);
+  if (op_x != Reason::kNone) return Val::Any(w, op_x);
+  return Val::Exact(w);
 }
 
 }  // namespace shaderdiff::tgsi_exec

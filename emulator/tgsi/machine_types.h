@@ -1,8 +1,15 @@
 // The value types of the interpreter: one component of one lane (Val) and
 // one component over the lanes of a wave (Lanes, structure of arrays).
 //
-// Invariant: a Val's undef/inexact codes are Reason::kNone or a reason of the
-// matching kind (IsUndefinedReason(undef), !IsUndefinedReason(inexact)).
+// A Val is the reference word `w` plus its allowed set (common/allowed_set.h):
+// - undef != kNone: any value (undef is the cause);
+// - else inexact != kNone: the set is described by `set` bits and [lo, hi]
+//   (kSetInterval: any float whose value lies in [lo, hi], by value, so both
+//   zeros when 0 is inside; kSetNan: any NaN), inexact is the cause;
+// - else exact: only w.
+// Invariants: w is always a member of its set; with kSetInterval lo <= hi
+// (by value) and neither is NaN; inexact != kNone implies set != 0.
+// Reason codes are causes (reasons.h), valid in either field.
 #pragma once
 
 #include <bit>
@@ -16,23 +23,48 @@ namespace shaderdiff::tgsi_exec {
 inline constexpr int kMaxLanes = 64;  // lanes per wave (uint64_t masks)
 using LaneMask = uint64_t;
 
+inline constexpr uint8_t kSetInterval = 1;  // any value in [lo, hi]
+inline constexpr uint8_t kSetNan = 2;       // any NaN
+
 struct Val {
   common::Word w = 0;
   Reason undef = Reason::kNone;
   Reason inexact = Reason::kNone;
+  uint8_t set = 0;
+  common::Word lo = 0, hi = 0;
+
+  bool exact() const { return undef == Reason::kNone && inexact == Reason::kNone; }
+  static Val Exact(common::Word w) { return Val{w}; }
+  static Val Any(common::Word w, Reason why) { return Val{w, why}; }
 };
 
 struct Lanes {
   common::Word w[kMaxLanes];
   Reason u[kMaxLanes];
   Reason x[kMaxLanes];
+  uint8_t s[kMaxLanes];
+  common::Word lo[kMaxLanes];
+  common::Word hi[kMaxLanes];
 
-  Val Get(int l) const { return {w[l], u[l], x[l]}; }
-  void Set(int l, Val v) {
+  Val Get(int l) const {
+    if (x[l] == Reason::kNone) return Val{w[l], u[l]};
+    return Val{w[l], u[l], x[l], s[l], lo[l], hi[l]};
+  }
+  void Set(int l, const Val& v) {
     w[l] = v.w;
     u[l] = v.undef;
     x[l] = v.inexact;
+    if (v.inexact != Reason::kNone) {
+      s[l] = v.set;
+      lo[l] = v.lo;
+      hi[l] = v.hi;
+    }
   }
+  // Makes lane l's component any value (keeping the word), unless it is already.
+  void MarkAny(int l, Reason why) {
+    if (u[l] == Reason::kNone) u[l] = why;
+  }
+  bool Exact(int l) const { return u[l] == Reason::kNone && x[l] == Reason::kNone; }
 };
 
 // Calls f(lane) for every set bit of m, lowest first.

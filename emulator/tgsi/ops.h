@@ -1,18 +1,17 @@
 // The opcode -> handler table and the generic shapes op handlers are built
 // from.
 //
-// A *kernel* computes one lane's result word from already-fetched source
-// words:
-//   struct K {
+// A *kernel* computes one lane's result word from source words:
+//   struct K : ArithKernel {                  // or another base below
 //     static constexpr int kSrc = N;          // number of source words
-//     static constexpr bool kNanResult = ..;  // a NaN result is "nan-result"
-//     static constexpr bool kCopy = ..;       // result is a copy of a source
-//     static Word Eval(Fp& fp, const Word* a, Reason& undef, Reason& inexact);
+//     static Word Eval(Fp& fp, const Word* a, Freedom& f);
 //   };
-// Eval does every float operation through `fp` so EvalKernel can re-run it
-// under the other denormal modes (fp.h). It may set an op-specific undefined
-// or inexact reason. Source flags are merged by the caller (InFlags), so a
-// kernel never looks at them.
+// Eval does every float operation through `fp` (the configured denormal
+// mode for the reference word, IEEE for the set's candidates) and reports
+// the op's own freedom at that point in `f` (a domain edge, its permitted
+// error, alternatives, NaN or zero-sign openness: value_set.h). A kernel
+// never looks at its operands' sets: EvalKernel evaluates it at their
+// candidate values.
 //
 // Shapes: CompOp<K> (component-wise: dst.c from slot c of every source),
 // ReplOp<K> (replicated scalar from slot x of every source). Everything else
@@ -27,6 +26,7 @@
 #include "compiler/tgsi/opcode.h"
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
+#include "emulator/tgsi/value_set.h"
 
 namespace shaderdiff::tgsi_exec {
 
@@ -46,63 +46,93 @@ void RegisterFlowOps(HandlerTable& t);
 void RegisterTextureOps(HandlerTable& t);
 void RegisterDoubleOps(HandlerTable& t);
 
-// Below this magnitude an inexact operand of DIV/RCP/RSQ/LG2/POW makes the
-// result ill-conditioned (reasons.h); so does a sum with an inexact term
-// whose result is this many times smaller than its largest term.
-inline constexpr float kIllConditionedBelow = 0x1p-10f;
-
-// Evaluates kernel K for one lane under the configured denormal mode, adds
-// "denormal" when another mode gives different bits and "nan-result" for NaN
-// results of arithmetic kernels, then merges the sources' flags.
-// `singular_inexact`: the kernel's kSingularOperand is an inexact value.
+// Evaluates kernel K for one lane: the reference word under the configured
+// denormal mode, and its allowed set (value_set.h). Exact operands whose
+// evaluation saw no denormal and whose kernel reported no freedom give an
+// exact result at once; otherwise the kernel is evaluated at every
+// combination of the operands' candidate values.
 template <class K>
-inline Val EvalKernel(const Exec& ex, const Word* a, InFlags in, bool singular_inexact = false) {
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact);
+
+template <class K>
+inline Val EvalKernel(const Exec& ex, const Val* v) {
+  constexpr int N = K::kSrc;
+  Word a[N > 0 ? N : 1];
+  Reason src_undef = Reason::kNone;
+  bool exact = true;
+  for (int i = 0; i < N; ++i) {
+    a[i] = v[i].w;
+    if (src_undef == Reason::kNone) src_undef = v[i].undef;
+    exact = exact && v[i].inexact == Reason::kNone;
+  }
   Fp fp = ex.PrimaryFp();
-  Reason u = Reason::kNone;
-  Reason x = Reason::kNone;
-  const Word r = K::Eval(fp, a, u, x);
-  if constexpr (K::kSingularOperand >= 0) {
-    if (singular_inexact && u == Reason::kNone && std::fabs(F(a[K::kSingularOperand])) < kIllConditionedBelow)
-      u = Reason::kIllConditioned;
-  }
-  if constexpr (K::kCancels) {
-    // Catastrophic cancellation of an inexact operand: a result more than
-    // 2^10 times smaller than the largest term turns the operand's tiny
-    // relative error into an unbounded one (x - 289 * floor(x / 289) with
-    // an inexact quotient, at large x).
-    if (in.x != Reason::kNone && in.u == Reason::kNone && u == Reason::kNone) {
-      const float big = K::LargestTerm(a);
-      if (std::isfinite(big) && big > 0.0f && !(std::fabs(F(r)) >= big * kIllConditionedBelow)) {
-        u = Reason::kIllConditioned;
-      }
+  Freedom f;
+  const Word r = K::Eval(fp, a, f);
+  if (src_undef != Reason::kNone) return Val::Any(r, src_undef);
+  if (f.undef != Reason::kNone) return Val::Any(r, f.undef);
+  if (exact && !fp.saw && f.Trivial() && !(K::kArith && IsNanW(r))) return Val::Exact(r);
+  return EvalKernelSet<K>(v, r, f, exact);
+}
+
+template <class K>
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
+  constexpr int N = K::kSrc;
+  if constexpr (K::kCustomSet) {
+    return K::SetOf(v, r, f, exact);
+  } else {
+    // An operation on words cannot carry a set through: any value.
+    if (!exact && !K::kFloatIn) return Val::Any(r, Reason::kInexactBits);
+    for (int i = 0; i < N; ++i) {
+      if (((K::kWordOperands >> i) & 1) && v[i].inexact != Reason::kNone) return Val::Any(r, Reason::kInexactBits);
     }
-  }
-  if (in.u == Reason::kNone && u == Reason::kNone) {
-    if (fp.saw) {
-      for (Fp alt : ex.AltFps()) {
-        Reason du = Reason::kNone, dx = Reason::kNone;
-        if (K::Eval(alt, a, du, dx) != r) {
-          u = Reason::kDenormal;
-          break;
+    Word cand[N > 0 ? N : 1][kMaxCandidates];
+    int count[N > 0 ? N : 1];
+    long combos = 1;
+    bool flushed = false;
+    for (int i = 0; i < N; ++i) {
+      count[i] = Candidates(v[i], K::kFloatIn, cand[i]);
+      combos *= count[i];
+      flushed = flushed || (v[i].inexact == Reason::kNone && count[i] > 1);
+    }
+    constexpr long kMaxCombos = 4096;
+    if (combos > kMaxCombos) return Val::Any(r, Reason::kInexactOperand);
+    SetBuilder b(r, K::kArith);
+    b.Add(r, f);
+    if (flushed) b.NoteOperandFlush();
+    for (int i = 0; i < N; ++i) {
+      if (v[i].inexact != Reason::kNone && (v[i].set & kSetNan)) b.NanIsAny();
+    }
+    int pick[N > 0 ? N : 1] = {};
+    for (long c = 0; c < combos && !b.any(); ++c) {
+      Word a[N > 0 ? N : 1];
+      long rest = c;
+      for (int i = 0; i < N; ++i) {
+        pick[i] = static_cast<int>(rest % count[i]);
+        rest /= count[i];
+        a[i] = cand[i][pick[i]];
+      }
+      Fp preserve;
+      Freedom fc;
+      const Word rc = K::Eval(preserve, a, fc);
+      b.Add(rc, fc);
+    }
+    if constexpr (!K::kMonotone) {
+      if (!exact) K::Bound(v, b);
+    }
+    Reason operand_cause = Reason::kNone;
+    if (!exact) {
+      operand_cause = Reason::kInexactOperand;
+      if constexpr (K::kCopy) {
+        for (int i = 0; i < N; ++i) {
+          if (v[i].inexact != Reason::kNone) {
+            operand_cause = v[i].inexact;
+            break;
+          }
         }
       }
     }
-    if (u == Reason::kNone && K::kNanResult && IsNanW(r)) u = Reason::kNanResult;
+    return b.Finish(K::kFloatOut, operand_cause, K::kFloatIn ? Reason::kInexactComparison : Reason::kInexactBits);
   }
-  if constexpr (K::kCopy) {
-    Val v = FinishCopy(r, in, u);
-    if (v.inexact == Reason::kNone) v.inexact = x;
-    return v;
-  } else {
-    return Finish(r, in, u, x);
-  }
-}
-
-// Whether kernel K's singular operand is inexact in lane l.
-template <class K>
-inline bool SingularInexact(const Lanes* const* s, int l) {
-  if constexpr (K::kSingularOperand >= 0) return s[K::kSingularOperand]->x[l] != Reason::kNone;
-  return false;
 }
 
 template <class K>
@@ -116,13 +146,9 @@ void CompOp(Exec& ex, const DInst& in) {
     for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, c, m);
     Lanes& r = ex.Result(0, c);
     ForLanes(m, [&](int l) {
-      Word a[N > 0 ? N : 1];
-      InFlags f;
-      for (int i = 0; i < N; ++i) {
-        a[i] = s[i]->w[l];
-        f.Add(*s[i], l);
-      }
-      r.Set(l, EvalKernel<K>(ex, a, f, SingularInexact<K>(s, l)));
+      Val a[N > 0 ? N : 1];
+      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
+      r.Set(l, EvalKernel<K>(ex, a));
     });
   }
   ex.Store(in, 0);
@@ -137,13 +163,9 @@ void ReplOp(Exec& ex, const DInst& in) {
   for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, 0, m);
   Lanes& r = ex.Result(0, 0);
   ForLanes(m, [&](int l) {
-    Word a[N];
-    InFlags f;
-    for (int i = 0; i < N; ++i) {
-      a[i] = s[i]->w[l];
-      f.Add(*s[i], l);
-    }
-    r.Set(l, EvalKernel<K>(ex, a, f, SingularInexact<K>(s, l)));
+    Val a[N];
+    for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
+    r.Set(l, EvalKernel<K>(ex, a));
   });
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
@@ -166,25 +188,38 @@ inline void StoreReplicated(Exec& ex, const DInst& in, const Lanes& v) {
   ex.Store(in, 0);
 }
 
-// Base for kernels: float arithmetic with a NaN check, not a copy.
-struct ArithKernel {
-  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
-  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
-  static constexpr bool kNanResult = true;
+// Kernel bases. kFloatIn: operands are read as floats (a set operand is
+// evaluated at its candidates; otherwise a set operand makes any value).
+// kFloatOut: the result is a float (a set result is an interval; otherwise
+// a result that is not one word is any value). kArith: float arithmetic, so
+// a NaN result is any NaN. kCopy: the result is one of the operands (it keeps
+// the operand's cause). kWordOperands: operands read as integers by a float kernel.
+// kMonotone: monotone in each operand on each side of 0, so candidates bound the result; otherwise K::Bound(v, builder) adds the
+// rest. kCustomSet: K::SetOf(v, r, f, exact) computes the whole set.
+struct KernelBase {
+  static constexpr unsigned kWordOperands = 0;  // bit i: operand i is an integer even when kFloatIn
+  static constexpr bool kFloatIn = true;
+  static constexpr bool kFloatOut = true;
+  static constexpr bool kArith = false;
   static constexpr bool kCopy = false;
+  static constexpr bool kMonotone = true;
+  static constexpr bool kCustomSet = false;
 };
-// Base for kernels producing integers / booleans.
-struct IntKernel {
-  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
-  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
-  static constexpr bool kNanResult = false;
-  static constexpr bool kCopy = false;
+// Float arithmetic.
+struct ArithKernel : KernelBase {
+  static constexpr bool kArith = true;
 };
-// Base for selections / bit copies.
-struct CopyKernel {
-  static constexpr int kSingularOperand = -1;  // operand whose values near 0 make the op ill-conditioned
-  static constexpr bool kCancels = false;      // a sum whose terms may cancel (LargestTerm)
-  static constexpr bool kNanResult = false;
+// Float comparisons producing a boolean word (FSLT..: ~0/0).
+struct CompareKernel : KernelBase {
+  static constexpr bool kFloatOut = false;
+};
+// Integer and bit operations.
+struct IntKernel : KernelBase {
+  static constexpr bool kFloatIn = false;
+  static constexpr bool kFloatOut = false;
+};
+// Selections / bit copies of float values (MOV, ABS, MIN, MAX).
+struct CopyKernel : KernelBase {
   static constexpr bool kCopy = true;
 };
 

@@ -2,12 +2,13 @@
 // ((int)floor), ARR ((int)floor(x + 0.5)), UARL (word copy), I2F/U2F (round
 // to nearest even), PK2H / UP2H (IEEE half, round to nearest even).
 //
-// Undefined: float->int of NaN or out of range (the word written is x86's
+// Any value: float->int of NaN or out of range (the word written is x86's
 // 0x80000000 pattern, or for F2U of (-2^31, -1] the int32 truncation, as GCC
-// 12 on x86-64 gives); PK2H of NaN (half NaN bits differ); half denormals
-// produced by PK2H or read by UP2H (implementations may flush them).
-// Inexact: I2F/U2F of integers above 2^24 that need rounding, PK2H of values
-// not exactly representable as half (GL leaves that rounding open).
+// 12 on x86-64 gives), or of a set straddling an integer; PK2H of NaN (half
+// NaN bits differ), of a value not exactly representable as half (GL leaves
+// that rounding open) or giving a half denormal.
+// Sets: I2F/U2F of integers above 2^24 that need rounding (1 ulp); UP2H of
+// a half denormal (it or the zero it flushes to) or of a half NaN (any NaN).
 #include <cmath>
 
 #include "compiler/tgsi/opcode.h"
@@ -25,76 +26,84 @@ inline Word ToInt32Bits(float t) {
   return FitsInt32(t) ? static_cast<Word>(static_cast<int32_t>(t)) : 0x80000000u;
 }
 
-struct F2IK : IntKernel {
+// Float -> int conversions read floats (a set whose members convert to
+// different integers is any value: inexact-comparison) and produce words.
+struct F2IK : CompareKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float t = std::trunc(fp.In(F(a[0])));
-    if (!FitsInt32(t)) u = Reason::kFloatToIntRange;
+    if (!FitsInt32(t)) f.undef = Reason::kFloatToIntRange;
     return ToInt32Bits(t);
   }
 };
-struct F2UK : IntKernel {
+struct F2UK : CompareKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float v = fp.In(F(a[0]));
     if (v > -1.0f && v < 4294967296.0f) return static_cast<Word>(std::trunc(v) + 0.0f);
-    u = Reason::kFloatToIntRange;
+    f.undef = Reason::kFloatToIntRange;
     return ToInt32Bits(std::trunc(v));
   }
 };
-struct ArlK : IntKernel {
+struct ArlK : CompareKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float t = std::floor(fp.In(F(a[0])));
-    if (!FitsInt32(t)) u = Reason::kFloatToIntRange;
+    if (!FitsInt32(t)) f.undef = Reason::kFloatToIntRange;
     return ToInt32Bits(t);
   }
 };
-struct ArrK : IntKernel {
+struct ArrK : CompareKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float t = std::floor(fp.Add(F(a[0]), 0.5f));
-    if (!FitsInt32(t)) u = Reason::kFloatToIntRange;
+    if (!FitsInt32(t)) f.undef = Reason::kFloatToIntRange;
     return ToInt32Bits(t);
   }
 };
 struct UarlK : IntKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return a[0]; }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return a[0]; }
 };
-struct I2FK : IntKernel {
+// Int -> float: integer operands, float results (1 ulp where rounding).
+struct IntToFloatKernel : IntKernel {
+  static constexpr bool kFloatOut = true;
+};
+struct I2FK : IntToFloatKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason& x) {
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
     const int32_t i = static_cast<int32_t>(a[0]);
-    const float f = static_cast<float>(i);
-    if (static_cast<double>(f) != static_cast<double>(i)) x = Reason::kConversionRounding;
-    return W(f);
+    const float r = static_cast<float>(i);
+    if (static_cast<double>(r) != static_cast<double>(i)) f.Inexact(Reason::kConversionRounding, precision::kConversion);
+    return W(r);
   }
 };
-struct U2FK : IntKernel {
+struct U2FK : IntToFloatKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason& x) {
-    const float f = static_cast<float>(a[0]);
-    if (static_cast<double>(f) != static_cast<double>(a[0])) x = Reason::kConversionRounding;
-    return W(f);
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
+    const float r = static_cast<float>(a[0]);
+    if (static_cast<double>(r) != static_cast<double>(a[0])) f.Inexact(Reason::kConversionRounding, precision::kConversion);
+    return W(r);
   }
 };
 
-// PK2H: replicated half(src.x) | half(src.y) << 16.
-struct Pk2hK : IntKernel {
+// PK2H: replicated half(src.x) | half(src.y) << 16. The packed word is not
+// a float: NaN, half denormals and an open rounding make it any value.
+struct Pk2hK : CompareKernel {
   static constexpr int kSrc = 2;
-  static uint16_t Half(Fp& fp, Word w, Reason& u, Reason& x) {
+  static uint16_t Half(Fp& fp, Word w, Freedom& fr) {
     const float f = fp.In(F(w));
-    if (std::isnan(f)) u = Reason::kNanOperand;
+    if (std::isnan(f)) fr.undef = Reason::kNanOperand;
     const uint16_t h = FloatToHalf(f);
     const bool half_denorm = (h & 0x7c00u) == 0 && (h & 0x3ffu) != 0;
-    if (half_denorm && u == Reason::kNone) u = Reason::kDenormal;
-    if (!std::isnan(f) && HalfToFloat(h) != f && !(std::isinf(f))) x = Reason::kConversionRounding;
+    if (half_denorm && fr.undef == Reason::kNone) fr.undef = Reason::kDenormal;
+    if (!std::isnan(f) && HalfToFloat(h) != f && !(std::isinf(f)) && fr.undef == Reason::kNone)
+      fr.undef = Reason::kConversionRounding;
     return h;
   }
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    const uint16_t lo = Half(fp, a[0], u, x);
-    const uint16_t hi = Half(fp, a[1], u, x);
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    const uint16_t lo = Half(fp, a[0], f);
+    const uint16_t hi = Half(fp, a[1], f);
     return static_cast<Word>(lo) | (static_cast<Word>(hi) << 16);
   }
 };
@@ -106,11 +115,8 @@ void OpPk2h(Exec& ex, const DInst& in) {
   const Lanes& sy = ex.Fetch(in, 0, 1, m);
   Lanes& r = ex.Result(0, 0);
   ForLanes(m, [&](int l) {
-    const Word a[2] = {sx.w[l], sy.w[l]};
-    InFlags f;
-    f.Add(sx, l);
-    f.Add(sy, l);
-    r.Set(l, EvalKernel<Pk2hK>(ex, a, f));
+    const Val a[2] = {sx.Get(l), sy.Get(l)};
+    r.Set(l, EvalKernel<Pk2hK>(ex, a));
   });
   StoreReplicated(ex, in, r);
 }
@@ -126,12 +132,22 @@ void OpUp2h(Exec& ex, const DInst& in) {
     ForLanes(m, [&](int l) {
       const uint16_t h = static_cast<uint16_t>((c & 1) ? (s.w[l] >> 16) : (s.w[l] & 0xffffu));
       const Word w = W(HalfToFloat(h));
-      Reason u = Reason::kNone;
-      if ((h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) != 0) u = Reason::kNanResult;
-      if ((h & 0x7c00u) == 0 && (h & 0x3ffu) != 0) u = Reason::kDenormal;
-      InFlags f;
-      f.Add(s, l);
-      r.Set(l, Finish(w, f, u, Reason::kNone));
+      const Val src = s.Get(l);
+      Val v = Val::Exact(w);
+      if (src.undef != Reason::kNone) {
+        v = Val::Any(w, src.undef);
+      } else if (src.inexact != Reason::kNone) {
+        v = Val::Any(w, Reason::kInexactBits);
+      } else if (IsNanW(w)) {  // a half NaN's payload may not survive: any NaN
+        v.inexact = Reason::kNanResult;
+        v.set = kSetNan;
+      } else if ((h & 0x7c00u) == 0 && (h & 0x3ffu) != 0) {  // a half denormal may be flushed
+        v.inexact = Reason::kDenormal;
+        v.set = kSetInterval;
+        v.lo = v.hi = w;
+        (h & 0x8000u ? v.hi : v.lo) = w & 0x80000000u;
+      }
+      r.Set(l, v);
     });
   }
   ex.Store(in, 0);

@@ -6,12 +6,12 @@
 // LG2 = logf(x) * 1.442695f, EX2 = powf(2, x) (release build), SSG/CMP as
 // C comparisons.
 //
-// Flags per op (reasons.h): transcendental results are inexact; MAD/FMA are
-// inexact only when fused and unfused results differ; DP*/LRP/XPD/X2D only
-// when their terms do not sum exactly (fp.h TermsSumExactly); DIV only when
-// the divisor is not a power of two. Domain edges (RSQ <= 0, SQRT/LG2 < 0,
-// POW, EX2 range, LIT, LOG) are undefined. NaN/-0 dependent results follow
-// the per-op policy listed in reasons.h.
+// Allowed sets per op (value_set.h, precision.h): transcendental results
+// are intervals of their GLSL precision; MAD/FMA allow the fused and the
+// unfused result; DP*/LRP/XPD/X2D are sums of products, exact only when
+// their terms sum exactly (fp.h TermsSumExactly); DIV is exact only when the
+// divisor is a power of two. Domain edges (RSQ <= 0, SQRT/LG2 < 0, POW, EX2
+// range, LIT, LOG) are any value. NaN/-0/denormal freedom follows reasons.h.
 #include "emulator/tgsi/ops_float_kernels.h"
 
 namespace shaderdiff::tgsi_exec {
@@ -25,13 +25,15 @@ void ConstOp(Exec& ex, const DInst& in) {
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     Lanes& r = ex.Result(0, c);
-    ForLanes(ex.exec, [&](int l) { r.Set(l, Val{kValue, Reason::kNone, Reason::kNone}); });
+    ForLanes(ex.exec, [&](int l) { r.Set(l, Val::Exact(kValue)); });
   }
   ex.Store(in, 0);
 }
 
-// Selections: the result is a copy of the chosen source; the condition's
-// flags matter only where the two choices differ.
+// Selections: the result is a copy of the chosen source. When some member
+// of the selector's set would choose the other source, the result is the
+// set of both (value_set.h Either): a selection can only ever return one of
+// its two operands, whatever decided it.
 enum class SelKind { kCmp, kUcmp, kCnd };
 
 template <SelKind S>
@@ -39,45 +41,24 @@ void Select(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
   const LaneMask m = ex.exec;
   const bool flush = ex.opt.denormals == common::DenormalMode::kFlushToZero;
+  // CMP: src0 < 0 ? src1 : src2;  UCMP: src0 != 0 ? src1 : src2;
+  // CND (removed): src2 > 0.5 ? src0 : src1.
+  constexpr Pred kPred = S == SelKind::kUcmp  ? Pred::kWordNonZero
+                         : S == SelKind::kCmp ? Pred::kFloatNegative
+                                              : Pred::kFloatAboveHalf;
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const Lanes& s0 = ex.Fetch(in, 0, c, m);
     const Lanes& s1 = ex.Fetch(in, 1, c, m);
     const Lanes& s2 = ex.Fetch(in, 2, c, m);
     Lanes& r = ex.Result(0, c);
+    const Lanes& cs = S == SelKind::kCnd ? s2 : s0;
+    const Lanes& ta = S == SelKind::kCnd ? s0 : s1;
+    const Lanes& fa = S == SelKind::kCnd ? s1 : s2;
     ForLanes(m, [&](int l) {
-      // CMP: src0 < 0 ? src1 : src2;  UCMP: src0 != 0 ? src1 : src2;
-      // CND (removed): src2 > 0.5 ? src0 : src1.
-      const Lanes& cs = S == SelKind::kCnd ? s2 : s0;
-      const Lanes& ta = S == SelKind::kCnd ? s0 : s1;
-      const Lanes& fa = S == SelKind::kCnd ? s1 : s2;
-      const Word cw = cs.w[l];
-      bool take;
-      Reason amb = Reason::kNone;
-      if (S == SelKind::kUcmp) {
-        take = cw != 0;
-      } else if (S == SelKind::kCmp) {
-        float cv = F(cw);
-        if (IsDenormW(cw)) {
-          // DAZ turns a negative denormal into -0, which does not select src1.
-          if (cw & 0x80000000u) amb = Reason::kDenormal;
-          if (flush) cv = std::copysign(0.0f, cv);
-        }
-        take = cv < 0.0f;
-        if (std::isnan(cv)) amb = Reason::kNanOperand;
-        if (IsNegZeroW(cw)) amb = Reason::kSignedZero;
-      } else {
-        const float cv = F(cw);
-        take = cv > 0.5f;
-        if (std::isnan(cv)) amb = Reason::kNanOperand;
-      }
-      const Val chosen = (take ? ta : fa).Get(l);
-      const bool differ = ta.w[l] != fa.w[l] || ta.u[l] != fa.u[l] || ta.x[l] != fa.x[l];
-      InFlags f;
-      f.Add(chosen);
-      if (differ) f.Add(cs, l);
-      Val v = FinishCopy(chosen.w, f, differ ? amb : Reason::kNone);
-      r.Set(l, v);
+      const Decision d = Decide(cs.Get(l), kPred, flush);
+      const Val chosen = (d.taken ? ta : fa).Get(l);
+      r.Set(l, d.uncertain == Reason::kNone ? chosen : Either(chosen, (d.taken ? fa : ta).Get(l), d.uncertain));
     });
   }
   ex.Store(in, 0);
@@ -86,11 +67,11 @@ void Select(Exec& ex, const DInst& in) {
 // CLAMP (removed): src0 < src1 ? src1 : (src0 > src2 ? src2 : src0).
 struct ClampK : CopyKernel {
   static constexpr int kSrc = 3;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float v = fp.In(F(a[0])), lo = fp.In(F(a[1])), hi = fp.In(F(a[2]));
-    if (std::isnan(v) || std::isnan(lo) || std::isnan(hi)) u = Reason::kNanOperand;
+    if (std::isnan(v) || std::isnan(lo) || std::isnan(hi)) f.undef = Reason::kNanOperand;
     auto mixed = [](float p, float q) { return p == 0.0f && q == 0.0f && std::signbit(p) != std::signbit(q); };
-    if (mixed(v, lo) || mixed(v, hi)) u = Reason::kSignedZero;
+    if (mixed(v, lo) || mixed(v, hi)) f.zero_sign = true;
     return W(v < lo ? lo : (v > hi ? hi : v));
   }
 };
@@ -103,13 +84,10 @@ void OpClamp(Exec& ex, const DInst& in) {
     const Lanes& s0 = ex.Fetch(in, 0, c, m);
     const Lanes& s1 = ex.Fetch(in, 1, c, m);
     const Lanes& s2 = ex.Fetch(in, 2, c, m);
-    ComputeLanes<ClampK>(ex, m, ex.Result(0, c), [&](int l, Word* a, InFlags& f) {
-      a[0] = s0.w[l];
-      a[1] = s1.w[l];
-      a[2] = s2.w[l];
-      f.Add(s0, l);
-      f.Add(s1, l);
-      f.Add(s2, l);
+    ComputeLanes<ClampK>(ex, m, ex.Result(0, c), [&](int l, Val* a) {
+      a[0] = s0.Get(l);
+      a[1] = s1.Get(l);
+      a[2] = s2.Get(l);
     });
   }
   ex.Store(in, 0);
@@ -139,7 +117,7 @@ void OpDeriv(Exec& ex, const DInst& in) {
       const LaneMask qm = (LaneMask{0xF} << q) & ex.all;
       Val v[4];
       for (int i = 0; i < 4; ++i) {
-        v[i] = (q + i < ex.lanes) ? s.Get(q + i) : Val{0, Reason::kDerivativeNonFragment, Reason::kNone};
+        v[i] = (q + i < ex.lanes) ? s.Get(q + i) : Val::Any(0, Reason::kDerivativeNonFragment);
       }
       // Operand pairs (minuend, subtrahend) per lane position in the quad.
       const int p = l & 3;
@@ -150,11 +128,8 @@ void OpDeriv(Exec& ex, const DInst& in) {
         case Deriv::kDdxFine: hi = (p < 2) ? 1 : 3, lo = (p < 2) ? 0 : 2; break;
         case Deriv::kDdyFine: hi = (p & 1) ? 3 : 2, lo = (p & 1) ? 1 : 0; break;
       }
-      InFlags f;
-      f.Add(v[hi]);
-      f.Add(v[lo]);
-      Word a[2] = {v[hi].w, v[lo].w};
-      Val out = EvalKernel<SubK>(ex, a, f);
+      const Val a[2] = {v[hi], v[lo]};
+      Val out = EvalKernel<SubK>(ex, a);
       Reason own = Reason::kNone;
       if (!frag) {
         own = Reason::kDerivativeNonFragment;
@@ -165,17 +140,16 @@ void OpDeriv(Exec& ex, const DInst& in) {
       } else if (D == Deriv::kDdx || D == Deriv::kDdy) {
         // The other row / column must agree, or coarse implementations differ.
         const int ohi = D == Deriv::kDdx ? 1 : 3, olo = D == Deriv::kDdx ? 0 : 1;
-        InFlags g;
-        g.Add(v[ohi]);
-        g.Add(v[olo]);
-        Word b[2] = {v[ohi].w, v[olo].w};
-        const Val other = EvalKernel<SubK>(ex, b, g);
+        const Val b[2] = {v[ohi], v[olo]};
+        const Val other = EvalKernel<SubK>(ex, b);
         if (other.undef != Reason::kNone && out.undef == Reason::kNone) {
           out.undef = other.undef;
         } else if (other.w != out.w && !(IsNanW(other.w) && IsNanW(out.w))) {
           own = Reason::kDerivativeCoarse;
+        } else if (!other.exact() || !out.exact()) {
+          // Either row / column may be used: the result is in both sets' hull.
+          out = Either(out, other, Reason::kInexactOperand);
         }
-        if (out.inexact == Reason::kNone && other.inexact != Reason::kNone) out.inexact = Reason::kInexactOperand;
       }
       if (out.undef == Reason::kNone) out.undef = own;
       r.Set(l, out);

@@ -16,17 +16,12 @@ namespace shaderdiff::tgsi_exec::float_ops {
 
 using tgsi::Opcode;
 
-inline bool SameBits(float a, float b) {
-  return W(a) == W(b) || (std::isnan(a) && std::isnan(b));
-}
-
 template <class K, class Gather>
 void ComputeLanes(Exec& ex, LaneMask m, Lanes& r, Gather g) {
   ForLanes(m, [&](int l) {
-    Word a[K::kSrc];
-    InFlags f;
-    g(l, a, f);
-    r.Set(l, EvalKernel<K>(ex, a, f));
+    Val v[K::kSrc];
+    g(l, v);
+    r.Set(l, EvalKernel<K>(ex, v));
   });
 }
 
@@ -34,60 +29,52 @@ void ComputeLanes(Exec& ex, LaneMask m, Lanes& r, Gather g) {
 
 struct MovK : CopyKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return a[0]; }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return a[0]; }
 };
 struct AbsK : CopyKernel {  // removed ABS: fabsf (a bit operation)
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return a[0] & 0x7fffffffu; }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return a[0] & 0x7fffffffu; }
 };
 struct AddK : ArithKernel {
   static constexpr int kSrc = 2;
-  static constexpr bool kCancels = true;
-  static float LargestTerm(const Word* a) { return std::fmax(std::fabs(F(a[0])), std::fabs(F(a[1]))); }
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Add(F(a[0]), F(a[1]))); }
+  static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Add(F(a[0]), F(a[1]))); }
 };
 struct SubK : ArithKernel {
   static constexpr int kSrc = 2;
-  static constexpr bool kCancels = true;
-  static float LargestTerm(const Word* a) { return std::fmax(std::fabs(F(a[0])), std::fabs(F(a[1]))); }
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Sub(F(a[0]), F(a[1]))); }
+  static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Sub(F(a[0]), F(a[1]))); }
 };
 struct MulK : ArithKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Mul(F(a[0]), F(a[1]))); }
+  static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Mul(F(a[0]), F(a[1]))); }
 };
 
-inline void MadInexact(float a, float b, float c, Reason& x) {
-  const float p = a * b;
-  const float unfused = p + c;
-  if (!SameBits(unfused, std::fmaf(a, b, c))) x = Reason::kMadFusion;
-}
-
+// MAD may be fused or not (tgsi.rst): the other form is an alternative.
 struct MadK : ArithKernel {
   static constexpr int kSrc = 3;
-  static constexpr bool kCancels = true;
-  static float LargestTerm(const Word* a) {
-    return std::fmax(std::fabs(F(a[0]) * F(a[1])), std::fabs(F(a[2])));
-  }
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
-    MadInexact(F(a[0]), F(a[1]), F(a[2]), x);
-    return W(fp.Mad(F(a[0]), F(a[1]), F(a[2])));
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    Fp other = fp;
+    const Word fused = W(other.Fma(F(a[0]), F(a[1]), F(a[2])));
+    const Word r = W(fp.Mad(F(a[0]), F(a[1]), F(a[2])));
+    if (fused != r) f.Alt(Reason::kMadFusion, fused);
+    return r;
   }
 };
 struct FmaK : ArithKernel {
   static constexpr int kSrc = 3;
-  static constexpr bool kCancels = true;
-  static float LargestTerm(const Word* a) {
-    return std::fmax(std::fabs(F(a[0]) * F(a[1])), std::fabs(F(a[2])));
-  }
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
-    MadInexact(F(a[0]), F(a[1]), F(a[2]), x);
-    return W(fp.Fma(F(a[0]), F(a[1]), F(a[2])));
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    Fp other = fp;
+    const Word unfused = W(other.Mad(F(a[0]), F(a[1]), F(a[2])));
+    const Word r = W(fp.Fma(F(a[0]), F(a[1]), F(a[2])));
+    if (unfused != r) f.Alt(Reason::kMadFusion, unfused);
+    return r;
   }
 };
+// LRP = a*(b-c)+c in tgsi_exec; other implementations use a*b+(1-a)*c or
+// fused forms: bounded as the sum of products a*b - a*c + c.
 struct LrpK : ArithKernel {
   static constexpr int kSrc = 3;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
+  static constexpr bool kCustomSet = true;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float s0 = F(a[0]), s1 = F(a[1]), s2 = F(a[2]);
     bool exact = ProductIsExact(s0, s1) && ProductIsExact(s0, s2);
     if (exact) {
@@ -96,52 +83,55 @@ struct LrpK : ArithKernel {
       const double g3[2] = {1.0, -static_cast<double>(s0)};
       exact = TermsSumExactly(g1, 3) && TermsSumExactly(g2, 2) && TermsSumExactly(g3, 2);
     }
-    if (!exact) x = Reason::kLrpFormula;
+    if (!exact) f.Inexact(Reason::kLrpFormula, {});
     const float d = fp.Sub(s1, s2);
     const float p = fp.Mul(s0, d);
     return W(fp.Add(p, s2));
   }
+  static Val SetOf(const Val* v, Word r, const Freedom&, bool) {
+    const ProductTerm p[2] = {{v[0], v[1], false}, {v[0], v[2], true}};
+    return SumOfProducts(p, 2, &v[2], 1, r, Reason::kLrpFormula);
+  }
 };
 struct DivK : ArithKernel {
-  static constexpr int kSingularOperand = 1;
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float b = fp.In(F(a[1]));
-    if (b == 0.0f) u = Reason::kDivByZero;
-    if (!IsPowerOfTwo(b) || std::fabs(b) > 0x1p126f) x = Reason::kDiv;
+    if (b == 0.0f) f.undef = Reason::kDivByZero;
+    if (!IsPowerOfTwo(b) || std::fabs(b) > 0x1p126f) f.Inexact(Reason::kDiv, precision::kDiv);
     return W(fp.Div(F(a[0]), b));
   }
 };
 struct RcpK : ArithKernel {
-  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
-    x = Reason::kRcp;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kRcp, precision::kRcp);
     return W(fp.Div(1.0f, F(a[0])));
   }
 };
 struct RsqK : ArithKernel {
-  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kRsq;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kRsq, precision::kRsq);
     const float v = fp.In(F(a[0]));
-    if (v <= 0.0f) u = Reason::kRsqDomain;
+    if (v <= 0.0f) f.undef = Reason::kRsqDomain;
     return W(fp.Div(1.0f, fp.Sqrt(v)));
   }
 };
 struct SqrtK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kSqrt;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kSqrt, precision::kSqrt);
     const float v = fp.In(F(a[0]));
-    if (v < 0.0f) u = Reason::kSqrtDomain;
+    if (v < 0.0f) f.undef = Reason::kSqrtDomain;
     return W(fp.Sqrt(v));
   }
 };
-inline float Ex2(Fp& fp, float v, Reason& u) {
+// EX2 with its (3 + 2|x|) ulp tolerance; `why` names the op (ex2 / exp).
+inline float Ex2(Fp& fp, float v, Freedom& f, Reason why) {
   v = fp.In(v);
-  if (v < -126.0f || v > 127.0f) u = Reason::kEx2Range;
+  if (v < -126.0f || v > 127.0f) f.undef = Reason::kEx2Range;
+  f.Inexact(why, {precision::Ex2Ulps(std::fabs(v)), 0, 0});
   return fp.Out(std::pow(2.0f, v));
 }
 inline float Lg2(Fp& fp, float v) {
@@ -151,70 +141,83 @@ inline float Lg2(Fp& fp, float v) {
 }
 struct Ex2K : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kEx2;
-    return W(Ex2(fp, F(a[0]), u));
-  }
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) { return W(Ex2(fp, F(a[0]), f, Reason::kEx2)); }
 };
 struct Lg2K : ArithKernel {
-  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kLg2;
-    if (fp.In(F(a[0])) < 0.0f) u = Reason::kLg2Domain;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kLg2, precision::kLg2);
+    if (fp.In(F(a[0])) < 0.0f) f.undef = Reason::kLg2Domain;
     return W(Lg2(fp, F(a[0])));
   }
 };
 struct PowK : ArithKernel {
-  static constexpr int kSingularOperand = 0;
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kPow;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kPow, precision::kPow);
     const float b = fp.In(F(a[0])), e = fp.In(F(a[1]));
-    if (!(b > 0.0f) || !std::isfinite(b) || !std::isfinite(e)) u = Reason::kPowDomain;
+    if (!(b > 0.0f) || !std::isfinite(b) || !std::isfinite(e)) f.undef = Reason::kPowDomain;
     return W(fp.Out(std::pow(b, e)));
   }
 };
 constexpr float kTrigLimit = 1024.0f;
+// Adds [-1, 1] (widened by the trig tolerance) when the operand's interval
+// holds a critical point of sin (offset pi/2) or cos (offset 0).
+inline void TrigBound(const Val& v, double offset, SetBuilder& b) {
+  if (!(v.set & kSetInterval)) return;
+  const double lo = F(v.lo), hi = F(v.hi);
+  const double pi = 3.14159265358979323846;
+  if (std::floor((lo - offset) / pi) != std::floor((hi - offset) / pi)) {
+    Word l, h, unused;
+    Widen(W(-1.0f), precision::kTrig, &l, &unused);
+    Widen(W(1.0f), precision::kTrig, &unused, &h);
+    b.AddInterval(l, h);
+  }
+}
 struct SinK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kSin;
+  static constexpr bool kMonotone = false;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kSin, precision::kTrig);
     const float v = fp.In(F(a[0]));
-    if (std::fabs(v) > kTrigLimit) u = Reason::kTrigRange;
+    if (std::fabs(v) > kTrigLimit) f.undef = Reason::kTrigRange;
     return W(fp.Out(std::sin(v)));
   }
+  static void Bound(const Val* v, SetBuilder& b) { TrigBound(v[0], 3.14159265358979323846 / 2, b); }
 };
 struct CosK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kCos;
+  static constexpr bool kMonotone = false;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kCos, precision::kTrig);
     const float v = fp.In(F(a[0]));
-    if (std::fabs(v) > kTrigLimit) u = Reason::kTrigRange;
+    if (std::fabs(v) > kTrigLimit) f.undef = Reason::kTrigRange;
     return W(fp.Out(std::cos(v)));
   }
+  static void Bound(const Val* v, SetBuilder& b) { TrigBound(v[0], 0.0, b); }
 };
 
-inline void MinMaxFlags(float a, float b, Reason& u) {
+// MIN/MAX of a NaN may give the other operand or NaN; of +0/-0, either zero.
+inline void MinMaxFreedom(float a, float b, Freedom& f) {
   if (std::isnan(a) || std::isnan(b)) {
-    u = Reason::kNanOperand;
+    f.nan_ok = true;
   } else if (a == 0.0f && b == 0.0f && std::signbit(a) != std::signbit(b)) {
-    u = Reason::kSignedZero;
+    f.zero_sign = true;
   }
 }
 struct MinK : CopyKernel {  // returns one operand's word (no NaN result unless both are NaN)
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float x = fp.In(F(a[0])), y = fp.In(F(a[1]));
-    MinMaxFlags(x, y, u);
+    MinMaxFreedom(x, y, f);
     return W(std::fmin(x, y));
   }
 };
 struct MaxK : CopyKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float x = fp.In(F(a[0])), y = fp.In(F(a[1]));
-    MinMaxFlags(x, y, u);
+    MinMaxFreedom(x, y, f);
     return W(std::fmax(x, y));
   }
 };
@@ -233,76 +236,83 @@ inline bool Compare(float x, float y) {
   return false;
 }
 template <Cmp C>
-struct SetK : IntKernel {  // SLT..SNE: 1.0 / 0.0
+struct SetK : KernelBase {  // SLT..SNE: 1.0 / 0.0 (a set of both is [0, 1])
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom&) {
     return Compare<C>(fp.In(F(a[0])), fp.In(F(a[1]))) ? 0x3f800000u : 0u;
   }
 };
 template <Cmp C>
-struct FSetK : IntKernel {  // FSLT..FSNE: ~0 / 0
+struct FSetK : CompareKernel {  // FSLT..FSNE: ~0 / 0
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom&) {
     return Compare<C>(fp.In(F(a[0])), fp.In(F(a[1]))) ? 0xffffffffu : 0u;
   }
 };
 
+// FRC is a sawtooth: an interval across an integer gives [0, 1].
+inline void FracBound(const Val& v, SetBuilder& b) {
+  if (!(v.set & kSetInterval) || std::floor(F(v.lo)) != std::floor(F(v.hi))) b.AddInterval(0, 0x3f800000u);
+}
 struct FrcK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) {
+  static constexpr bool kMonotone = false;
+  static Word Eval(Fp& fp, const Word* a, Freedom&) {
     const float v = fp.In(F(a[0]));
     return W(fp.Sub(v, fp.Floor(v)));
   }
+  static void Bound(const Val* v, SetBuilder& b) { FracBound(v[0], b); }
 };
-struct FlrK : ArithKernel {
+struct FlrK : ArithKernel {  // FLR(-0) = -0 in every lowering: no freedom
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) { return W(fp.Floor(F(a[0]))); }
+  static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Floor(F(a[0]))); }
 };
 struct CeilK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const Word r = W(fp.Ceil(F(a[0])));
-    if (IsNegZeroW(r)) u = Reason::kSignedZero;  // x + FRC(-x) lowerings give +0
+    if (IsNegZeroW(r)) f.zero_sign = true;  // x + FRC(-x) lowerings give +0
     return r;
   }
 };
 struct TruncK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const Word r = W(fp.Trunc(F(a[0])));
-    if (IsNegZeroW(r)) u = Reason::kSignedZero;
+    if (IsNegZeroW(r)) f.zero_sign = true;
     return r;
   }
 };
 struct RoundK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const Word r = W(fp.Out(RoundEven(fp.In(F(a[0])))));
-    if (IsNegZeroW(r)) u = Reason::kSignedZero;
+    if (IsNegZeroW(r)) f.zero_sign = true;
     return r;
   }
 };
-struct SsgK : IntKernel {
+struct SsgK : KernelBase {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float v = fp.In(F(a[0]));
-    if (std::isnan(v)) u = Reason::kNanOperand;
-    if (IsNegZeroW(W(v))) u = Reason::kSignedZero;
+    if (std::isnan(v)) f.undef = Reason::kNanOperand;
+    if (IsNegZeroW(W(v))) f.zero_sign = true;  // SSG(-0) is +0 in tgsi_exec, -0 elsewhere
     return W(v < 0.0f ? -1.0f : (v > 0.0f ? 1.0f : 0.0f));
   }
 };
 struct LdexpK : ArithKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason&) {
+  static constexpr unsigned kWordOperands = 2;  // the exponent is an integer
+  static Word Eval(Fp& fp, const Word* a, Freedom&) {
     return W(fp.Out(std::ldexp(fp.In(F(a[0])), common::AsInt(a[1]))));
   }
 };
 struct RccK : ArithKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
-    x = Reason::kRcp;
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    f.Inexact(Reason::kRcp, precision::kRcp);
     const float v = fp.In(F(a[0]));
-    if (v == 0.0f) u = Reason::kDivByZero;
+    if (v == 0.0f) f.undef = Reason::kDivByZero;
     float r = fp.Div(1.0f, v);
     if (r > 0.0f) {
       r = std::fmin(std::fmax(r, 5.42101e-20f), 1.84467e19f);

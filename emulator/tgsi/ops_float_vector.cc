@@ -14,7 +14,13 @@ using namespace float_ops;
 template <int N, int Extra>
 struct DotK : ArithKernel {
   static constexpr int kSrc = 2 * N + Extra;
-  static Word Eval(Fp& fp, const Word* a, Reason& u, Reason& x) {
+  static constexpr bool kCustomSet = true;
+  static Val SetOf(const Val* v, Word r, const Freedom&, bool) {
+    ProductTerm p[N];
+    for (int i = 0; i < N; ++i) p[i] = {v[2 * i], v[2 * i + 1], false};
+    return SumOfProducts(p, N, v + 2 * N, Extra, r, Reason::kDotRounding);
+  }
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     double terms[N + Extra];
     bool exact = true;
     for (int i = 0; i < N; ++i) {
@@ -23,12 +29,12 @@ struct DotK : ArithKernel {
       terms[i] = static_cast<double>(p) * q;
     }
     for (int i = 0; i < Extra; ++i) terms[N + i] = F(a[2 * N + i]);
-    if (!exact || !TermsSumExactly(terms, N + Extra)) x = Reason::kDotRounding;
+    if (!exact || !TermsSumExactly(terms, N + Extra)) f.Inexact(Reason::kDotRounding, {});
     float t = fp.Mul(F(a[0]), F(a[1]));
     for (int i = 1; i < N; ++i) t = fp.Mad(F(a[2 * i]), F(a[2 * i + 1]), t);
     for (int i = 0; i < Extra; ++i) t = fp.Add(F(a[2 * N + i]), t);
     // A -0 sum depends on how the implementation seeds its accumulator.
-    if (IsNegZeroW(W(t))) u = Reason::kSignedZero;
+    if (IsNegZeroW(W(t))) f.zero_sign = true;
     return W(t);
   }
 };
@@ -49,17 +55,12 @@ void OpDot(Exec& ex, const DInst& in) {
   if (Op == Opcode::DPH) extra = &ex.Fetch(in, 1, 3, m);
   if (Op == Opcode::DP2A) extra = &ex.Fetch(in, 2, 0, m);
   Lanes& r = ex.Result(0, 0);
-  ComputeLanes<DotK<N, Extra>>(ex, m, r, [&](int l, Word* a, InFlags& f) {
+  ComputeLanes<DotK<N, Extra>>(ex, m, r, [&](int l, Val* a) {
     for (int i = 0; i < N; ++i) {
-      a[2 * i] = s0[i]->w[l];
-      a[2 * i + 1] = s1[i]->w[l];
-      f.Add(*s0[i], l);
-      f.Add(*s1[i], l);
+      a[2 * i] = s0[i]->Get(l);
+      a[2 * i + 1] = s1[i]->Get(l);
     }
-    if (Extra) {
-      a[2 * N] = extra->w[l];
-      f.Add(*extra, l);
-    }
+    if (Extra) a[2 * N] = extra->Get(l);
   });
   StoreReplicated(ex, in, r);
 }
@@ -68,11 +69,16 @@ void OpDot(Exec& ex, const DInst& in) {
 // z = s0.x*s1.y - s0.y*s1.x, w = 1.
 struct XpdK : ArithKernel {
   static constexpr int kSrc = 4;  // p, q, r, s -> p*q - r*s
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
+  static constexpr bool kCustomSet = true;
+  static Val SetOf(const Val* v, Word r, const Freedom&, bool) {
+    const ProductTerm p[2] = {{v[0], v[1], false}, {v[2], v[3], true}};
+    return SumOfProducts(p, 2, nullptr, 0, r, Reason::kDotRounding);
+  }
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float p = F(a[0]), q = F(a[1]), r = F(a[2]), s = F(a[3]);
     bool exact = ProductIsExact(p, q) && ProductIsExact(r, s);
     const double t[2] = {static_cast<double>(p) * q, -(static_cast<double>(r) * s)};
-    if (!exact || !TermsSumExactly(t, 2)) x = Reason::kDotRounding;
+    if (!exact || !TermsSumExactly(t, 2)) f.Inexact(Reason::kDotRounding, {});
     const float m1 = fp.Mul(p, q);
     const float m2 = fp.Mul(r, s);
     return W(fp.Sub(m1, m2));
@@ -96,17 +102,13 @@ void OpXpd(Exec& ex, const DInst& in) {
   };
   for (int c = 0; c < 3; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
-    ComputeLanes<XpdK>(ex, m, ex.Result(0, c), [&](int l, Word* w, InFlags& f) {
-      for (int k = 0; k < 4; ++k) {
-        const Lanes& s = *(kTerms[c][k][0] == 0 ? a : b)[kTerms[c][k][1]];
-        w[k] = s.w[l];
-        f.Add(s, l);
-      }
+    ComputeLanes<XpdK>(ex, m, ex.Result(0, c), [&](int l, Val* w) {
+      for (int k = 0; k < 4; ++k) w[k] = (kTerms[c][k][0] == 0 ? a : b)[kTerms[c][k][1]]->Get(l);
     });
   }
   if (in.dst[0].mask & 8u) {
     Lanes& r = ex.Result(0, 3);
-    ForLanes(m, [&](int l) { r.Set(l, Val{0x3f800000u, Reason::kNone, Reason::kNone}); });
+    ForLanes(m, [&](int l) { r.Set(l, Val::Exact(0x3f800000u)); });
   }
   ex.Store(in, 0);
 }
@@ -115,11 +117,16 @@ void OpXpd(Exec& ex, const DInst& in) {
 //                y = w = s0.y + (s2.z*s1.x + s2.w*s1.y).
 struct X2dK : ArithKernel {
   static constexpr int kSrc = 5;  // base, p0, q0, p1, q1
-  static Word Eval(Fp& fp, const Word* a, Reason&, Reason& x) {
+  static constexpr bool kCustomSet = true;
+  static Val SetOf(const Val* v, Word r, const Freedom&, bool) {
+    const ProductTerm p[2] = {{v[1], v[2], false}, {v[3], v[4], false}};
+    return SumOfProducts(p, 2, v, 1, r, Reason::kDotRounding);
+  }
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     const float b = F(a[0]), p0 = F(a[1]), q0 = F(a[2]), p1 = F(a[3]), q1 = F(a[4]);
     const bool exact = ProductIsExact(p0, q0) && ProductIsExact(p1, q1);
     const double t[3] = {b, static_cast<double>(p0) * q0, static_cast<double>(p1) * q1};
-    if (!exact || !TermsSumExactly(t, 3)) x = Reason::kDotRounding;
+    if (!exact || !TermsSumExactly(t, 3)) f.Inexact(Reason::kDotRounding, {});
     const float m0 = fp.Mul(p0, q0);
     const float s = fp.Mad(p1, q1, m0);
     return W(fp.Add(b, s));
@@ -138,20 +145,12 @@ void OpX2d(Exec& ex, const DInst& in) {
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const bool ychan = (c & 1) != 0;
-    ComputeLanes<X2dK>(ex, m, ex.Result(0, c), [&](int l, Word* a, InFlags& f) {
-      const Lanes& base = ychan ? s0y : s0x;
-      const Lanes& p0 = ychan ? *s2[2] : *s2[0];
-      const Lanes& p1 = ychan ? *s2[3] : *s2[1];
-      a[0] = base.w[l];
-      a[1] = p0.w[l];
-      a[2] = s1x.w[l];
-      a[3] = p1.w[l];
-      a[4] = s1y.w[l];
-      f.Add(base, l);
-      f.Add(p0, l);
-      f.Add(s1x, l);
-      f.Add(p1, l);
-      f.Add(s1y, l);
+    ComputeLanes<X2dK>(ex, m, ex.Result(0, c), [&](int l, Val* a) {
+      a[0] = (ychan ? s0y : s0x).Get(l);
+      a[1] = (ychan ? *s2[2] : *s2[0]).Get(l);
+      a[2] = s1x.Get(l);
+      a[3] = (ychan ? *s2[3] : *s2[1]).Get(l);
+      a[4] = s1y.Get(l);
     });
   }
   ex.Store(in, 0);

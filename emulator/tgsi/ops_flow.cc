@@ -73,40 +73,27 @@ Frame& Top(Exec& ex, FrameKind kind, const DInst& in) {
   return ex.frames.back();
 }
 
-// Per-lane float condition "x != 0.0" (IF): taken per the configured mode;
-// uncertain when flagged, NaN, -0 or denormal (DAZ decides).
+// Per-lane condition "x != 0" (IF: float, UIF/BREAKC: word): taken per the
+// configured mode; uncertain when some member of the value's set decides
+// the other way, or its NaN, -0 or denormal reading is open (value_set.h
+// Decide): unc_u for an undefined value or an open reading, unc_x for a set.
 struct Cond {
   LaneMask taken = 0, unc_u = 0, unc_x = 0;
 };
+
+void AddDecision(const Decision& d, LaneMask bit, Cond& c) {
+  if (d.taken) c.taken |= bit;
+  if (d.uncertain == Reason::kNone) return;
+  (d.undefined_cause ? c.unc_u : c.unc_x) |= bit;
+}
 
 Cond EvalCondition(Exec& ex, const DInst& in, bool is_float) {
   Cond c;
   if (!ex.exec) return c;
   const Lanes& s = ex.Fetch(in, 0, 0, ex.exec);
   const bool flush = ex.opt.denormals == common::DenormalMode::kFlushToZero;
-  ForLanes(ex.exec, [&](int l) {
-    const Word w = s.w[l];
-    const LaneMask bit = LaneMask{1} << l;
-    bool taken;
-    bool ambiguous = false;
-    if (is_float) {
-      if (IsDenormW(w)) {
-        taken = !flush;
-        ambiguous = true;
-      } else {
-        taken = F(w) != 0.0f;
-        ambiguous = IsNanW(w) || IsNegZeroW(w);
-      }
-    } else {
-      taken = w != 0;
-    }
-    if (taken) c.taken |= bit;
-    if (s.u[l] != Reason::kNone || ambiguous) {
-      c.unc_u |= bit;
-    } else if (s.x[l] != Reason::kNone) {
-      c.unc_x |= bit;
-    }
-  });
+  const Pred p = is_float ? Pred::kFloatNonZero : Pred::kWordNonZero;
+  ForLanes(ex.exec, [&](int l) { AddDecision(Decide(s.Get(l), p, flush), LaneMask{1} << l, c); });
   return c;
 }
 
@@ -255,6 +242,7 @@ void OpSwitch(Exec& ex, const DInst& in) {
     const Lanes& s = ex.Fetch(in, 0, 0, ex.exec);
     ForLanes(ex.exec, [&](int l) {
       sel.Set(l, s.Get(l));
+      // A selector with a set: which CASE matches may differ (word equality).
       if (s.u[l] != Reason::kNone) {
         f.sticky_uu |= LaneMask{1} << l;
       } else if (s.x[l] != Reason::kNone) {
@@ -446,22 +434,11 @@ void OpKillIf(Exec& ex, const DInst& in) {
     const Lanes& s = ex.Fetch(in, 0, slot, ex.exec);
     ForLanes(ex.exec, [&](int l) {
       const LaneMask bit = LaneMask{1} << l;
-      const Word w = s.w[l];
-      bool k;
-      bool ambiguous = false;
-      if (IsDenormW(w) && (w & 0x80000000u)) {
-        k = !flush;
-        ambiguous = true;
-      } else {
-        k = F(w) < 0.0f;
-        ambiguous = IsNanW(w) || IsNegZeroW(w);
-      }
-      if (k) kill |= bit;
-      if (s.u[l] != Reason::kNone || ambiguous) {
-        maybe_u |= bit;
-      } else if (s.x[l] != Reason::kNone) {
-        maybe_x |= bit;
-      } else if (k) {
+      const Decision d = Decide(s.Get(l), Pred::kFloatNegative, flush);
+      if (d.taken) kill |= bit;
+      if (d.uncertain != Reason::kNone) {
+        (d.undefined_cause ? maybe_u : maybe_x) |= bit;
+      } else if (d.taken) {
         sure |= bit;
       }
     });
@@ -501,7 +478,8 @@ void OpEmit(Exec& ex, const DInst& in) {
         const Lanes& reg = ex.out_[static_cast<size_t>(o) * 4 + c];
         words[c] = reg.w[l];
         und[c] = reg.u[l] != Reason::kNone || unc;
-        inx[c] = reg.x[l] != Reason::kNone;
+        inx[c] = reg.x[l] != Reason::kNone && !und[c];
+        if (inx[c]) v.allowed[o][c] = ToAllowedSet(reg.Get(l));
       }
       v.outputs[o] = words;
       v.undefined[o] = und;

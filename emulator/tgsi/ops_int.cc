@@ -24,12 +24,12 @@ constexpr Word kIntMin = 0x80000000u;
 template <Word (*Fn)(Word)>
 struct Unary : IntKernel {
   static constexpr int kSrc = 1;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return Fn(a[0]); }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return Fn(a[0]); }
 };
 template <Word (*Fn)(Word, Word)>
 struct Binary : IntKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return Fn(a[0], a[1]); }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return Fn(a[0], a[1]); }
 };
 
 Word UAdd(Word a, Word b) { return a + b; }
@@ -75,18 +75,18 @@ Word IMsb(Word a) {
 
 struct UMadK : IntKernel {
   static constexpr int kSrc = 3;
-  static Word Eval(Fp&, const Word* a, Reason&, Reason&) { return a[0] * a[1] + a[2]; }
+  static Word Eval(Fp&, const Word* a, Freedom&) { return a[0] * a[1] + a[2]; }
 };
 
 struct IDivK : IntKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp&, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
     if (a[1] == 0) {
-      u = Reason::kIdivByZero;
+      f.undef = Reason::kIdivByZero;
       return 0;
     }
     if (a[0] == kIntMin && a[1] == 0xffffffffu) {
-      u = Reason::kIntDivOverflow;
+      f.undef = Reason::kIntDivOverflow;
       return kIntMin;
     }
     return U(I(a[0]) / I(a[1]));
@@ -94,13 +94,13 @@ struct IDivK : IntKernel {
 };
 struct ModK : IntKernel {
   static constexpr int kSrc = 2;
-  static Word Eval(Fp&, const Word* a, Reason& u, Reason&) {
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
     if (a[1] == 0) {
-      u = Reason::kModByZero;
+      f.undef = Reason::kModByZero;
       return 0xffffffffu;
     }
     if (a[0] == kIntMin && a[1] == 0xffffffffu) {
-      u = Reason::kIntDivOverflow;
+      f.undef = Reason::kIntDivOverflow;
       return 0;
     }
     return U(I(a[0]) % I(a[1]));
@@ -116,8 +116,8 @@ inline bool BitfieldOutOfRange(Word offset, Word bits) {
 template <bool Signed>
 struct BfeK : IntKernel {
   static constexpr int kSrc = 3;  // value, offset, bits
-  static Word Eval(Fp&, const Word* a, Reason& u, Reason&) {
-    if (BitfieldOutOfRange(a[1], a[2])) u = Reason::kBitfieldRange;
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
+    if (BitfieldOutOfRange(a[1], a[2])) f.undef = Reason::kBitfieldRange;
     const Word v = a[0];
     const uint32_t offset = a[1] & 31u;
     uint32_t width = a[2];
@@ -134,8 +134,8 @@ struct BfeK : IntKernel {
 
 struct BfiK : IntKernel {
   static constexpr int kSrc = 4;  // base, insert, offset, bits
-  static Word Eval(Fp&, const Word* a, Reason& u, Reason&) {
-    if (BitfieldOutOfRange(a[2], a[3])) u = Reason::kBitfieldRange;
+  static Word Eval(Fp&, const Word* a, Freedom& f) {
+    if (BitfieldOutOfRange(a[2], a[3])) f.undef = Reason::kBitfieldRange;
     const uint32_t width = a[3];
     const uint32_t offset = a[2] & 31u;
     if (width == 32) return a[1];

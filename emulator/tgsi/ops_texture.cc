@@ -124,17 +124,29 @@ Reason QuadReason(const Exec& ex, int l) {
   return Reason::kNone;
 }
 
-// Writes a model result for lane l into the result channels, with flags.
+// Writes a model result for lane l into the result channels. An input
+// with a set (f.x: a coordinate, offset, LOD, reference or projection that
+// is not one word) makes any value: the lookup is not monotone in its
+// coordinates (nearest texels, mip selection), so a set cannot be carried
+// through. A component the model calls inexact (filter weights) gets the
+// texture-filter tolerance.
 void PutResult(Exec& ex, int l, const SampleOutput& o, InFlags f, Reason own,
                const std::array<uint8_t, 4>& swz) {
   for (int c = 0; c < 4; ++c) {
     const int k = swz[c];
-    Val v;
-    v.w = o.words[k];
-    v.undef = f.u != Reason::kNone ? f.u : (own != Reason::kNone ? own
-                                            : (o.undefined[k] ? Reason::kTextureUndefined : Reason::kNone));
-    v.inexact = f.x != Reason::kNone ? Reason::kInexactOperand
-                                     : (o.inexact[k] ? Reason::kTextureFilter : Reason::kNone);
+    const Word w = o.words[k];
+    Val v = Val::Exact(w);
+    if (f.u != Reason::kNone) {
+      v = Val::Any(w, f.u);
+    } else if (own != Reason::kNone) {
+      v = Val::Any(w, own);
+    } else if (o.undefined[k]) {
+      v = Val::Any(w, Reason::kTextureUndefined);
+    } else if (f.x != Reason::kNone) {
+      v = Val::Any(w, Reason::kInexactCoordinate);
+    } else if (o.inexact[k]) {
+      v = WithTolerance(w, Reason::kTextureFilter, precision::kTextureFilter);
+    }
     ex.Result(0, c).Set(l, v);
   }
 }
@@ -547,8 +559,8 @@ void OpTxq(Exec& ex, const DInst& in) {
 void OpTxqs(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
   ForLanes(ex.exec, [&](int l) {
-    ex.Result(0, 0).Set(l, Val{1u, Reason::kNone, Reason::kNone});
-    for (int c = 1; c < 4; ++c) ex.Result(0, c).Set(l, Val{0u, Reason::kTextureUndefined, Reason::kNone});
+    ex.Result(0, 0).Set(l, Val::Exact(1u));
+    for (int c = 1; c < 4; ++c) ex.Result(0, c).Set(l, Val::Any(0u, Reason::kTextureUndefined));
   });
   ex.Store(in, 0);
 }
@@ -619,11 +631,13 @@ void RunLod(Exec& ex, const DInst& in, TextureTarget target, uint32_t unit_index
       const int k = in.op == Opcode::LOD ? swz[ch] : ch;
       Val v;
       if (k >= 2) {
-        v = Val{0u, f.u, Reason::kNone};  // LOD: z, w are 0
+        v = Val{0u, f.u};  // LOD: z, w are 0
+      } else if (f.u != Reason::kNone || own != Reason::kNone) {
+        v = Val::Any(vals[k], f.u != Reason::kNone ? f.u : own);
+      } else if (f.x != Reason::kNone) {
+        v = Val::Any(vals[k], Reason::kInexactCoordinate);
       } else {
-        v.w = vals[k];
-        v.undef = f.u != Reason::kNone ? f.u : own;
-        v.inexact = f.x != Reason::kNone ? Reason::kInexactOperand : Reason::kLodQuery;
+        v = WithTolerance(vals[k], Reason::kLodQuery, precision::kLodQuery);
       }
       ex.Result(0, ch).Set(l, v);
     }

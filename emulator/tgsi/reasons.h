@@ -1,44 +1,47 @@
-// Reason codes of the reference interpreter's two per-component flags.
+// Cause codes of the reference interpreter's allowed sets.
 //
-// Every component the interpreter produces carries two small codes: why it is
-// *undefined* (the comparison ignores it) and why it is *inexact* (the
-// comparison uses a tolerance). 0 (kNone) means the flag is clear. Codes are
-// short kebab-case strings; kReasonTable below is the single list of them,
-// with a one-line explanation each, and ReasonCode() maps an enumerator to
-// its string (what ExecResult::reasons holds).
+// Every component the interpreter produces is exact, a set, or any value
+// (machine_types.h Val, common/allowed_set.h). A non-exact component carries
+// the cause that made it so: a short kebab-case code from kReasonTable below,
+// the single list of them, with a one-line explanation each; ReasonCode()
+// maps an enumerator to its string (what ExecResult::reasons holds). The
+// table's `undefined` column says where a code usually appears: true, as the
+// cause of *any value*; false, as the cause of a *set* (an interval, +-0, any
+// NaN). A few codes appear in both places (signed-zero: a ±0 result, or a
+// branch decided by -0; nan-operand, denormal).
 //
-// Propagation (see DESIGN.md "Comparison and known undefined behaviour"):
-// - an undefined source component makes the result undefined with the
-//   *source's* code (the root cause is kept);
-// - an inexact source component makes a computed result inexact with
-//   "inexact-operand"; pure copies (MOV, swizzles, CMP/UCMP selections) keep
-//   the source's code;
-// - an op-specific code is only added when no source flag of that kind is set.
+// Propagation (value_set.h): an undefined operand makes a computed result
+// undefined with the operand's cause; an operand's set is carried through
+// the operation (its interval's ends, zeros, NaN are evaluated), so a cause
+// stops where it cannot change the result (a float compare does not see the
+// sign of a zero; a compare of normal numbers does not depend on the
+// denormal mode). A set computed from set operands has the cause
+// inexact-operand; a copy keeps its operand's cause.
 //
-// Per-op NaN / signed-zero policy (docs/tgsi.md 5 items 5 and 6):
-// - nan-result: any float *arithmetic* result that is NaN (NaN sign/payload
+// Sets instead of flags (docs/tgsi.md §5 items 5-7):
+// - nan-result: a float arithmetic result that is NaN: any NaN (payload, sign
 //   and NaN generation are implementation-defined). Bit copies (MOV, UCMP,
-//   CMP's selected word, swizzles) never get it.
-// - nan-operand: results whose value depends on how an implementation treats
-//   a NaN operand although the result itself may be a number: MIN/MAX (and
-//   DMIN/DMAX) with a NaN operand, saturate of NaN, SSG(NaN), CMP with a NaN
-//   selector when the two choices differ, LIT with NaN s.x, CLAMP/CND with
-//   NaN, KILL_IF / IF with a NaN condition (control: see below), PK2H of NaN.
+//   CMP's selected word, swizzles) keep their NaN word exactly.
+// - nan-operand: a result an implementation may give as NaN or as the
+//   reference's value (MIN/MAX/SAT of NaN: the set {value} or any NaN), or,
+//   as the cause of any value, results that depend on NaN treatment in other
+//   ways (SSG, LIT, CLAMP, PK2H of NaN; IF/KILL_IF/CMP decided by a NaN).
 //   Float comparisons (SLT..SNE, FSLT..FSNE, DSLT..) are IEEE-defined for NaN
-//   (ordered compares false, SNE true) and are NOT flagged.
-// - signed-zero: SSG(-0); MIN/MAX/CLAMP of a +0/-0 pair; SAT(-0); CMP with a
-//   -0 selector when the choices differ; FLR/CEIL/TRUNC/ROUND results equal to
-//   -0 (lowerings such as x + FRC(-x) give +0); KILL_IF / IF on -0 (control).
-//   IEEE arithmetic producing -0 (e.g. -1 * 0) is exact and NOT flagged.
-// - denormal: the result bits differ between the four denormal handlings
-//   {preserve, flush inputs, flush results, flush both}; computed by
-//   re-evaluating the op under each mode when a denormal was seen.
+//   (ordered compares false, SNE true) and are exact.
+// - signed-zero: a zero whose sign is open (SSG(-0), MIN/MAX of +0/-0,
+//   SAT(-0), -0 from FLR/CEIL/TRUNC/ROUND, an exact-zero dot product): the
+//   set [-0, +0]; as the cause of any value, a branch or selection decided by
+//   the sign of a zero. IEEE arithmetic producing -0 (e.g. -1 * 0) is exact.
+// - denormal: GLSL lets any denormal input or result be flushed to zero, per
+//   operation: a denormal operand is also evaluated as its signed zero, a
+//   denormal result also allows that zero.
 //
-// Control flow: a branch, loop exit, switch selection, RET or KILL decided by
-// a flagged value marks every component written under that divergence
-// (including components the lane did *not* write because it took the other
-// path) with control-depends-on-undefined / control-depends-on-inexact, and
-// a KILL decided that way makes the lane's `killed` value uncertain
+// Control flow: a branch, loop exit, switch selection, RET or KILL that some
+// member of its operand's set decides the other way makes every component
+// written under that divergence (including components the lane did *not*
+// write because it took the other path) any value, with
+// control-depends-on-undefined / control-depends-on-inexact, and a KILL
+// decided that way makes the lane's `killed` value uncertain
 // (InterpretDetailed's kill_uncertain).
 #pragma once
 
@@ -90,6 +93,9 @@ enum class Reason : uint8_t {
   kKilledLane,
   kControlUndefined,
   kDoublePartialPair,
+  kInexactComparison,
+  kInexactBits,
+  kInexactCoordinate,
   // ---- inexact ----
   kRcp,
   kRsq,
@@ -165,17 +171,17 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
      "LOG.x/.y where LG2(|x|) is within 2^-20 (relative) of an integer: floor() may differ by one"},
     {Reason::kTrigRange, "trig-range", true, "SIN/COS/SCS of |x| > 1024 (precision undefined)"},
     {Reason::kIllConditioned, "ill-conditioned", true,
-     "DIV/RCP/RSQ/LG2/POW at an inexact operand of magnitude < 2^-10, or ADD/SUB/MAD/FMA with an inexact "
-     "operand whose result is over 2^10 times smaller than its largest term (cancellation): a tiny error in "
-     "the operand becomes an unbounded relative error, so no tolerance can compare the result"},
+     "the operands' allowed sets reach a pole of the operation (a divisor, RCP/RSQ/LG2/POW argument whose "
+     "interval contains 0), so the result's interval is unbounded both ways"},
     {Reason::kNanOperand, "nan-operand", true,
-     "result depends on how a NaN operand is treated (MIN/MAX, SAT, SSG, CMP, LIT, CLAMP, PK2H, ...)"},
-    {Reason::kNanResult, "nan-result", true,
+     "NaN or the value: MIN/MAX/SAT of NaN (a set); as any value, SSG, CMP, LIT, CLAMP, PK2H or a branch on NaN"},
+    {Reason::kNanResult, "nan-result", false,
      "float arithmetic produced NaN (payload, sign and NaN generation are implementation-defined)"},
-    {Reason::kSignedZero, "signed-zero", true,
-     "the sign of a zero result is implementation-defined (SSG(-0), MIN/MAX(+0,-0), SAT(-0), CMP(-0), -0 from FLR/CEIL/TRUNC/ROUND)"},
-    {Reason::kDenormal, "denormal", true,
-     "a denormal input, intermediate or result makes the bits depend on the denormal mode"},
+    {Reason::kSignedZero, "signed-zero", false,
+     "a zero whose sign is implementation-defined (SSG(-0), MIN/MAX(+0,-0), SAT(-0), -0 from FLR/CEIL/TRUNC/ROUND, "
+     "an exact-zero dot product): +-0; as any value, a branch or selection decided by -0"},
+    {Reason::kDenormal, "denormal", false,
+     "a denormal operand or result, which any operation may flush to zero (GLSL): the set holds both readings"},
     {Reason::kDerivativeNonFragment, "derivative-non-fragment", true,
      "DDX/DDY outside a fragment shader"},
     {Reason::kDerivativeDivergent, "derivative-divergent", true,
@@ -193,6 +199,12 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
      "written (or skipped) under control flow decided by an undefined value (incl. NaN/-0/denormal conditions)"},
     {Reason::kDoublePartialPair, "double-partial-pair", true,
      "64-bit op with a writemask covering only one word of a pair (tgsi_exec writes or skips the pair)"},
+    {Reason::kInexactComparison, "inexact-comparison", true,
+     "a comparison or float->int conversion whose operand's allowed set lies on both sides of its threshold"},
+    {Reason::kInexactBits, "inexact-bits", true,
+     "an integer, bit or 64-bit operation on an operand whose allowed set holds more than one word"},
+    {Reason::kInexactCoordinate, "inexact-coordinate", true,
+     "a texture lookup whose coordinates, offsets, LOD or reference come from an operand with an allowed set"},
     // inexact
     {Reason::kRcp, "rcp", false, "RCP / DRCP / RCC result (approximate reciprocal allowed)"},
     {Reason::kRsq, "rsq", false, "RSQ / DRSQ / NRM result"},
@@ -208,19 +220,21 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
     {Reason::kLog, "log", false, "LOG.x / .y / .z result"},
     {Reason::kLit, "lit", false, "LIT.z result (a pow)"},
     {Reason::kMadFusion, "mad-fusion", false,
-     "MAD/FMA/DMAD/DFMA where the fused and unfused results differ"},
+     "MAD/FMA where the fused and unfused results differ: both are allowed"},
     {Reason::kDotRounding, "dot-rounding", false,
-     "DP2/DP3/DP4/DPH/DP2A/XPD/X2D whose partial sums are not all exact (order and fusion are free)"},
+     "DP2/DP3/DP4/DPH/DP2A/XPD/X2D whose partial sums are not all exact: any order and fusion, "
+     "bounded by gamma_n * sum |terms|"},
     {Reason::kLrpFormula, "lrp-formula", false,
-     "LRP whose terms are not exact (a*(b-c)+c vs a*b+(1-a)*c vs fused forms differ)"},
+     "LRP whose terms are not exact (a*(b-c)+c vs a*b+(1-a)*c vs fused forms): bounded like a dot product"},
     {Reason::kTextureFilter, "texture-filter", false,
      "the texture model flagged the component inexact (filter weights, LOD selection, texel boundary)"},
     {Reason::kLodQuery, "lod-query", false, "LODQ/LOD result (approximate LOD computation)"},
     {Reason::kConversionRounding, "conversion-rounding", false,
      "I2F/U2F/I642F/U642F/D2F/I642D/U642D of a value not exactly representable (rounding is unspecified)"},
-    {Reason::kInexactOperand, "inexact-operand", false, "computed from an inexact operand"},
-    {Reason::kControlInexact, "control-depends-on-inexact", false,
-     "written (or skipped) under control flow decided by an inexact value"},
+    {Reason::kInexactOperand, "inexact-operand", false,
+     "computed from operands with allowed sets: the interval carries their bounds through the operation"},
+    {Reason::kControlInexact, "control-depends-on-inexact", true,
+     "written (or skipped) under control flow that some member of an inexact value's set decides the other way"},
 }};
 
 constexpr std::string_view ReasonCode(Reason r) { return kReasonTable[static_cast<size_t>(r)].code; }

@@ -25,6 +25,7 @@ struct Case {
   std::function<common::TestVector()> vector;
   Loc flagged;
   Loc clean;
+  int kind = -1;  // 1: any value, 0: a set; -1: where kReasonTable says the code usually appears
 };
 
 // One-lane VERT with IN[0..2] = a, b, c.
@@ -76,9 +77,11 @@ std::vector<Case> Cases() {
                "MOV OUT[0].x, CONST[ADDR[0].x+2].xxxx\nMOV OUT[0].y, CONST[ADDR[0].x].xxxx\nEND\n",
                Vec1(F4(3, 0, 0, 0)), {0, 0, 0}, {0, 0, 1}});
   c.push_back({"index-inexact",
-               "VERT\nDCL IN[0]\nDCL OUT[0]\nDCL CONST[0..3]\nDCL ADDR[0]\nDCL TEMP[0]\nRCP TEMP[0].x, IN[0].xxxx\n"
-               "ARL ADDR[0].x, TEMP[0].xxxx\nMOV OUT[0].x, CONST[ADDR[0].x].xxxx\nMOV OUT[0].y, CONST[1].xxxx\nEND\n",
-               Vec1(F4(0.5f, 0, 0, 0)), {0, 0, 0}, {0, 0, 1}});
+               "VERT\nDCL IN[0]\nDCL OUT[0]\nDCL CONST[0..3]\nDCL ADDR[0]\nDCL TEMP[0]\nMUL TEMP[0].x, IN[0].xxxx, IN[0].yyyy\n"
+               "MOV ADDR[0].x, TEMP[0].xxxx\nMOV OUT[0].x, CONST[ADDR[0].x].xxxx\nMOV OUT[0].y, CONST[1].xxxx\nEND\n",
+               // 2^-75 * 2^-74 = 0x00000001, a denormal that may be flushed to
+               // 0: an address register holding the set {1, 0}.
+               Vec1(F4(0x1p-75f, 0x1p-74f, 0, 0)), {0, 0, 0}, {0, 0, 1}});
   c.push_back({"undeclared-register",
                "VERT\nDCL OUT[0]\nDCL CONST[0..1]\nMOV OUT[0].x, CONST[5].xxxx\nMOV OUT[0].y, CONST[1].xxxx\nEND\n",
                Vec1(F4(0, 0, 0, 0)), {0, 0, 0}, {0, 0, 1}});
@@ -133,14 +136,19 @@ std::vector<Case> Cases() {
   op("log-range", "LOG OUT[0], IN[0]", F4(0, 0, 0, 0), {}, {}, 0, 3);
   op("log-near-power-of-two", "LOG OUT[0], IN[0]", F4(16, 0, 0, 0), {}, {}, 0, 3);
   op("trig-range", "COS OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].yyyy", F4(5000, 1, 0, 0), {}, {}, 0, 1);
-  // cos(1.5707964f) is about -4.4e-8, inexact: dividing by it is ill-conditioned;
-  // dividing by the exact 4.0 in y stays clean.
-  op("ill-conditioned", "COS TEMP[0].x, IN[0].xxxx\nMOV TEMP[0].y, IN[0].yyyy\nDIV OUT[0].xy, IN[1], TEMP[0]",
-     F4(1.5707964f, 4, 0, 0), F4(1, 1, 0, 0), {}, 0, 1);
+  // cos(1.5707964f) is about -4.4e-8 with a 2^-11 tolerance: its set holds
+  // 0, so its reciprocal's interval is unbounded both ways.
+  op("ill-conditioned", "COS TEMP[0].x, IN[0].xxxx\nRCP OUT[0].x, TEMP[0].xxxx\nMOV OUT[0].y, IN[0].yyyy",
+     F4(1.5707964f, 4, 0, 0), {}, {}, 0, 1);
   op("nan-operand", "MAX OUT[0], IN[0], IN[1]", F4(kNaN, 1, 0, 0), F4(2, 2, 0, 0), {}, 0, 1);
+  c.back().kind = 0;  // {2} or any NaN
+  op("nan-operand", "SSG OUT[0], IN[0]", F4(kNaN, 1, 0, 0), {}, {}, 0, 1);
+  c.back().kind = 1;
   op("nan-result", "ADD OUT[0], IN[0], IN[1]", F4(std::numeric_limits<float>::infinity(), 1, 0, 0),
      F4(-std::numeric_limits<float>::infinity(), 2, 0, 0), {}, 0, 1);
   op("signed-zero", "SSG OUT[0], IN[0]", U4(nz, Fw(-2), 0, 0), {}, {}, 0, 1);
+  op("signed-zero", "CMP OUT[0], IN[0], IN[1], IN[2]", U4(nz, Fw(-2), 0, 0), F4(1, 1, 1, 1), F4(2, 2, 2, 2), 0, 1);
+  c.back().kind = 0;  // a selection decided by -0: {1, 2}
   op("denormal", "MUL OUT[0], IN[0], IN[1]", U4(0x00000010u, Fw(1e-30f), 0, 0), F4(1e20f, 1e20f, 0, 0), {}, 0, 1);
   op("derivative-non-fragment", "DDX OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].xxxx", F4(1, 0, 0, 0), {}, {}, 0, 1);
   c.push_back({"derivative-divergent",
@@ -167,6 +175,14 @@ std::vector<Case> Cases() {
   c.push_back({"control-depends-on-undefined",
                VertShader("MOV OUT[0], IN[0]\nIF TEMP[3].xxxx\nMOV OUT[0].x, IN[1].xxxx\nENDIF"),
                Vec1(F4(1, 2, 3, 4), F4(9, 9, 9, 9)), {0, 0, 0}, {0, 0, 1}});
+  op("inexact-comparison", "RCP TEMP[0].x, IN[0].xxxx\nFSLT OUT[0].x, TEMP[0].xxxx, IN[1].xxxx\n"
+     "FSLT OUT[0].y, TEMP[0].xxxx, IN[1].yyyy", F4(4, 0, 0, 0), F4(0.25f, 1, 0, 0), {}, 0, 1);
+  op("inexact-bits", "RCP TEMP[0].x, IN[0].xxxx\nAND OUT[0].x, TEMP[0].xxxx, IN[1].xxxx\nAND OUT[0].y, IN[0], IN[1]",
+     F4(3, 3, 0, 0), U4(0xffffffffu, 0xffffffffu, 0, 0), {}, 0, 1);
+  c.push_back({"inexact-coordinate",
+               "VERT\nDCL IN[0]\nDCL OUT[0]\nDCL SAMP[0]\nDCL TEMP[0]\nMOV TEMP[0], IN[0]\nRCP TEMP[0].x, IN[0].xxxx\n"
+               "TEX OUT[0].x, TEMP[0], SAMP[0], 2D\nMOV OUT[0].y, IN[0].yyyy\nEND\n",
+               Vec1(F4(3, 0.5f, 0, 0)), {0, 0, 0}, {0, 0, 1}});
   op("double-partial-pair", "MOV OUT[0], IN[2]\nDADD OUT[0].x, IN[0], IN[1]", U4(0, 0x3ff00000u, 0, 0),
      U4(0, 0x3ff00000u, 0, 0), U4(1, 1, 1, 1), 1, 0);
   // --------------------------------------------------------------- inexact
@@ -209,8 +225,10 @@ std::vector<Case> Cases() {
   op("conversion-rounding", "I2F OUT[0], IN[0]", U4(16777217u, 16777216u, 0, 0), {}, {}, 0, 1);
   op("inexact-operand", "RCP TEMP[0].x, IN[0].xxxx\nADD OUT[0].x, TEMP[0].xxxx, IN[0].xxxx\nADD OUT[0].y, IN[0], IN[0]",
      F4(3, 3, 0, 0), {}, {}, 0, 1);
-  op("control-depends-on-inexact", "MOV OUT[0], IN[0]\nRCP TEMP[0].x, IN[0].xxxx\nIF TEMP[0].xxxx\nMOV OUT[0].x, IN[1].xxxx\nENDIF",
-     F4(3, 3, 3, 3), F4(9, 9, 9, 9), {}, 0, 1);
+  op("control-depends-on-inexact",
+     "MOV OUT[0], IN[0]\nRCP TEMP[0].x, IN[0].xxxx\nMAD TEMP[0].x, TEMP[0].xxxx, IN[0].xxxx, -IN[1].yyyy\n"
+     "IF TEMP[0].xxxx\nMOV OUT[0].x, IN[1].xxxx\nENDIF",
+     F4(3, 3, 3, 3), F4(9, 1, 9, 9), {}, 0, 1);
   return c;
 }
 
@@ -222,9 +240,9 @@ TEST_P(ReasonCase, FlaggedWhereExpectedAndNotNextToIt) {
   ASSERT_EQ(o.r().status, common::ExecStatus::kOk) << o.r().detail;
   const Loc f = k.flagged, n = k.clean;
   EXPECT_EQ(o.Why(f.out, f.lane, f.comp), k.reason);
-  bool undefined_reason = false;
+  bool undefined_reason = k.kind == 1;
   for (const auto& info : kReasonTable) {
-    if (info.code == k.reason) undefined_reason = info.undefined;
+    if (info.code == k.reason && k.kind < 0) undefined_reason = info.undefined;
   }
   if (undefined_reason) {
     EXPECT_TRUE(o.Undef(f.out, f.lane, f.comp));
@@ -238,29 +256,62 @@ TEST_P(ReasonCase, FlaggedWhereExpectedAndNotNextToIt) {
 INSTANTIATE_TEST_SUITE_P(AllReasons, ReasonCase, ::testing::ValuesIn(Cases()),
                          [](const ::testing::TestParamInfo<Case>& info) {
                            std::string name = info.param.reason;
+                           if (info.param.kind >= 0) name += info.param.kind ? "-as-any" : "-as-set";
                            for (char& ch : name) {
                              if (ch == '-') ch = '_';
                            }
                            return name;
                          });
 
-// The second ill-conditioned rule: cancellation of an inexact term. x =
-// RCP(3) is inexact; 3x - 1 leaves ~1e-8 of terms of magnitude 1 (so the
-// operand's error dominates: undefined); 3x + 1 does not cancel (inexact
-// only); 3 * 3 - 9 cancels but nothing in it is inexact (clean).
-TEST(IllConditioned, CancellationOfAnInexactTerm) {
+// Cancellation of an inexact term gives a wide interval, not any value:
+// x = RCP(3) may be 3 ulp off, so 3x - 1 lies in an interval around 0 a few
+// 1e-7 wide; 3x + 1 a narrow one; 3 * 3 - 9 is exact.
+TEST(Intervals, CancellationWidensTheInterval) {
   const std::string text = VertShader(
       "RCP TEMP[0].x, IN[0].xxxx\nMAD OUT[0].x, IN[0].xxxx, TEMP[0].xxxx, -IN[1].xxxx\n"
       "MAD OUT[0].y, IN[0].xxxx, TEMP[0].xxxx, IN[1].xxxx\nMAD OUT[0].z, IN[0].xxxx, IN[0].xxxx, -IN[1].yyyy\n"
       "ADD OUT[0].w, TEMP[0].xxxx, IN[1].xxxx");
   const auto o = RunText(text, Vec1(F4(3, 0, 0, 0), F4(1, 9, 0, 0))());
   ASSERT_EQ(o.r().status, common::ExecStatus::kOk) << o.r().detail;
-  EXPECT_EQ(o.Why(0, 0, 0), "ill-conditioned");
-  EXPECT_TRUE(o.Undef(0, 0, 0));
-  EXPECT_TRUE(o.Inexact(0, 0, 1));
-  EXPECT_FALSE(o.Undef(0, 0, 1));
+  ASSERT_TRUE(o.Inexact(0, 0, 0));
+  const common::AllowedSet x = o.r().allowed.at(0)[0][0];
+  ASSERT_TRUE(x.interval);
+  EXPECT_LT(Wf(x.lo), 0.0f);
+  EXPECT_GT(Wf(x.hi), 0.0f);
+  EXPECT_LT(Wf(x.hi) - Wf(x.lo), 1e-6f);
+  EXPECT_FALSE(x.Contains(Fw(1e-5f)));
+  const common::AllowedSet y = o.r().allowed.at(0)[0][1];
+  EXPECT_TRUE(y.Contains(Fw(2.0f)));
+  EXPECT_FALSE(y.Contains(Fw(2.0001f)));
   EXPECT_TRUE(o.Clean(0, 0, 2)) << o.Why(0, 0, 2);
-  EXPECT_FALSE(o.Undef(0, 0, 3)) << o.Why(0, 0, 3);
+  EXPECT_EQ(o.Why(0, 0, 3), "inexact-operand");
+}
+
+// The examples: a -0 from CEIL fed through arithmetic stays the set
+// {+0, -0}, which 0.04 is not in; a denormal product allows only itself and
+// the zero it flushes to; a float compare does not see the sign of a zero.
+TEST(Intervals, FreedomStopsWhereItCannotChangeTheResult) {
+  const std::string text = VertShader(
+      "CEIL TEMP[0].x, IN[0].xxxx\nMUL OUT[0].x, TEMP[0].xxxx, IN[0].yyyy\n"
+      "MUL OUT[0].y, IN[0].zzzz, IN[0].wwww\nFSEQ OUT[0].z, TEMP[0].xxxx, IN[1].xxxx\n"
+      "ADD OUT[0].w, TEMP[0].xxxx, IN[1].yyyy");
+  const auto o = RunText(text, Vec1(F4(-0.5f, 3, 1e-20f, 1e-20f), F4(0, 2, 0, 0))());
+  ASSERT_TRUE(o.Inexact(0, 0, 0));
+  EXPECT_EQ(o.Why(0, 0, 0), "inexact-operand");
+  const common::AllowedSet z = o.r().allowed.at(0)[0][0];
+  EXPECT_EQ(common::ClassifySet(false, true, z, o.Why(0, 0, 0)), common::SetKind::kZero);
+  EXPECT_TRUE(z.Contains(0));
+  EXPECT_TRUE(z.Contains(0x80000000u));
+  EXPECT_FALSE(z.Contains(Fw(0.04f)));
+  ASSERT_TRUE(o.Inexact(0, 0, 1));
+  EXPECT_EQ(o.Why(0, 0, 1), "denormal");
+  const common::AllowedSet d = o.r().allowed.at(0)[0][1];
+  EXPECT_TRUE(d.Contains(o.W(0, 0, 1)));
+  EXPECT_TRUE(d.Contains(0));
+  EXPECT_FALSE(d.Contains(0x7f800000u));
+  EXPECT_FALSE(d.Contains(Fw(8.2e-9f)));
+  EXPECT_TRUE(o.Clean(0, 0, 2)) << o.Why(0, 0, 2);  // -0 == 0 either way
+  EXPECT_TRUE(o.Clean(0, 0, 3)) << o.Why(0, 0, 3);  // -0 + 2 == +0 + 2
 }
 
 TEST(ReasonTable, EveryCodeHasACase) {

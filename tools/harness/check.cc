@@ -16,6 +16,7 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kPass: return "pass";
     case Verdict::kMismatch: return "mismatch";
     case Verdict::kNaiveMismatch: return "naive-mismatch";
+    case Verdict::kBuildMismatch: return "build-mismatch";
     case Verdict::kHazard: return "hazard";
     case Verdict::kUnsupported: return "unsupported";
     case Verdict::kCompileError: return "compile-error";
@@ -111,14 +112,16 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
 namespace {
 
 CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& options,
-                           const std::vector<ReferenceRun>& reference) {
+                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   CheckOutcome out;
   out.program = CountProgram(program);
   a3xx::EmulatorOptions emu_options;
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
   emu_options.cycle_budget = options.cycle_budget;
-  for (const ReferenceRun& run : reference) {
+  if (keep) keep->assign(reference.size(), std::nullopt);
+  for (size_t v = 0; v < reference.size(); ++v) {
+    const ReferenceRun& run = reference[v];
     if (run.result.status == common::ExecStatus::kUnsupported) {
       out.verdict = Verdict::kUnsupported;
       out.detail = "reference interpreter: " + run.result.detail;
@@ -164,6 +167,18 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
       out.vector = run.choice;
       return out;
     }
+    if (naive && v < naive->size() && (*naive)[v]) {
+      ++out.vectors_compared_to_naive;
+      const Comparison b = CompareBuilds(run.result, *(*naive)[v], emulated.result);
+      if (!b.ok()) {
+        out.verdict = Verdict::kBuildMismatch;
+        out.mismatch = b.first;
+        out.detail = b.first->ToString() + " (" + std::to_string(b.mismatches) + " component(s) differ)";
+        out.vector = run.choice;
+        return out;
+      }
+    }
+    if (keep) (*keep)[v] = std::move(emulated.result);
   }
   return out;
 }
@@ -183,14 +198,25 @@ CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const
   std::vector<ReferenceRun> reference;
   std::string error;
   if (!RunReference(shader, shader_hash, options, &reference, &error)) return VectorError(error);
-  return CheckCompiled(compiled.program, options, reference);
+  BuildResults naive;
+  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  if (three_way) {
+    CheckOptions naive_options = options;
+    naive_options.build = Build::kNaive;
+    naive_options.post_compile = nullptr;
+    CheckShaderAgainst(shader, naive_options, reference, nullptr, &naive);
+  }
+  return CheckCompiled(compiled.program, options, reference, three_way ? &naive : nullptr, nullptr);
 }
 
 CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
-                                const std::vector<ReferenceRun>& reference) {
+                                const std::vector<ReferenceRun>& reference, const BuildResults* naive,
+                                BuildResults* keep) {
+  if (keep) keep->clear();
   Compiled compiled = Compile(shader, options);
   if (compiled.failure) return *compiled.failure;
-  return CheckCompiled(compiled.program, options, reference);
+  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  return CheckCompiled(compiled.program, options, reference, three_way ? naive : nullptr, keep);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome) {

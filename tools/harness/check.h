@@ -2,7 +2,14 @@
 // then for each seeded vector run the reference interpreter and the
 // target's emulator, compare under the rules of compare.h, and reduce the
 // outcome to one verdict (DESIGN.md): pass, mismatch / naive-mismatch,
-// hazard, unsupported (naming the feature), compile-error, timeout.
+// build-mismatch, hazard, unsupported (naming the feature), compile-error,
+// timeout.
+//
+// Three-way: the optimizing build is also compared with the naive build on
+// the same vectors, bit for bit on every component whose allowed set is not
+// "any value" (CompareBuilds). A vector where the optimized result lies in
+// the reference's sets but differs from the naive build's is a
+// build-mismatch; a difference from the reference is reported first.
 //
 // Invariants: the same shader, options and build give the same outcome;
 // unsupported is never a pass; every failing outcome carries the vector
@@ -25,7 +32,7 @@ enum class Build : uint8_t { kNaive, kOptimizing };
 std::string_view BuildName(Build build);
 
 enum class Verdict : uint8_t {
-  kPass, kMismatch, kNaiveMismatch, kHazard, kUnsupported, kCompileError, kTimeout,
+  kPass, kMismatch, kNaiveMismatch, kBuildMismatch, kHazard, kUnsupported, kCompileError, kTimeout,
 };
 std::string_view VerdictName(Verdict verdict);
 
@@ -39,6 +46,8 @@ struct CheckOptions {
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
+  // The optimizing build is compared with the naive build too (three-way).
+  bool compare_builds = true;
   // Test-only fault injection: when set, applied to every program this check
   // compiles, after compiling and before emulating, to prove that the
   // harness catches a broken compiler (a dropped delay slot, swapped
@@ -72,10 +81,15 @@ struct CheckOutcome {
   uint32_t vectors_run = 0;
   uint32_t vectors_skipped = 0;        // the reference timed out or could not run them
   Comparison totals;                   // summed over all vectors
+  uint32_t vectors_compared_to_naive = 0;  // three-way: vectors also compared with the naive build
   // Statistics of the compiled program and of the first vector's run.
   ProgramStats program;
   a3xx::CycleStats cycles;
 };
+
+// The emulated results of one build, one per reference vector (nullopt
+// where that vector was not emulated), kept for the three-way comparison.
+using BuildResults = std::vector<std::optional<common::ExecResult>>;
 
 // One seeded vector and the reference interpreter's result on it.
 struct ReferenceRun {
@@ -91,14 +105,19 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
                   std::vector<ReferenceRun>* runs, std::string* error);
 
 // Compiles, then checks against reference runs computed here (only when the
-// shader compiles, so unsupported shaders cost no interpretation).
+// shader compiles, so unsupported shaders cost no interpretation). The
+// optimizing build is compared with the naive build (compiled and emulated
+// here) when options.compare_builds.
 CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options);
 
 // Checks against reference runs the caller already has (from RunReference
 // with the same vectors), so several targets and builds share one
-// interpretation of each vector.
+// interpretation of each vector. `naive`: the naive build's results on
+// those vectors, for the three-way comparison of an optimizing check
+// (null: none). `keep`: filled with this build's results.
 CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
-                                const std::vector<ReferenceRun>& reference);
+                                const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
+                                BuildResults* keep = nullptr);
 
 // The shaderdiff command that reproduces a failure (empty when passing).
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome);

@@ -1,4 +1,5 @@
-// Tests of the comparison rules and the tolerance policy.
+// Tests of the comparison rules: exact, membership in allowed sets, and the
+// three-way build comparison.
 #include <gtest/gtest.h>
 
 #include "tools/harness/compare.h"
@@ -47,35 +48,91 @@ TEST(Compare, UndefinedComponentsAreDontCare) {
   EXPECT_EQ(c.compared, 3u);
 }
 
-TEST(Compare, InexactComponentsUseThePolicyForTheirReason) {
+TEST(Compare, InexactComponentsMustBeMembersOfTheirSet) {
   common::ExecResult ref = OneOutput({FromFloat(0.5f), 0, 0, 0});
   ref.inexact[0][0][0] = true;
-  ref.reasons[0][0][0] = "rsq";  // 2 ulp
+  ref.reasons[0][0][0] = "rsq";
+  ref.allowed[0] = {{}};
+  ref.allowed[0][0][0] = {true, false, FromFloat(0.5f) - 2, FromFloat(0.5f) + 2};
   common::ExecResult act = ref;
   act.outputs[0][0][0] = FromFloat(0.5f) + 2;
   EXPECT_TRUE(CompareResults(ref, act).ok());
-  act.outputs[0][0][0] = FromFloat(0.5f) + 3;
+  act.outputs[0][0][0] = FromFloat(0.5f) - 3;
   Comparison c = CompareResults(ref, act);
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.first->inexact_reason, "rsq");
+  ASSERT_TRUE(c.first->allowed.has_value());
+  EXPECT_NE(c.first->ToString().find("expected [0.5"), std::string::npos) << c.first->ToString();
   EXPECT_EQ(c.tolerant, 1u);
+  // NaN is not a member unless the set says so.
+  act.outputs[0][0][0] = 0x7fc00000;
+  EXPECT_FALSE(CompareResults(ref, act).ok());
+  ref.allowed[0][0][0].nan = true;
+  EXPECT_TRUE(CompareResults(ref, act).ok());
 }
 
-TEST(Compare, ToleranceRules) {
-  EXPECT_TRUE(WithinTolerance(0x7fc00000, 0x7fc00001, {}));    // NaN vs NaN
-  EXPECT_FALSE(WithinTolerance(0x7fc00000, 0x3f800000, {100, 1, 1}));
-  EXPECT_FALSE(WithinTolerance(0x7f800000, 0x7f7fffff, {1, 0, 0}));  // inf vs FLT_MAX
-  // Within a tolerance +0 and -0 are equal values (the bit-exact path, not
-  // this one, tells them apart).
-  EXPECT_TRUE(WithinTolerance(0x00000000, 0x80000000, {0, 0, 0}));
-  EXPECT_FALSE(WithinTolerance(0x00000000, 0x00000002, {1, 0, 0}));  // 2 ulp apart
-  EXPECT_TRUE(WithinTolerance(0x80000001, 0x00000001, {2, 0, 0}));   // across zero: 2 ulp
-  EXPECT_TRUE(WithinTolerance(FromFloat(1.0f), FromFloat(1.0004f), ToleranceFor("sin")));  // < 2^-11
-  EXPECT_FALSE(WithinTolerance(FromFloat(1.0f), FromFloat(1.0005f), ToleranceFor("sin")));
-  // lg2 near 1: absolute 2^-21.
-  EXPECT_TRUE(WithinTolerance(FromFloat(0.0f), FromFloat(1.0f / (1 << 22)), ToleranceFor("lg2")));
-  // An unknown reason gets the loosest entry, not bit-exactness.
-  EXPECT_TRUE(WithinTolerance(FromFloat(1.0f), FromFloat(1.0009f), ToleranceFor("no-such-reason")));
+TEST(Compare, ZeroSetAcceptsBothZerosOnly) {
+  common::ExecResult ref = OneOutput({0x80000000, 0, 0, 0});
+  ref.inexact[0][0][0] = true;
+  ref.allowed[0] = {{}};
+  ref.allowed[0][0][0] = {true, false, 0x80000000, 0};
+  common::ExecResult act = ref;
+  act.outputs[0][0][0] = 0;
+  EXPECT_TRUE(CompareResults(ref, act).ok());
+  act.outputs[0][0][0] = FromFloat(0.04f);  // the CSE bug the issue describes
+  EXPECT_FALSE(CompareResults(ref, act).ok());
+  act.outputs[0][0][0] = 1;  // the smallest denormal is not zero
+  EXPECT_FALSE(CompareResults(ref, act).ok());
+}
+
+TEST(Compare, BuildsMustAgreeBitForBitOutsideAnyValue) {
+  common::ExecResult ref = OneOutput({FromFloat(0.5f), 7, 0, 0});
+  ref.inexact[0][0][0] = true;
+  ref.allowed[0] = {{}};
+  ref.allowed[0][0][0] = {true, false, FromFloat(0.25f), FromFloat(1.0f)};
+  ref.undefined[0][0][1] = true;
+  common::ExecResult naive = ref, opt = ref;
+  naive.outputs[0][0][0] = FromFloat(0.75f);
+  opt.outputs[0][0][0] = FromFloat(0.75f) + 1;  // both in the set, but different
+  opt.outputs[0][0][1] = 99;                    // undefined: free
+  ASSERT_TRUE(CompareResults(ref, naive).ok());
+  ASSERT_TRUE(CompareResults(ref, opt).ok());
+  Comparison c = CompareBuilds(ref, naive, opt);
+  ASSERT_FALSE(c.ok());
+  EXPECT_TRUE(c.first->builds);
+  EXPECT_EQ(c.first->component, 0);
+  EXPECT_NE(c.first->ToString().find("naive build 0x3f400000"), std::string::npos) << c.first->ToString();
+  EXPECT_EQ(c.skipped, 1u);
+  opt.outputs[0][0][0] = naive.outputs[0][0][0];
+  EXPECT_TRUE(CompareBuilds(ref, naive, opt).ok());
+  opt.killed = {true};
+  EXPECT_FALSE(CompareBuilds(ref, naive, opt).ok());
+}
+
+TEST(Compare, BuildNanPayloadsAgreeOnlyWhereAnyNanIsAllowed) {
+  common::ExecResult ref = OneOutput({0x7fc00000, 0x7fc00000, 0, 0});
+  ref.inexact[0][0][0] = true;
+  ref.allowed[0] = {{}};
+  ref.allowed[0][0][0] = {false, true, 0, 0};  // any NaN (nan-result)
+  common::ExecResult naive = ref, opt = ref;
+  naive.outputs[0][0] = {0xffc00000, 0xffc00000, 0, 0};
+  opt.outputs[0][0] = {0xffffffff, 0xffffffff, 0, 0};
+  Comparison c = CompareBuilds(ref, naive, opt);
+  ASSERT_EQ(c.mismatches, 1u);  // y: an exact NaN word, so payloads count
+  EXPECT_EQ(c.first->component, 1);
+  opt.outputs[0][0][0] = FromFloat(1.0f);  // x: NaN-ness still counts
+  EXPECT_EQ(CompareBuilds(ref, naive, opt).first->component, 0);
+}
+
+TEST(AllowedSet, MembershipAndSteps) {
+  const common::AllowedSet s{true, false, FromFloat(-1.0f), FromFloat(2.0f)};
+  EXPECT_TRUE(s.Contains(0x80000000));
+  EXPECT_TRUE(s.Contains(FromFloat(2.0f)));
+  EXPECT_FALSE(s.Contains(common::StepFloat(FromFloat(2.0f), 1)));
+  EXPECT_FALSE(s.Contains(0x7f800000));
+  EXPECT_EQ(common::StepFloat(0x80000000, 1), 1u);
+  EXPECT_EQ(common::StepFloat(0, -1), 0x80000001u);
+  EXPECT_EQ(common::StepFloat(0x7f7fffff, 5), 0x7f800000u);
 }
 
 TEST(Compare, MissingOutputsAndKills) {

@@ -69,8 +69,10 @@ TEST(Interpolation, BothBuildsMatchTheReferenceBitForBit) {
     const CheckOutcome o = CheckShader(shader, 0x1234, options);
     EXPECT_EQ(o.verdict, Verdict::kPass) << BuildName(build) << ": " << o.detail;
     EXPECT_EQ(o.vectors_run, 64u);
-    EXPECT_EQ(o.totals.tolerant, 0u);  // nothing inexact: every component compared bit for bit
-    EXPECT_EQ(o.totals.compared, 64u * 48 * 5 * 4 - o.totals.skipped);
+    // Only the ADD's output can have a set (a denormal sum may be flushed);
+    // every MOVed component is compared bit for bit.
+    EXPECT_LE(o.totals.tolerant, 64u * 48 * 4);
+    EXPECT_EQ(o.totals.compared + o.totals.tolerant, 64u * 48 * 5 * 4 - o.totals.skipped);
   }
 }
 

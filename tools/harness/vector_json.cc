@@ -319,6 +319,18 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error) {
   return true;
 }
 
+// An allowed set (inexact component) as {"lo": w, "hi": w, "nan": bool},
+// lo/hi absent when the set is only "any NaN"; null where there is none.
+json SetToJson(bool inexact, const common::AllowedSet& s) {
+  if (!inexact) return nullptr;
+  json j{{"nan", s.nan}};
+  if (s.interval) {
+    j["lo"] = WordToString(s.lo);
+    j["hi"] = WordToString(s.hi);
+  }
+  return j;
+}
+
 json ResultToJson(const common::ExecResult& r) {
   json j;
   j["status"] = std::string(ExecStatusName(r.status));
@@ -329,6 +341,17 @@ json ResultToJson(const common::ExecResult& r) {
   for (const auto& [index, masks] : r.undefined) j["undefined"][std::to_string(index)] = MasksToJson(masks);
   j["inexact"] = json::object();
   for (const auto& [index, masks] : r.inexact) j["inexact"][std::to_string(index)] = MasksToJson(masks);
+  j["allowed"] = json::object();
+  for (const auto& [index, lanes] : r.allowed) {
+    json a = json::array();
+    const auto& inexact = r.inexact.at(index);
+    for (size_t l = 0; l < lanes.size(); ++l) {
+      json c = json::array();
+      for (int k = 0; k < 4; ++k) c.push_back(SetToJson(inexact[l][k], lanes[l][k]));
+      a.push_back(c);
+    }
+    j["allowed"][std::to_string(index)] = a;
+  }
   j["reasons"] = json::object();
   for (const auto& [index, lanes] : r.reasons) {
     json a = json::array();
@@ -358,6 +381,13 @@ json ResultToJson(const common::ExecResult& r) {
       for (const auto& [index, m] : vtx.undefined) ev["undefined"][std::to_string(index)] = json::array({m[0], m[1], m[2], m[3]});
       ev["inexact"] = json::object();
       for (const auto& [index, m] : vtx.inexact) ev["inexact"][std::to_string(index)] = json::array({m[0], m[1], m[2], m[3]});
+      ev["allowed"] = json::object();
+      for (const auto& [index, sets] : vtx.allowed) {
+        const auto& m = vtx.inexact.at(index);
+        json c = json::array();
+        for (int k = 0; k < 4; ++k) c.push_back(SetToJson(m[k], sets[k]));
+        ev["allowed"][std::to_string(index)] = c;
+      }
       e.push_back(ev);
     }
     j["emitted"] = e;

@@ -25,7 +25,11 @@ json Summarize(const std::vector<json>& shaders) {
   std::map<std::string, uint64_t> verdicts;
   std::map<std::string, std::map<std::string, uint64_t>> checks;
   uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0;
+  std::map<std::string, uint64_t> sets;
   for (const json& s : shaders) {
+    if (auto k = s.find("sets"); k != s.end() && k->is_object()) {
+      for (const auto& [kind, n] : k->items()) sets[kind] += IsCount(n) ? n.get<uint64_t>() : 0;
+    }
     ++verdicts[s.value("verdict", "?")];
     components += Count(s, "components");
     undefined += Count(s, "undefined");
@@ -37,7 +41,8 @@ json Summarize(const std::vector<json>& shaders) {
   }
   return json{{"verdicts", verdicts},          {"checks", checks},
               {"output_components", components}, {"undefined_components", undefined},
-              {"inexact_components", inexact},  {"instructions_executed", instructions}};
+              {"inexact_components", inexact},  {"component_sets", sets},
+              {"instructions_executed", instructions}};
 }
 
 json BuildReport(const ReportHeader& h, const std::vector<json>& shaders, bool complete) {

@@ -2,10 +2,12 @@
 #include "tools/nightly/shader_run.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
+#include "emulator/common/allowed_set.h"
 
 namespace shaderdiff::nightly {
 namespace {
@@ -16,17 +18,24 @@ struct ReferenceSummary {
   std::string verdict = "pass";
   std::string detail;
   uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0, vectors = 0;
+  std::array<uint64_t, static_cast<size_t>(common::SetKind::kCount)> kinds{};  // by common::SetKind
 };
 
 void Tally(const common::ExecResult& r, ReferenceSummary& s) {
   for (const auto& [index, lanes] : r.outputs) {
     const auto& u = r.undefined.at(index);
     const auto& x = r.inexact.at(index);
+    const auto sets = r.allowed.find(index);
+    const auto why = r.reasons.find(index);
     for (size_t l = 0; l < lanes.size(); ++l) {
       for (int c = 0; c < 4; ++c) {
         ++s.components;
         s.undefined += u[l][c];
         s.inexact += x[l][c] && !u[l][c];
+        const bool has_set = sets != r.allowed.end() && l < sets->second.size();
+        const common::AllowedSet set = has_set ? sets->second[l][c] : common::AllowedSet{};
+        const std::string reason = why != r.reasons.end() && l < why->second.size() ? why->second[l][c] : "";
+        ++s.kinds[static_cast<size_t>(common::ClassifySet(u[l][c], x[l][c], set, reason))];
       }
     }
   }
@@ -63,6 +72,7 @@ json CheckJson(const harness::CheckOutcome& o, const std::string& reproduce) {
   j["stall_cycles"] = o.cycles.stall_cycles;
   j["vectors_run"] = o.vectors_run;
   j["components"] = {{"exact", o.totals.compared}, {"inexact", o.totals.tolerant}, {"undefined", o.totals.skipped}};
+  if (o.vectors_compared_to_naive) j["vectors_compared_to_naive"] = o.vectors_compared_to_naive;
   if (IsFailure(o.verdict)) j["reproduce"] = reproduce;
   return j;
 }
@@ -118,11 +128,23 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   s = json{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", stage}, {"verdict", ref.verdict},
            {"components", ref.components}, {"undefined", ref.undefined}, {"inexact", ref.inexact},
            {"instructions_executed", ref.instructions}};
+  json kinds = json::object();
+  for (size_t k = 0; k < ref.kinds.size(); ++k) {
+    if (ref.kinds[k]) kinds[std::string(common::SetKindName(static_cast<common::SetKind>(k)))] = ref.kinds[k];
+  }
+  s["sets"] = kinds;
   if (!ref.detail.empty()) s["detail"] = ref.detail;
   if (!have_reference) return run;
+  // Each target's naive results, for its optimizing build's three-way
+  // comparison (DefaultPlans lists the naive build first).
+  std::map<std::string, harness::BuildResults> naive_results;
   for (const CheckPlan& plan : options.checks) {
     const auto tc = std::chrono::steady_clock::now();
-    harness::CheckOutcome c = harness::CheckShaderAgainst(parsed.shader, plan.options, reference);
+    const bool naive = plan.options.build == harness::Build::kNaive;
+    const auto found = naive_results.find(plan.options.target);
+    harness::CheckOutcome c = harness::CheckShaderAgainst(
+        parsed.shader, plan.options, reference, !naive && found != naive_results.end() ? &found->second : nullptr,
+        naive ? &naive_results[plan.options.target] : nullptr);
     run.check_seconds[plan.config] += std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count();
     const std::string repro = IsFailure(c.verdict) ? options.reproduce(e, plan.options, c) : "";
     s["checks"][plan.config] = CheckJson(c, repro);

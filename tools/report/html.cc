@@ -16,8 +16,8 @@ namespace html {
 namespace {
 
 // Verdicts in the order the tables show them; others follow alphabetically.
-constexpr std::array<std::string_view, 12> kVerdictOrder = {
-    "pass",    "exempt",      "mismatch",    "naive-mismatch", "hazard", "compile-error",
+constexpr std::array<std::string_view, 13> kVerdictOrder = {
+    "pass",    "exempt",      "mismatch",    "naive-mismatch", "build-mismatch", "hazard", "compile-error",
     "crash",   "timeout",     "unsupported", "parse-error",    "print-mismatch", "error"};
 
 size_t VerdictRank(const std::string& verdict) {

@@ -29,7 +29,7 @@ inline constexpr const char* kReferenceConfig = "reference";
 
 struct CheckResult {
   std::string config;   // "a3xx/naive", or kReferenceConfig
-  std::string verdict;  // pass, mismatch, naive-mismatch, hazard, unsupported, compile-error, timeout, ...
+  std::string verdict;  // pass, mismatch, naive-mismatch, build-mismatch, hazard, unsupported, compile-error, timeout, ...
   std::string detail;
   std::string reproduce;  // the command that reproduces a failure (may be empty)
   // Statistics, present on passing checks (and some failing ones).

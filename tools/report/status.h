@@ -3,7 +3,8 @@
    Baseline and flake files use deqp-runner's `name,Status` lines, so they
    speak deqp-runner's status names, never ours. The mapping (README.md):
      pass, exempt                                        -> Pass
-     mismatch, naive-mismatch, hazard, compile-error     -> Fail
+     mismatch, naive-mismatch, build-mismatch, hazard,
+     compile-error                                       -> Fail
      parse-error, print-mismatch, error (interpreter)    -> Fail
      crash                                               -> Crash
      timeout                                             -> Timeout

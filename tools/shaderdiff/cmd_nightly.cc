@@ -146,6 +146,9 @@ void PrintRunSummary(const NightlyConfig& c, const harness::Corpus& corpus, cons
   }
   std::cout << "  output components: " << summary["output_components"] << ", undefined "
             << summary["undefined_components"] << ", inexact " << summary["inexact_components"] << "\n";
+  std::cout << "  allowed sets:";
+  for (const auto& [kind, count] : summary["component_sets"].items()) std::cout << " " << kind << " " << count;
+  std::cout << "\n";
 }
 
 // Opens the journal: loads it for --resume (when there is one), else starts
