@@ -316,8 +316,12 @@ struct Decoder {
           }
         }
         if (ds.space == Space::kIn && IsGsLike() && !ds.two_d && p.stage == tgsi::Processor::kGeometry) {
-          Fail(common::ExecStatus::kError, "GS input without a vertex index" + At(pc));
-          return;
+          // A per-primitive input read without a vertex index (DCL IN[][2],
+          // PRIM_ID then IN[2].x), as Mesa prints and runs such shaders:
+          // tgsi_exec's 2-D index defaults to 0, and the draw module stores
+          // per-primitive values in every vertex, so vertex 0 is read.
+          ds.two_d = true;
+          ds.dim = DIndex{};
         }
         for (int c = 0; c < 4; ++c) ds.swz[c] = so.swizzle[c] & 3;
         ds.neg = so.negate;

@@ -240,3 +240,40 @@ IMM[0] INT32 {0, 0, 0, 0}
 
 }  // namespace
 }  // namespace shaderdiff::tgsi_exec::testing
+
+namespace shaderdiff::tgsi_exec::testing {
+namespace {
+
+// A per-primitive GS input read without a vertex index (as Mesa prints and
+// runs it) reads vertex 0's value; the indexed read of another vertex still
+// reads that vertex.
+TEST(Geometry, PerPrimitiveInputWithoutVertexIndexReadsVertexZero) {
+  const char* text = R"(GEOM
+PROPERTY GS_INPUT_PRIMITIVE TRIANGLES
+PROPERTY GS_OUTPUT_PRIMITIVE POINTS
+PROPERTY GS_MAX_OUTPUT_VERTICES 1
+DCL IN[][0], POSITION
+DCL IN[][1], PRIM_ID
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+IMM[0] INT32 {0, 0, 0, 0}
+  0: MOV OUT[0], IN[2][0]
+  1: MOV OUT[1], IN[1]
+  2: EMIT IMM[0].xxxx
+  3: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kGeometry, 1);
+  for (uint32_t vertex = 0; vertex < 3; ++vertex) {
+    SetInput(v, vertex * 32 + 0, F4(static_cast<float>(vertex), 0, 0, 1));
+    SetInput(v, vertex * 32 + 1, U4(7 + vertex, 7 + vertex, 7 + vertex, 7 + vertex));
+  }
+  const auto o = RunText(text, v);
+  ASSERT_EQ(o.r().emitted.size(), 1u);
+  const common::EmittedVertex& e = o.r().emitted[0];
+  EXPECT_EQ(e.outputs.at(0)[0], Fw(2.0f));
+  EXPECT_EQ(e.outputs.at(1), U4(7, 7, 7, 7));
+  EXPECT_FALSE(e.undefined.at(1)[0]);
+}
+
+}  // namespace
+}  // namespace shaderdiff::tgsi_exec::testing

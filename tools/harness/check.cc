@@ -231,6 +231,15 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
   cmd += " --seed " + std::to_string(outcome.vector->seed) + " --lanes " + std::to_string(outcome.vector->lanes);
   cmd += limit;
   if (outcome.vector->edges) cmd += " --edges";
+  // The command shows the failure itself: the comparison (with the naive
+  // build for a build mismatch) or the hazard, and exits non-zero.
+  switch (outcome.verdict) {
+    case Verdict::kMismatch:
+    case Verdict::kNaiveMismatch:
+    case Verdict::kBuildMismatch: cmd += " --compare"; break;
+    case Verdict::kHazard: cmd += " --hazards trap"; break;
+    default: break;
+  }
   return cmd;
 }
 

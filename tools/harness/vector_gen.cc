@@ -375,6 +375,10 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
           for (uint32_t vertex = 0; vertex < gs_vertices; ++vertex) {
             const uint32_t key = vertex * 32 + index;
             const Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
+            if (vertex > 0 && sem == Semantic::kPrimId) {  // per primitive: every vertex holds the same
+              v.inputs[key] = v.inputs[index];
+              continue;
+            }
             const bool flat = d.interpolation == tgsi::Interpolation::kConstant;
             const ComponentUses u = uses.Get(File::kInput, 0, index);
             const bool integer = std::find(u.begin(), u.end(), Use::kInt) != u.end();

@@ -209,7 +209,8 @@ int RunEmulate(const std::vector<std::string>& args) {
   options.add_options()
       ("hazards", po::value<std::string>()->default_value("stale"),
        "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first hazard")
-      ("compare", "also run the reference interpreter and compare (exit 1 on a difference)")
+      ("compare", "also run the reference interpreter and compare (exit 1 on a difference); for the\n"
+                  "optimizing build, also compare with the naive build bit for bit (three-way)")
       ("file", po::value<std::string>(), "TGSI file");
   AddVectorOptions(options);
   po::positional_options_description positional;
@@ -263,6 +264,22 @@ int RunEmulate(const std::vector<std::string>& args) {
                        {"mismatches", c.mismatches}};
     if (c.first) j["comparison"]["first"] = c.first->ToString();
     if (!c.ok()) code = kExitFailure;
+    // Three-way, as the check does it: only when the reference agrees.
+    if (c.ok() && build == harness::Build::kOptimizing && r.result.status == common::ExecStatus::kOk) {
+      int naive_code = kExitOk;
+      std::optional<a3xx::Program> naive = CompileA3xx(*shader, harness::Build::kNaive, file, &naive_code);
+      if (naive) {
+        const a3xx::EmulationResult n = a3xx::Emulate(*naive, vector, emu);
+        if (n.result.status == common::ExecStatus::kOk && n.hazards.empty()) {
+          const harness::Comparison b = harness::CompareBuilds(reference, n.result, r.result);
+          j["comparison"]["builds"] = {{"mismatches", b.mismatches}};
+          if (b.first) {
+            j["comparison"]["first"] = b.first->ToString();
+            code = kExitFailure;
+          }
+        }
+      }
+    }
   }
   std::cout << j.dump(1) << "\n";
   switch (r.result.status) {
@@ -294,10 +311,13 @@ int RunCheck(const std::vector<std::string>& args) {
   if (vm.count("help")) {
     PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n\n"
                "For each shader: compile, run N seeded vectors on the reference interpreter and\n"
-               "on the target's emulator, compare (undefined components are don't-care, inexact\n"
-               "ones are compared within the tolerance of their reason), and print one verdict:\n"
+               "on the target's emulator, compare (every component must lie in the reference's\n"
+               "allowed set: any value where undefined, the interval / +-0 / any NaN where\n"
+               "inexact, the word itself elsewhere; the optimizing build must also equal the\n"
+               "naive build bit for bit outside any-value components), and print one verdict:\n"
                "pass, mismatch/naive-mismatch (with the first differing output, lane and\n"
-               "values), hazard, unsupported (with the feature), compile-error or timeout, and\n"
+               "values), build-mismatch, hazard, unsupported (with the feature), compile-error or\n"
+               "timeout, and\n"
                "a command that reproduces each failure. Exits 1 if any shader has a mismatch,\n"
                "hazard, compile error or timeout; unsupported shaders are counted, not failed.",
                options);

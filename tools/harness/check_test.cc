@@ -1,0 +1,90 @@
+// Tests of the differential check's three-way comparison: the optimizing
+// build is compared with the naive build bit for bit inside the reference's
+// sets, and a difference there is a build-mismatch with a reproduction
+// command that compares the builds.
+#include <gtest/gtest.h>
+
+#include "compiler/tgsi/parser.h"
+#include "emulator/common/allowed_set.h"
+#include "tools/harness/check.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+// RCP gives an inexact component (a 3-ulp interval); MOV an exact one.
+constexpr const char* kShader = R"(VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+  0: RCP OUT[0].x, IN[0].xxxx
+  1: MOV OUT[0].yzw, IN[0]
+  2: END
+)";
+
+struct Fixture {
+  tgsi::Shader shader;
+  CheckOptions naive, opt;
+  std::vector<ReferenceRun> reference;
+  BuildResults naive_results;
+};
+
+Fixture Make() {
+  Fixture f;
+  tgsi::ParseResult p = tgsi::ParseShader(kShader);
+  EXPECT_TRUE(p.ok());
+  f.shader = p.shader;
+  f.naive.vectors = f.opt.vectors = 8;
+  f.naive.lanes = f.opt.lanes = 4;
+  f.opt.build = Build::kOptimizing;
+  std::string error;
+  EXPECT_TRUE(RunReference(f.shader, 0x77, f.opt, &f.reference, &error)) << error;
+  const CheckOutcome n = CheckShaderAgainst(f.shader, f.naive, f.reference, nullptr, &f.naive_results);
+  EXPECT_EQ(n.verdict, Verdict::kPass) << n.detail;
+  return f;
+}
+
+TEST(Check, OptimizedBuildIsComparedWithTheNaiveBuild) {
+  Fixture f = Make();
+  const CheckOutcome o = CheckShaderAgainst(f.shader, f.opt, f.reference, &f.naive_results);
+  EXPECT_EQ(o.verdict, Verdict::kPass) << o.detail;
+  EXPECT_EQ(o.vectors_compared_to_naive, o.vectors_run);
+  EXPECT_GT(o.vectors_run, 0u);
+}
+
+TEST(Check, ADifferenceInsideTheSetIsABuildMismatch) {
+  Fixture f = Make();
+  // Move the naive build's RCP result one ulp inside its interval, where the
+  // reference accepts it: only the build comparison can see it.
+  bool moved = false;
+  for (size_t v = 0; v < f.reference.size() && !moved; ++v) {
+    if (!f.naive_results[v]) continue;
+    const common::ExecResult& ref = f.reference[v].result;
+    common::ExecResult& naive = *f.naive_results[v];
+    if (!ref.inexact.at(0)[0][0]) continue;
+    const common::AllowedSet& set = ref.allowed.at(0)[0][0];
+    for (int64_t step : {1, -1}) {
+      const common::Word w = common::StepFloat(naive.outputs.at(0)[0][0], step);
+      if (set.Contains(w)) {
+        naive.outputs.at(0)[0][0] = w;
+        moved = true;
+        break;
+      }
+    }
+  }
+  ASSERT_TRUE(moved);
+  const CheckOutcome o = CheckShaderAgainst(f.shader, f.opt, f.reference, &f.naive_results);
+  ASSERT_EQ(o.verdict, Verdict::kBuildMismatch) << o.detail;
+  EXPECT_NE(o.detail.find("naive build"), std::string::npos) << o.detail;
+  ASSERT_TRUE(o.mismatch.has_value());
+  EXPECT_TRUE(o.mismatch->builds);
+  const std::string repro = ReproCommand("s.tgsi", f.opt, o);
+  EXPECT_NE(repro.find("--build opt"), std::string::npos) << repro;
+  EXPECT_NE(repro.find("--compare"), std::string::npos) << repro;
+  // Without the naive results (or with compare_builds off) it passes.
+  EXPECT_EQ(CheckShaderAgainst(f.shader, f.opt, f.reference).verdict, Verdict::kPass);
+  CheckOptions off = f.opt;
+  off.compare_builds = false;
+  EXPECT_EQ(CheckShaderAgainst(f.shader, off, f.reference, &f.naive_results).verdict, Verdict::kPass);
+}
+
+}  // namespace
+}  // namespace shaderdiff::harness
