@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::naive {
 
 using a3xx::Category;
@@ -67,7 +69,8 @@ void Emitter::Emit(const Instr& instr) {
       Nop(0, 5);
       break;
     case Category::kCat4:
-      Nop(a3xx::kFlagSs, 5);
+      // Test-only mutant (mutants.def).
+      Nop(compiler::MutantActive(compiler::Mutant::kNaiveSfuNoSs) ? 0 : a3xx::kFlagSs, 5);
       break;
     case Category::kCat5:
       Nop(a3xx::kFlagSy, 5);

@@ -5,6 +5,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "compiler/support/mutant.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
 
@@ -417,7 +418,7 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
     if (in.dst.kind == OperandKind::kRelGpr) {
       n.args.push_back(ReadVar(a0, b));
       pinned_access = true;
-      n.instr.dst.offset += fn_.pinned_delta;
+      if (!compiler::MutantActive(compiler::Mutant::kSsaRelativeDstOffset)) n.instr.dst.offset += fn_.pinned_delta;
     } else if (in.dst.kind == OperandKind::kGpr) {
       const int var = VarOf(in.dst);
       if (IsPinnedVar(var)) {
@@ -445,7 +446,11 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
   for (ValueId v : n.args) {
     if (fn_.node(v).def_class != RegClass::kFull) special_uses.push_back(v);
   }
-  if (pinned_access && last_pinned_ != kNoValue && fn_.node(last_pinned_).block == b) n.deps.push_back(last_pinned_);
+  const bool unordered = compiler::MutantActive(compiler::Mutant::kSsaRelativeWriteUnordered) &&
+                         in.dst.kind == OperandKind::kRelGpr;  // test-only mutant (mutants.def)
+  if (pinned_access && last_pinned_ != kNoValue && fn_.node(last_pinned_).block == b && !unordered) {
+    n.deps.push_back(last_pinned_);
+  }
 
   const ValueId id = Append(std::move(n), b);
   if (pinned_access) last_pinned_ = id;

@@ -3,6 +3,8 @@
 
 #include <optional>
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::opt {
 
 namespace {
@@ -64,8 +66,10 @@ bool FoldConstants(Function& fn, compiler::RewriteBudget* budget) {
       Node& n = fn.node(v);
       if (n.dead || n.is_meta() || n.def_class != RegClass::kFull || n.instr.flags != 0 || n.instr.dst.half) continue;
       const a3xx::Instr& in = n.instr;
-      if (in.opcode == Opcode::MOV && in.src_type == a3xx::Type::kU32 && in.dst_type == a3xx::Type::kU32 &&
-          in.src[0].kind == OperandKind::kConst) {
+      // The test-only mutant (mutants.def) folds a converting mov (cov) too.
+      const bool any_type = compiler::MutantActive(compiler::Mutant::kConstFoldConversion);
+      const bool plain = in.src_type == a3xx::Type::kU32 && in.dst_type == a3xx::Type::kU32;
+      if (in.opcode == Opcode::MOV && (plain || any_type) && in.src[0].kind == OperandKind::kConst) {
         const std::optional<uint32_t> w = KnownSourceWord(fn, in, 0);
         if (w && compiler::ShouldRewrite(budget, "const-word")) {
           MakeMovImm(n, *w);

@@ -1,6 +1,8 @@
 // Copy propagation (see copy_prop.h).
 #include "compiler/opt/copy_prop.h"
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::opt {
 
 using a3xx::OperandKind;
@@ -8,7 +10,10 @@ using a3xx::OperandKind;
 bool IsPlainCopy(const Node& n) {
   if (n.is_meta() || n.dead || n.def_class != RegClass::kFull || n.size != 1) return false;
   const a3xx::Instr& in = n.instr;
-  if (in.opcode != a3xx::Opcode::MOV || in.src_type != a3xx::Type::kU32 || in.dst_type != a3xx::Type::kU32) return false;
+  if (in.opcode != a3xx::Opcode::MOV) return false;
+  // Test-only mutant (mutants.def).
+  const bool any_type = compiler::MutantActive(compiler::Mutant::kCopyPropConversion);
+  if (!any_type && (in.src_type != a3xx::Type::kU32 || in.dst_type != a3xx::Type::kU32)) return false;
   if (in.flags != 0 || in.repeat != 0 || in.round != a3xx::Round::kDefault) return false;
   const a3xx::Operand& s = in.src[0];
   if (s.neg || s.abs || s.half || in.dst.half) return false;
@@ -23,6 +28,19 @@ bool IsPlainCopy(const Node& n) {
 }
 
 namespace {
+
+// Test-only mutant (mutants.def): `mov.u32u32 %v, rP` of a pinned
+// (relatively addressed) register treated as a copy whose operand users
+// may read in its place.
+bool IsForwardedPinnedRead(const Node& n) {
+  if (!compiler::MutantActive(compiler::Mutant::kCopyPropPinnedRead)) return false;
+  if (n.is_meta() || n.dead || n.def_class != RegClass::kFull || n.size != 1) return false;
+  const a3xx::Instr& in = n.instr;
+  const a3xx::Operand& s = in.src[0];
+  return in.opcode == a3xx::Opcode::MOV && in.src_type == a3xx::Type::kU32 && in.dst_type == a3xx::Type::kU32 &&
+         in.flags == 0 && in.repeat == 0 && s.kind == OperandKind::kGpr && n.src_value[0] == kNoValue && !s.neg &&
+         !s.abs && !s.half && !in.dst.half;
+}
 
 // The copy's source as an operand another instruction's slot could take,
 // with the user's modifiers; false if it cannot be expressed there.
@@ -52,8 +70,8 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           const ValueId v = n.src_value[k];
           if (v == kNoValue || n.src_comp[k] != 0) continue;
           const Node& c = fn.node(v);
-          if (!IsPlainCopy(c)) continue;
-          if (c.instr.src[0].kind == OperandKind::kGpr) {
+          if (!IsPlainCopy(c) && !IsForwardedPinnedRead(c)) continue;
+          if (c.instr.src[0].kind == OperandKind::kGpr && c.src_value[0] != kNoValue) {
             const ValueId w = c.src_value[0];
             if (fn.node(w).def_class != RegClass::kFull) continue;
             if (!compiler::ShouldRewrite(budget, "copy-prop")) continue;
@@ -77,8 +95,12 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           // mad.f32's middle factor must be a GPR: a * b commutes exactly,
           // so the const may still go in the first factor's place.
           if (n.instr.opcode != a3xx::Opcode::MAD_F32 || k != 1 || n.src_value[0] == kNoValue) continue;
+          // The test-only mutant (mutants.def) also exchanges the factor
+          // with the addend: a * c + b becomes c * b + a.
+          const bool addend = compiler::MutantActive(compiler::Mutant::kCopyPropMadSwapAddend);
           trial = n.instr;
           std::swap(trial.src[0], trial.src[1]);
+          if (addend) std::swap(trial.src[1], trial.src[2]);
           if (!FoldOperand(trial, 0, c.instr.src[0], &folded)) continue;
           trial.src[0] = folded;
           if (a3xx::Validate(trial)) continue;
@@ -86,6 +108,10 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           n.instr = trial;
           n.src_value[1] = n.src_value[0];
           n.src_comp[1] = n.src_comp[0];
+          if (addend) {
+            std::swap(n.src_value[1], n.src_value[2]);
+            std::swap(n.src_comp[1], n.src_comp[2]);
+          }
           n.src_value[0] = kNoValue;
           n.src_comp[0] = 0;
           changed = true;

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "compiler/opt/verify.h"
+#include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 
@@ -51,7 +52,11 @@ Key MakeKey(const Node& n) {
   in.dst.num = 0;
   for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
     if (n.src_value[k] != kNoValue) in.src[k].num = 0;
+    // Test-only mutant (mutants.def).
+    if (compiler::MutantActive(compiler::Mutant::kCseIgnoresNegAbs)) in.src[k].neg = in.src[k].abs = false;
   }
+  // Test-only mutant (mutants.def).
+  if (compiler::MutantActive(compiler::Mutant::kCseIgnoresCond)) in.cond = a3xx::Cond::kLt;
   return {a3xx::DebugString(in), n.src_value, n.src_comp};
 }
 

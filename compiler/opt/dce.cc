@@ -6,14 +6,45 @@
 #include <algorithm>
 #include <functional>
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::opt {
+
+namespace {
+
+// What keeps the values node v reads alive: all of them. The test-only
+// mutant kDceLoopPhi (mutants.def) leaves out a phi's arguments from back
+// edges (predecessors at or after the phi's block).
+std::vector<ValueId> LiveUses(const Function& fn, ValueId v) {
+  std::vector<ValueId> uses = fn.Uses(v);
+  const Node& n = fn.node(v);
+  if (!compiler::MutantActive(compiler::Mutant::kDceLoopPhi) || n.meta != Meta::kPhi) return uses;
+  const std::vector<int32_t>& preds = fn.blocks[static_cast<size_t>(n.block)].preds;
+  std::vector<ValueId> forward;
+  for (size_t i = 0; i < uses.size(); ++i) {
+    if (i >= preds.size() || preds[i] < n.block) forward.push_back(uses[i]);
+  }
+  return forward;
+}
+
+// The roots: nodes with side effects. The test-only mutant kDceDropsKill
+// (mutants.def) forgets that a kill is one.
+bool IsRoot(const Function& fn, ValueId v) {
+  if (compiler::MutantActive(compiler::Mutant::kDceDropsKill) && !fn.node(v).is_meta() &&
+      fn.node(v).instr.opcode == a3xx::Opcode::KILL) {
+    return false;
+  }
+  return fn.HasSideEffects(v);
+}
+
+}  // namespace
 
 bool RemoveDeadCode(Function& fn, compiler::RewriteBudget* budget) {
   std::vector<bool> live(fn.nodes.size(), false);
   std::vector<ValueId> work;
   for (const Block& b : fn.blocks) {
     for (ValueId v : b.nodes) {
-      if (!fn.node(v).dead && fn.HasSideEffects(v)) {
+      if (!fn.node(v).dead && IsRoot(fn, v)) {
         live[static_cast<size_t>(v)] = true;
         work.push_back(v);
       }
@@ -22,7 +53,7 @@ bool RemoveDeadCode(Function& fn, compiler::RewriteBudget* budget) {
   while (!work.empty()) {
     const ValueId v = work.back();
     work.pop_back();
-    for (ValueId u : fn.Uses(v)) {
+    for (ValueId u : LiveUses(fn, v)) {
       if (!live[static_cast<size_t>(u)]) {
         live[static_cast<size_t>(u)] = true;
         work.push_back(u);
@@ -47,7 +78,7 @@ bool RemoveDeadCode(Function& fn, compiler::RewriteBudget* budget) {
     for (const Block& b : fn.blocks) {
       for (ValueId v : b.nodes) {
         if (fn.node(v).dead) continue;
-        for (ValueId u : fn.Uses(v)) {
+        for (ValueId u : LiveUses(fn, v)) {
           if (fn.node(u).dead) {
             fn.node(u).dead = false;
             again = true;

@@ -49,6 +49,7 @@
 #include <limits>
 
 #include "compiler/opt/delay.h"
+#include "compiler/support/mutant.h"
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
@@ -134,8 +135,10 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
   const bool alu = IsAlu(cat);
   const bool bary = in.opcode == Opcode::BARY_F;
   const bool async = fx->async != Async::kNone;
+  // Test-only mutant (mutants.def).
+  const bool a0_special = !compiler::MutantActive(compiler::Mutant::kLegalizeA0Delay);
   auto read_a0 = [&] {
-    fx->reads.push_back({One(a3xx::kRegA0X), 0, alu ? in.repeat : 0, ConsumerDelay(t, in, -1, true)});
+    fx->reads.push_back({One(a3xx::kRegA0X), 0, alu ? in.repeat : 0, ConsumerDelay(t, in, -1, a0_special)});
   };
   for (int s = 0; s < a3xx::kNumSrcSlots; ++s) {
     const Operand& o = in.src[s];
@@ -263,8 +266,9 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     for (const Write& w : fx.writes) {
       for (int c = 0; c < 2; ++c) need[c] = need[c] || Any(dst[c], w.r);
     }
+    const bool war_ss = !compiler::MutantActive(compiler::Mutant::kLegalizeWarNoSs);  // test-only mutant (mutants.def)
     for (const Write& w : fx.writes) {
-      if (Any(src[0], w.r) || (!need[1] && Any(src[1], w.r))) need[0] = true;
+      if ((war_ss && Any(src[0], w.r)) || (!need[1] && Any(src[1], w.r))) need[0] = true;
     }
     if (need[0]) {
       dst[0].reset();
@@ -277,10 +281,12 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     }
     // Fixed-latency delay.
     int64_t nops = 0;
+    // Test-only mutant (mutants.def).
+    const int64_t visible = compiler::MutantActive(compiler::Mutant::kLegalizeDelayShort) ? 0 : 1;
     for (const Read& r : fx.reads) {
       int64_t newest = std::numeric_limits<int64_t>::min();
       for (int idx = r.r.lo; idx < r.r.hi; ++idx) newest = std::max(newest, last[idx]);
-      nops = std::max(nops, 1 + r.delay - (now - newest) - r.first);
+      nops = std::max(nops, visible + r.delay - (now - newest) - r.first);
     }
     const uint8_t flags = (need[0] ? a3xx::kFlagSs : 0) | (need[1] ? a3xx::kFlagSy : 0);
     const uint8_t accepted = static_cast<uint8_t>(in.info().flags & kSyncFlags);
@@ -423,7 +429,9 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     changed = false;
     for (int b = 0; b < n; ++b) {
       if (!entry[static_cast<size_t>(b)]) continue;
-      const State exit = RunBlock(cx, b, *entry[static_cast<size_t>(b)], nullptr);
+      State exit = RunBlock(cx, b, *entry[static_cast<size_t>(b)], nullptr);
+      // Test-only mutant (mutants.def).
+      if (compiler::MutantActive(compiler::Mutant::kLegalizeJoinDropsSy)) exit.dst[1].reset();
       for (int s : Successors(mf, b)) {
         std::optional<State>& e = entry[static_cast<size_t>(s)];
         if (!e) {
@@ -476,12 +484,17 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     if (target_block == n) return Fail("block " + std::to_string(b) + " branches past the last instruction");
     const int64_t at = pos[static_cast<size_t>(b) + 1] - 1;
     const int64_t target = pos[static_cast<size_t>(target_block)];
-    const int64_t offset = target - at;
+    // Test-only mutant (mutants.def).
+    const int64_t from = compiler::MutantActive(compiler::Mutant::kLegalizeBranchOffset) ? at + 1 : at;
+    const int64_t offset = target - from;
     if (offset < std::numeric_limits<int16_t>::min() || offset > std::numeric_limits<int16_t>::max()) {
       return Fail("program size: branch offset " + std::to_string(offset) + " exceeds a3xx's 16 bits", true);
     }
     r.instrs[static_cast<size_t>(at)].branch = static_cast<int32_t>(offset);
-    r.instrs[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
+    // Test-only mutant (mutants.def).
+    if (!compiler::MutantActive(compiler::Mutant::kLegalizeNoJp)) {
+      r.instrs[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
+    }
   }
   while (r.instrs.size() % 4 != 0) {
     r.instrs.push_back(Instr{});  // nop

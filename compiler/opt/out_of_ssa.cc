@@ -4,6 +4,7 @@
 #include <set>
 
 #include "compiler/opt/regalloc.h"
+#include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 
@@ -77,6 +78,10 @@ bool Reads(const Function& fn, ValueId reader, ValueId v) {
 // the copy writing q's web; breaks cycles by isolating a phi.
 std::vector<ValueId> OrderCopies(Function& fn, std::vector<PendingCopy> todo, Isolator& iso) {
   std::vector<ValueId> order;
+  if (compiler::MutantActive(compiler::Mutant::kOutOfSsaCopyOrder)) {  // test-only mutant (mutants.def): phi order
+    for (const PendingCopy& c : todo) order.push_back(c.copy);
+    return order;
+  }
   while (!todo.empty()) {
     size_t pick = todo.size();
     for (size_t k = 0; k < todo.size() && pick == todo.size(); ++k) {
@@ -146,7 +151,11 @@ void InsertPhiCopies(Function& fn) {
         clobbered = live.live_out[pred][static_cast<size_t>(p)];
         bool after = false;
         for (ValueId w : fn.blocks[pred].nodes) {
-          if (after && !fn.node(w).dead && Reads(fn, w, p)) clobbered = true;
+          // The test-only mutant (mutants.def) takes the copies of one
+          // predecessor to happen at once, so one reading p does not count.
+          const bool parallel =
+              fn.node(w).meta == Meta::kParCopy && compiler::MutantActive(compiler::Mutant::kOutOfSsaCopyOrder);
+          if (after && !fn.node(w).dead && !parallel && Reads(fn, w, p)) clobbered = true;
           after |= w == c;
         }
       }

@@ -3,6 +3,7 @@
 #include "compiler/opt/peephole.h"
 
 #include "compiler/opt/const_fold.h"
+#include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 
@@ -108,6 +109,110 @@ void RewriteB2f(Node& n, ValueId t) {
   n.src_comp = {0, 0, 0};
 }
 
+// ---- Test-only mutants (mutants.def): wrong rewrites, never run in the
+// shipped compiler (compiler/support/mutant.h).
+
+// kPeepholeAddZero: `add.f %x, 0.0` becomes a copy of %x, which differs
+// only for %x = -0 (-0 + +0 = +0).
+bool MutantAddZero(Function& fn, Node& n) {
+  if (!IsCandidate(n) || n.instr.opcode != Opcode::ADD_F || n.instr.repeat != 0) return false;
+  for (int k = 0; k < 2; ++k) {
+    const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
+    const int x = 1 - k;
+    if (!w || *w != 0 || n.src_value[x] == kNoValue || !IsPlainOperand(n.instr.src[x])) continue;
+    a3xx::Instr mov;
+    mov.opcode = Opcode::MOV;
+    mov.src_type = a3xx::Type::kU32;
+    mov.dst_type = a3xx::Type::kU32;
+    mov.dst = n.instr.dst;
+    mov.src[0] = a3xx::GprOperand(0);
+    n.instr = mov;
+    n.src_value = {n.src_value[x], kNoValue, kNoValue};
+    n.src_comp = {n.src_comp[x], 0, 0};
+    return true;
+  }
+  return false;
+}
+
+// kPeepholeMulZero: `mul.f %x, 0.0` becomes 0.0, which differs for
+// negative %x (-0), infinities and NaN (NaN).
+bool MutantMulZero(Function& fn, Node& n) {
+  if (!IsCandidate(n) || n.instr.opcode != Opcode::MUL_F || n.instr.repeat != 0) return false;
+  for (int k = 0; k < 2; ++k) {
+    const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
+    if (!w || *w != 0 || n.src_value[1 - k] == kNoValue) continue;
+    a3xx::Instr mov;
+    mov.opcode = Opcode::MOV;
+    mov.src_type = a3xx::Type::kU32;
+    mov.dst_type = a3xx::Type::kU32;
+    mov.dst = n.instr.dst;
+    mov.src[0] = a3xx::ImmOperand(0);
+    n.instr = mov;
+    n.src_value = {kNoValue, kNoValue, kNoValue};
+    n.src_comp = {0, 0, 0};
+    return true;
+  }
+  return false;
+}
+
+// kPeepholeShiftMask: `shl.b %x, (and.b %n, 31)` becomes `shl.b %x, %n`
+// (also shr.b, ashr.b), which is right only if the hardware masks shift
+// counts itself: TGSI masks them (docs/tgsi.md §5 item 18).
+bool MutantShiftMask(Function& fn, Node& n) {
+  const Opcode op = n.instr.opcode;
+  if (!IsCandidate(n) || (op != Opcode::SHL_B && op != Opcode::SHR_B && op != Opcode::ASHR_B)) return false;
+  const ValueId t = n.src_value[1];
+  if (t == kNoValue || n.src_comp[1] != 0 || !IsPlainOperand(n.instr.src[1])) return false;
+  const Node& mask = fn.node(t);
+  if (!IsCandidate(mask) || mask.instr.opcode != Opcode::AND_B) return false;
+  for (int k = 0; k < 2; ++k) {
+    const std::optional<uint32_t> w =
+        mask.src_value[1 - k] == kNoValue ? KnownSourceWord(fn, mask.instr, 1 - k) : std::nullopt;
+    if (!w || *w != 31 || mask.src_value[k] == kNoValue || !IsPlainOperand(mask.instr.src[k])) continue;
+    n.src_value[1] = mask.src_value[k];
+    n.src_comp[1] = mask.src_comp[k];
+    return true;
+  }
+  return false;
+}
+
+// kPeepholeInvertedCompare: `sel.b32 %d, %a, %t, %b` with %t = cmps.f.<c>
+// becomes `sel.b32 %d, %b, %t', %a` with %t' = cmps.f.<not c>: the same
+// for ordered operands, wrong when one is NaN (both compares are false).
+bool MutantInvertSelect(Function& fn, int32_t block, size_t pos) {
+  const ValueId u = fn.blocks[static_cast<size_t>(block)].nodes[pos];
+  const Node& n = fn.node(u);
+  if (!IsCandidate(n) || n.instr.opcode != Opcode::SEL_B32 || n.instr.repeat != 0) return false;
+  const ValueId t = n.src_value[1];
+  if (t == kNoValue || n.src_comp[1] != 0 || !IsPlainOperand(n.instr.src[1])) return false;
+  const Node& cmp = fn.node(t);
+  if (!IsCandidate(cmp) || cmp.instr.opcode != Opcode::CMPS_F) return false;
+  a3xx::Cond inverted;
+  switch (cmp.instr.cond) {
+    case a3xx::Cond::kLt: inverted = a3xx::Cond::kGe; break;
+    case a3xx::Cond::kLe: inverted = a3xx::Cond::kGt; break;
+    case a3xx::Cond::kGt: inverted = a3xx::Cond::kLe; break;
+    case a3xx::Cond::kGe: inverted = a3xx::Cond::kLt; break;
+    default: return false;
+  }
+  a3xx::Instr swapped = n.instr;
+  std::swap(swapped.src[0], swapped.src[2]);
+  if (a3xx::Validate(swapped)) return false;
+  Node w = cmp;
+  w.instr.cond = inverted;
+  w.block = block;
+  w.deps.clear();
+  const ValueId wid = fn.Add(std::move(w));
+  std::vector<ValueId>& nodes = fn.blocks[static_cast<size_t>(block)].nodes;
+  nodes.insert(nodes.begin() + static_cast<std::ptrdiff_t>(pos), wid);
+  Node& sel = fn.node(u);
+  sel.instr = swapped;
+  std::swap(sel.src_value[0], sel.src_value[2]);
+  std::swap(sel.src_comp[0], sel.src_comp[2]);
+  sel.src_value[1] = wid;
+  return true;
+}
+
 }  // namespace
 
 bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
@@ -115,6 +220,12 @@ bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
   for (Block& blk : fn.blocks) {
     for (size_t pos = 0; pos < blk.nodes.size(); ++pos) {
       const ValueId u = blk.nodes[pos];
+      if ((compiler::MutantActive(compiler::Mutant::kPeepholeAddZero) && MutantAddZero(fn, fn.node(u))) ||
+          (compiler::MutantActive(compiler::Mutant::kPeepholeMulZero) && MutantMulZero(fn, fn.node(u))) ||
+          (compiler::MutantActive(compiler::Mutant::kPeepholeShiftMask) && MutantShiftMask(fn, fn.node(u)))) {
+        changed = true;
+        continue;
+      }
       if (!IsCandidate(fn.node(u))) {
         // bool-neg only (side-effect and other users).
       } else if (IsBitLogic(fn.node(u).instr.opcode)) {
@@ -150,6 +261,12 @@ bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
         if (t == kNoValue || !IsZeroTest(n, k)) continue;
         if (!compiler::ShouldRewrite(budget, "bool-neg")) continue;
         n.src_value[k] = t;
+        changed = true;
+      }
+      // After bool-neg, which lets a select test the compare itself.
+      if (compiler::MutantActive(compiler::Mutant::kPeepholeInvertedCompare) &&
+          MutantInvertSelect(fn, static_cast<int32_t>(&blk - fn.blocks.data()), pos)) {
+        ++pos;  // u moved one place down
         changed = true;
       }
     }

@@ -6,6 +6,8 @@
 #include <map>
 #include <numeric>
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::opt {
 
 namespace {
@@ -67,7 +69,7 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
       const Node& n = fn.node(v);
       if (n.dead || n.meta == Meta::kPhi || n.meta == Meta::kInput || n.meta == Meta::kSplit) continue;
       if (n.defines()) {
-        ranges[v].push_back({pos.def[v], is_live[v] ? end[v] : pos.def[v]});
+        ranges[v].push_back({pos.def[v], is_live[v] ? std::max(end[v], pos.def[v]) : pos.def[v]});
         is_live[v] = 0;
       }
       for (ValueId u : fn.Uses(v)) {
@@ -75,6 +77,10 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
         if (base == kNoValue || is_live[base]) continue;
         is_live[base] = 1;
         end[base] = pos.use[v];
+        // Test-only mutant (mutants.def): one node early.
+        if (compiler::MutantActive(compiler::Mutant::kRegallocRangeEndEarly)) {
+          end[base] = std::max(pos.use[v] - 2, start);
+        }
       }
     }
     for (ValueId v : blk.nodes) {
@@ -267,7 +273,9 @@ class Allocator {
       have_ij |= IsLiveInput(fn_, static_cast<ValueId>(v)) &&
                  fn_.node(static_cast<ValueId>(v)).input.kind == InputRef::kIj;
     }
-    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij) {
+    // Test-only mutant (mutants.def).
+    const bool reserve = !compiler::MutantActive(compiler::Mutant::kRegallocNoIjReserve);
+    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij && reserve) {
       Unit ij;
       ij.size = 2;
       ij.ranges = {{0, 0}};
@@ -306,7 +314,7 @@ class Allocator {
         Prefer(v, static_cast<int>(j), a);
         const int u = unit_of_[s.base];
         const int src = offset_[s.base] + s.comp;  // source scalar = base(u) + src
-        for (size_t i = 0; i < j; ++i) {
+        for (size_t i = 0; i < j && !compiler::MutantActive(compiler::Mutant::kRegallocCollectClobber); ++i) {
           // base(x) + offset(v) + i != base(u) + src
           const int d = src - offset_[v] - static_cast<int>(i);
           units_[x].forbid.push_back({u, d});

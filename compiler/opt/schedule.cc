@@ -9,6 +9,7 @@
 
 #include "compiler/opt/delay.h"
 #include "compiler/opt/depth.h"
+#include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 namespace {
@@ -397,7 +398,14 @@ class BlockScheduler {
         if (cn.src_value[k] != kNoValue) read(cn.src_value[k], k);
       }
       for (ValueId p : cn.args) read(p, -1);
-      for (ValueId p : cn.deps) add(p, 0);
+      // The test-only mutants (mutants.def) forget the order of a p0 / a0.x
+      // definition after the previous value's readers.
+      const bool unordered =
+          (cn.def_class == RegClass::kP0 && compiler::MutantActive(compiler::Mutant::kScheduleP0Reorder)) ||
+          (cn.def_class == RegClass::kA0 && compiler::MutantActive(compiler::Mutant::kScheduleA0Reorder));
+      if (!unordered) {
+        for (ValueId p : cn.deps) add(p, 0);
+      }
       std::sort(preds.begin(), preds.end());
       for (size_t k = 0; k < preds.size(); ++k) {
         if (k + 1 < preds.size() && preds[k + 1].first == preds[k].first) continue;

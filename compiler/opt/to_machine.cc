@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "compiler/opt/regalloc.h"
+#include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 
@@ -128,7 +129,11 @@ MachineFunction ToMachine(const Function& fn) {
           if (IsFull(fn, v) && !n.args.empty()) EmitCopy(mb, fn.reg[v], fn.reg[n.args[0]], n.size, n.tgsi_index);
           break;
         case Meta::kCollect:
-          for (size_t i = 0; i < n.args.size(); ++i) {
+          for (size_t j = 0; j < n.args.size(); ++j) {
+            // Component order (regalloc.h step 5); the test-only mutant
+            // (mutants.def) emits the last component first.
+            const bool reverse = compiler::MutantActive(compiler::Mutant::kToMachineCollectReverse);
+            const size_t i = reverse ? n.args.size() - 1 - j : j;
             if (n.args[i] == kNoValue) continue;
             EmitCopy(mb, fn.reg[v] + static_cast<int>(i), fn.reg[n.args[i]], 1, n.tgsi_index);
           }

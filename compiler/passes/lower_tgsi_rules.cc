@@ -13,6 +13,8 @@
 
 #include <cstdlib>
 
+#include "compiler/support/mutant.h"
+
 namespace shaderdiff::compiler::lowering {
 namespace {
 
@@ -45,7 +47,11 @@ void LowerDot(SiteBuilder& b, int n, bool extra) {
 // documented s0*s1+(1-s0)*s2 and Mesa's MAD form differ in rounding).
 void LowerLrp(SiteBuilder& b) {
   const uint8_t m = b.mask();
-  b.Emit(Op::ADD, b.TD(0, m), {b.Src(1), Neg(b.Src(2))});
+  if (MutantActive(Mutant::kLowerLrpSwap)) {  // test-only mutant (mutants.def)
+    b.Emit(Op::ADD, b.TD(0, m), {b.Src(2), Neg(b.Src(1))});
+  } else {
+    b.Emit(Op::ADD, b.TD(0, m), {b.Src(1), Neg(b.Src(2))});
+  }
   b.Emit(Op::MUL, b.TD(0, m), {b.Src(0), b.T(0)});
   b.Final(Op::ADD, kXYZW, {b.T(0), b.Src(2)});
 }
