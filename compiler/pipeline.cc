@@ -169,7 +169,8 @@ const std::vector<Pass>& Pipeline() {
        Form::kIr,
        [](State& s) {
          const opt::RaResult r = opt::AllocateRegisters(s.fn, *s.timing);
-         if (!r.ok) return Fail(s, CompileStatus::kUnsupported, r.unsupported);
+         // Lack of registers is a limit (unsupported); a failed invariant is a bug.
+         if (!r.ok) return Fail(s, r.internal ? CompileStatus::kError : CompileStatus::kUnsupported, r.unsupported);
          if (std::optional<std::string> e = opt::CheckAllocation(s.fn)) {
            return Fail(s, CompileStatus::kError, "register allocation checker: " + *e);
          }

@@ -170,6 +170,10 @@ class Allocator {
     result_.unsupported = why;
     return false;
   }
+  bool Internal(const std::string& why) {
+    result_.internal = true;
+    return Fail("internal: " + why);
+  }
 
   // Whether collect argument `a` (index i of collect `c`) is computed in place.
   bool Groupable(ValueId c, ValueId a, const std::vector<int>& use_count) const {
@@ -199,7 +203,7 @@ class Allocator {
         if (a == kNoValue) continue;
         const Node& c = fn_.node(a);
         if (c.meta != Meta::kParCopy || !Allocatable(a) || c.size != n.size) {
-          return Fail("internal: phi " + Name(static_cast<ValueId>(v)) + " reads " + Name(a) +
+          return Internal("phi " + Name(static_cast<ValueId>(v)) + " reads " + Name(a) +
                       ", not a kParCopy of its class and size (run InsertPhiCopies first)");
         }
         parent[Find(parent, a)] = Find(parent, static_cast<ValueId>(v));
@@ -256,7 +260,7 @@ class Allocator {
         // candidate for an overlap (a member's own ranges are disjoint).
         for (size_t i = 1, far = 0; i < all.size(); ++i) {
           if (all[i].first.first <= all[far].first.second && all[i].second != all[far].second) {
-            return Fail("internal: phi web members " + Name(all[far].second) + " and " + Name(all[i].second) +
+            return Internal("phi web members " + Name(all[far].second) + " and " + Name(all[i].second) +
                         " are live at the same time (out-of-SSA did not isolate the phi)");
           }
           if (all[i].first.second > all[far].first.second) far = i;

@@ -54,7 +54,11 @@
 //     in fn.state.ij_reg, so the pair the emulator preloads there cannot
 //     clobber an input.
 // No spilling: a unit that does not fit fails the allocation with
-// "register pressure: N scalars live at <node>, a3xx has 192 ...".
+// "register pressure: N scalars live at <node>, a3xx has 192 ..." (a limit
+// of the target: the pipeline reports it as unsupported). A violated input
+// invariant (a phi argument that is not a kParCopy, phi web members live at
+// the same time) fails it with internal = true and "internal: ...": a
+// compiler bug, which the pipeline reports as a compile error.
 #pragma once
 
 #include <cstdint>
@@ -68,6 +72,7 @@ namespace shaderdiff::opt {
 
 struct RaResult {
   bool ok = true;
+  bool internal = false;    // !ok because an invariant failed (a compiler bug), not for lack of registers
   std::string unsupported;  // why not, when !ok
   int full_vec4 = 0;        // vec4 registers 0 .. full_vec4 - 1 used (pinned range included)
   int half_vec4 = 0;        // 1 when hr0.x is used

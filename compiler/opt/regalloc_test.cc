@@ -541,8 +541,56 @@ TEST(RegallocTest, PressureOverflowFails) {
   InsertPhiCopies(b.fn);
   const RaResult r = AllocateRegisters(b.fn, A3xx());
   EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.internal) << "lack of registers is a limit, not a compiler bug";
   EXPECT_NE(r.unsupported.find("register pressure: 200 scalars live at %199 in b0, a3xx has 192"), std::string::npos) << r.unsupported;
   EXPECT_NE(r.unsupported.find("a3xx has 192"), std::string::npos) << r.unsupported;
+}
+
+// The allocator's own invariant checks fail as internal errors (a compiler
+// bug: the pipeline reports compile-error), never as a limit.
+TEST(RegallocTest, PhiWithoutCopiesIsInternal) {
+  Builder b;
+  const int b0 = b.NewBlock(), b1 = b.NewBlock(), b2 = b.NewBlock();
+  b.Edge(b0, b1);
+  b.Edge(b1, b1);
+  b.Edge(b1, b2);
+  const ValueId i0 = b.Imm(b0, 0), one = b.Imm(b0, 1), ten = b.Imm(b0, 10);
+  const ValueId i = b.Phi(b1, {i0, kNoValue});
+  const ValueId i2 = b.Alu(b1, Opcode::ADD_U, i, one);
+  b.Br(b1, b.Less(b1, i2, ten), b1);
+  b.fn.node(i).args[1] = i2;
+  b.End(b2, {{i2, {0, 0}}});
+  const RaResult r = AllocateRegisters(b.fn, A3xx());  // no InsertPhiCopies
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.internal);
+  EXPECT_NE(r.unsupported.find("internal: phi %"), std::string::npos) << r.unsupported;
+}
+
+// The swap cycle with its two copies in phi order and no isolation: the
+// copy into x's web is written while x is still read by the copy into y's.
+TEST(RegallocTest, OverlappingPhiWebIsInternal) {
+  Builder b;
+  const int b0 = b.NewBlock(), b1 = b.NewBlock(), b2 = b.NewBlock();
+  b.Edge(b0, b1);
+  b.Edge(b1, b1);
+  b.Edge(b1, b2);
+  const ValueId x0 = b.Imm(b0, 100), y0 = b.Imm(b0, 200);
+  const ValueId x = b.Phi(b1, {kNoValue, kNoValue});
+  const ValueId y = b.Phi(b1, {kNoValue, kNoValue});
+  const ValueId d = b.Alu(b1, Opcode::SUB_U, x, y);
+  const ValueId p = b.Less(b1, d, y);
+  const ValueId cx0 = b.MetaNode(b0, Meta::kParCopy, {x0});
+  const ValueId cy0 = b.MetaNode(b0, Meta::kParCopy, {y0});
+  const ValueId cx1 = b.MetaNode(b1, Meta::kParCopy, {y});
+  const ValueId cy1 = b.MetaNode(b1, Meta::kParCopy, {x});
+  b.Br(b1, p, b1);
+  b.fn.node(x).args = {cx0, cx1};
+  b.fn.node(y).args = {cy0, cy1};
+  b.End(b2, {{d, {0, 0}}});
+  const RaResult r = AllocateRegisters(b.fn, A3xx());
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.internal);
+  EXPECT_NE(r.unsupported.find("internal: phi web members"), std::string::npos) << r.unsupported;
 }
 
 TEST(RegallocTest, ExactlyFullFileFits) {
