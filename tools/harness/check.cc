@@ -219,15 +219,15 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
   return CheckCompiled(compiled.program, options, reference, three_way ? naive : nullptr, keep);
 }
 
-std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome) {
+std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
+                         std::string_view program) {
   if (outcome.verdict == Verdict::kPass) return "";
-  std::string cmd = "shaderdiff emulate --target " + options.target + " --build " + std::string(BuildName(options.build)) +
-                    " " + file;
+  const std::string build = " --target " + options.target + " --build " + std::string(BuildName(options.build));
   const std::string limit = options.build == Build::kOptimizing && options.opt_bisect_limit >= 0
                                 ? " --opt-bisect-limit " + std::to_string(options.opt_bisect_limit)
                                 : "";
-  if (!outcome.vector) return "shaderdiff compile --target " + options.target + " --build " +
-                              std::string(BuildName(options.build)) + limit + " " + file;
+  if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
+  std::string cmd = std::string(program) + " emulate" + build + " " + file;
   cmd += " --seed " + std::to_string(outcome.vector->seed) + " --lanes " + std::to_string(outcome.vector->lanes);
   cmd += limit;
   if (outcome.vector->edges) cmd += " --edges";

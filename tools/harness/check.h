@@ -119,7 +119,16 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
                                 const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
                                 BuildResults* keep = nullptr);
 
-// The shaderdiff command that reproduces a failure (empty when passing).
-std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome);
+// The shaderdiff command that reproduces a failure (empty when passing):
+// it exits non-zero and shows the same first difference. A failure on a
+// vector reruns that vector with `emulate`, adding --compare for a
+// mismatch of any kind (exit 1, "first": the same difference; with the
+// naive build for a build-mismatch) and --hazards trap for a
+// hazard (exit 1 at the same first hazard); a timeout exits 3, an emulator
+// error 1. A failure before any vector (compile-error, unsupported)
+// recompiles with `compile` (exit 5 or 4 with the same message).
+// `program` is how to invoke shaderdiff (a test-only build names itself).
+std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
+                         std::string_view program = "shaderdiff");
 
 }  // namespace shaderdiff::harness

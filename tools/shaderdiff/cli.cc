@@ -104,6 +104,17 @@ void PrintUsage(const std::string& synopsis, const po::options_description& opti
   std::cout << "usage: " << synopsis << "\n\n" << options << "\n";
 }
 
+namespace {
+std::string& ReproProgramStorage() {
+  static std::string program = "shaderdiff";
+  return program;
+}
+}  // namespace
+
+const std::string& ReproProgram() { return ReproProgramStorage(); }
+
+void SetReproProgram(std::string program) { ReproProgramStorage() = std::move(program); }
+
 void AddVectorOptions(po::options_description& options) {
   options.add_options()
       ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`); '-' reads stdin")

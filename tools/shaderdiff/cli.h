@@ -59,6 +59,12 @@ bool ParseArgs(const std::vector<std::string>& args, const po::options_descripti
 
 void PrintUsage(const std::string& synopsis, const po::options_description& options);
 
+// How reproduction commands invoke this build: "shaderdiff", or what a
+// test-only build set (e.g. "shaderdiff_mutants --mutant NAME"), so that a
+// printed command reruns the same compiler.
+const std::string& ReproProgram();
+void SetReproProgram(std::string program);
+
 // The options that choose a test vector: --vector FILE (or '-' for stdin), or
 // --seed S with --lanes N and --edges to generate one.
 void AddVectorOptions(po::options_description& options);

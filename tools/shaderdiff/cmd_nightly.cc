@@ -34,14 +34,10 @@
 #include "tools/shaderdiff/report_cli.h"
 
 namespace shaderdiff::cli {
-namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// The corpus indices the run covers: its shard, then the --shader filter
-// (shard membership depends only on the index, as in deqp-runner, where the
-// fraction is taken before the include filters).
 bool SelectShaders(const harness::Corpus& corpus, const NightlyConfig& c, std::vector<size_t>* selected) {
   std::set<std::string> wanted(c.only.begin(), c.only.end());
   std::set<std::string> found;
@@ -61,8 +57,17 @@ bool SelectShaders(const harness::Corpus& corpus, const NightlyConfig& c, std::v
   return true;
 }
 
-json Settings(const NightlyConfig& c, const harness::CheckOptions& base, const std::vector<nightly::CheckPlan>& plans,
-              const NightlyHooks& hooks) {
+harness::CheckOptions NightlyCheckOptions(const NightlyConfig& c) {
+  harness::CheckOptions base;
+  base.vectors = c.vectors;
+  base.lanes = c.lanes;
+  base.seed = c.seed;
+  base.interpreter_budget = c.budget;
+  return base;
+}
+
+json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
+                     const std::vector<nightly::CheckPlan>& plans, const NightlyHooks& hooks) {
   json targets = json::array();
   for (const nightly::CheckPlan& p : plans) targets.push_back(p.config);
   json s{{"vectors", c.vectors},
@@ -77,14 +82,17 @@ json Settings(const NightlyConfig& c, const harness::CheckOptions& base, const s
   return s;
 }
 
+namespace {
+
 // The reproduction command of a failing check. With an injected fault,
 // `emulate` would compile without it, so the command reruns the shader
 // through the same faulty nightly instead.
 nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& hooks) {
   if (hooks.fault.empty()) {
-    return [corpus = c.corpus_arg](const harness::CorpusEntry& e, const harness::CheckOptions& o,
-                                   const harness::CheckOutcome& outcome) {
-      return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome);
+    return [corpus = c.corpus_arg, program = ReproProgram()](const harness::CorpusEntry& e,
+                                                             const harness::CheckOptions& o,
+                                                             const harness::CheckOutcome& outcome) {
+      return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome, program);
     };
   }
   return [c, command = hooks.command](const harness::CorpusEntry& e, const harness::CheckOptions&,
@@ -205,17 +213,13 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   Expectations expectations;
   if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
-  harness::CheckOptions base;
-  base.vectors = c.vectors;
-  base.lanes = c.lanes;
-  base.seed = c.seed;
-  base.interpreter_budget = c.budget;
+  const harness::CheckOptions base = NightlyCheckOptions(c);
   nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks)};
   for (nightly::CheckPlan& plan : shader_options.checks) {
     if (plan.options.build == harness::Build::kOptimizing) plan.options.post_compile = hooks.opt_fault;
   }
   nightly::ReportHeader header{c.seed, c.corpus_arg, harness::HashHex(corpus.hash), corpus.entries.size(),
-                               Settings(c, base, shader_options.checks, hooks), c.shard, c.only};
+                               NightlySettings(c, base, shader_options.checks, hooks), c.shard, c.only};
 
   const fs::path run_dir = fs::path(c.out_dir) / c.run_name;
   std::error_code ec;

@@ -234,6 +234,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   }
   a3xx::EmulatorOptions emu;
   emu.timing = a3xx::FindTiming("a3xx");
+  emu.cycle_budget = harness::CheckOptions{}.cycle_budget;  // as `check` and `nightly`, so their commands reproduce
   const std::string& hazards = vm["hazards"].as<std::string>();
   if (hazards == "stale") emu.hazards = a3xx::HazardMode::kStale;
   else if (hazards == "trap") emu.hazards = a3xx::HazardMode::kTrap;
@@ -372,7 +373,7 @@ int RunCheck(const std::vector<std::string>& args) {
         std::cout << " (" << o.vectors_run << " vectors, " << o.totals.compared << " exact + " << o.totals.tolerant
                   << " inexact components, " << o.program.instructions << " instructions, " << o.cycles.cycles << " cycles)";
       std::cout << "\n";
-      if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o) << "\n";
+      if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o, ReproProgram()) << "\n";
     }
   }
   std::cout << entries.size() << " shader(s):";

@@ -13,7 +13,13 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "emulator/a3xx/isa/shader_state.h"
+#include "tools/harness/check.h"
+#include "tools/harness/corpus.h"
+#include "tools/nightly/shader_run.h"
+#include "tools/shaderdiff/nightly_options.h"
 
 namespace shaderdiff::cli {
 
@@ -24,5 +30,18 @@ struct NightlyHooks {
 };
 
 int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hooks);
+
+// The pieces of a nightly that the test-only mutation score
+// (tools/mutants) runs the same way:
+// the corpus indices a run covers: its shard, then the --shader filter
+// (shard membership depends only on the index, as in deqp-runner, where the
+// fraction is taken before the include filters); false after printing an
+// unknown --shader;
+bool SelectShaders(const harness::Corpus& corpus, const NightlyConfig& config, std::vector<size_t>* selected);
+// the reference and check options (vectors, lanes, seed, budget);
+harness::CheckOptions NightlyCheckOptions(const NightlyConfig& config);
+// the report's "settings" object.
+nlohmann::json NightlySettings(const NightlyConfig& config, const harness::CheckOptions& base,
+                               const std::vector<nightly::CheckPlan>& plans, const NightlyHooks& hooks);
 
 }  // namespace shaderdiff::cli
