@@ -11,7 +11,7 @@
 //
 // Exit status: 0 when the clean compiler has no regression and every scored
 // mutant is caught; 1 when a mutant escapes (or the clean run regresses, or
-// the input is bad); 2 on a bad command line; 130/143 when interrupted (the
+// the input is bad); 2 on a bad command line; 130 when interrupted (the
 // finished mutants are printed and written).
 #include "tools/mutants/mutants_command.h"
 
@@ -53,7 +53,7 @@ constexpr const char* kUsage =
     "--update-baseline. With --out, each run's report goes to OUT/RUN/<mutant>/.\n\n"
     "Exit status: 0 if the clean compiler has no regression and every mutant is\n"
     "caught; 1 if a mutant escapes or the clean run regresses; 2 on a bad command\n"
-    "line; 130 or 143 when interrupted.";
+    "line; 130 when interrupted.";
 
 struct Flags {
   std::vector<std::string> mutants;
