@@ -112,6 +112,20 @@ void RewriteB2f(Node& n, ValueId t) {
 // ---- Test-only mutants (mutants.def): wrong rewrites, never run in the
 // shipped compiler (compiler/support/mutant.h).
 
+// n becomes `mov.u32u32 dst, src` (src: a register holding `value`, or an
+// immediate with value kNoValue).
+void MakeMov(Node& n, const a3xx::Operand& src, ValueId value, uint8_t comp) {
+  a3xx::Instr mov;
+  mov.opcode = Opcode::MOV;
+  mov.src_type = a3xx::Type::kU32;
+  mov.dst_type = a3xx::Type::kU32;
+  mov.dst = n.instr.dst;
+  mov.src[0] = src;
+  n.instr = mov;
+  n.src_value = {value, kNoValue, kNoValue};
+  n.src_comp = {comp, 0, 0};
+}
+
 // kPeepholeAddZero: `add.f %x, 0.0` becomes a copy of %x, which differs
 // only for %x = -0 (-0 + +0 = +0).
 bool MutantAddZero(Function& fn, Node& n) {
@@ -120,15 +134,7 @@ bool MutantAddZero(Function& fn, Node& n) {
     const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
     const int x = 1 - k;
     if (!w || *w != 0 || n.src_value[x] == kNoValue || !IsPlainOperand(n.instr.src[x])) continue;
-    a3xx::Instr mov;
-    mov.opcode = Opcode::MOV;
-    mov.src_type = a3xx::Type::kU32;
-    mov.dst_type = a3xx::Type::kU32;
-    mov.dst = n.instr.dst;
-    mov.src[0] = a3xx::GprOperand(0);
-    n.instr = mov;
-    n.src_value = {n.src_value[x], kNoValue, kNoValue};
-    n.src_comp = {n.src_comp[x], 0, 0};
+    MakeMov(n, a3xx::GprOperand(0), n.src_value[x], n.src_comp[x]);
     return true;
   }
   return false;
@@ -141,15 +147,7 @@ bool MutantMulZero(Function& fn, Node& n) {
   for (int k = 0; k < 2; ++k) {
     const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
     if (!w || *w != 0 || n.src_value[1 - k] == kNoValue) continue;
-    a3xx::Instr mov;
-    mov.opcode = Opcode::MOV;
-    mov.src_type = a3xx::Type::kU32;
-    mov.dst_type = a3xx::Type::kU32;
-    mov.dst = n.instr.dst;
-    mov.src[0] = a3xx::ImmOperand(0);
-    n.instr = mov;
-    n.src_value = {kNoValue, kNoValue, kNoValue};
-    n.src_comp = {0, 0, 0};
+    MakeMov(n, a3xx::ImmOperand(0), kNoValue, 0);
     return true;
   }
   return false;
