@@ -49,6 +49,8 @@
 
 namespace shaderdiff::tgsi_exec {
 
+class BranchCoverage;  // coverage.h
+
 struct InterpreterOptions {
   // kPreserve: IEEE binary32 with denormals. kFlushToZero: inputs and results
   // of float operations are flushed to a zero of the same sign. Either way,
@@ -56,6 +58,9 @@ struct InterpreterOptions {
   common::DenormalMode denormals = common::DenormalMode::kPreserve;
   // Per wave of lanes; exceeding it stops with ExecStatus::kTimeout.
   uint64_t instruction_budget = 1'000'000;
+  // Optional branch-coverage sink (coverage.h), filled by the flow-control
+  // handlers and accumulated over calls; null: no coverage work at all.
+  BranchCoverage* coverage = nullptr;
 };
 
 common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,

@@ -23,12 +23,17 @@
 //   ENDSWITCH.
 // Where tgsi_exec and the TGSI spec disagree (DEFAULT, BRK in switch) the
 // interpreter follows the spec and flags the lanes where they differ.
+//
+// Branch coverage (coverage.h): IF/UIF, BREAKC, CASE, DEFAULT and KILL_IF
+// report which way their lanes went to InterpreterOptions::coverage when it
+// is set (RecordBranch); it never changes what they compute.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "compiler/tgsi/opcode.h"
+#include "emulator/tgsi/coverage.h"
 #include "emulator/tgsi/ops.h"
 
 namespace shaderdiff::tgsi_exec {
@@ -68,6 +73,13 @@ Frame* FindFrame(Exec& ex, uint32_t pc, const DInst& in) {
   Invariant(in, "no open construct for this instruction");
 }
 
+// Branch coverage (coverage.h): of the lanes `from`, those in `taken` went
+// the taken way. Nothing happens without a sink or without lanes.
+void RecordBranch(const Exec& ex, const DInst& in, LaneMask from, LaneMask taken) {
+  if (ex.opt.coverage == nullptr || from == 0) return;
+  ex.opt.coverage->Record(in.pc, (from & taken) != 0, (from & ~taken) != 0);
+}
+
 Frame& Top(Exec& ex, FrameKind kind, const DInst& in) {
   if (ex.frames.empty() || ex.frames.back().kind != kind) Invariant(in, "control stack out of sync");
   return ex.frames.back();
@@ -99,6 +111,7 @@ Cond EvalCondition(Exec& ex, const DInst& in, bool is_float) {
 
 void OpIf(Exec& ex, const DInst& in) {
   const Cond c = EvalCondition(ex, in, in.op == Opcode::IF);
+  RecordBranch(ex, in, ex.exec, c.taken);
   Frame f;
   f.kind = FrameKind::kIf;
   f.pc = in.pc;
@@ -200,6 +213,7 @@ void OpBrk(Exec& ex, const DInst& in) {
 void OpBreakc(Exec& ex, const DInst& in) {
   Frame* f = FindFrame(ex, static_cast<uint32_t>(in.j0), in);
   const Cond c = EvalCondition(ex, in, false);
+  RecordBranch(ex, in, ex.exec, c.taken);
   ex.loop &= ~(ex.exec & c.taken);
   f->sticky_uu |= c.unc_u;
   f->sticky_ux |= c.unc_x;
@@ -279,6 +293,7 @@ LaneMask CaseMatches(Exec& ex, Frame& f, const DInst& case_in) {
 void OpCase(Exec& ex, const DInst& in) {
   Frame* f = FindFrame(ex, static_cast<uint32_t>(in.j0), in);
   const LaneMask match = CaseMatches(ex, *f, in);
+  RecordBranch(ex, in, f->eligible, match);
   ex.sw |= match;
   f->matched |= match;
   ex.uu |= f->sticky_uu;
@@ -300,6 +315,7 @@ void OpDefault(Exec& ex, const DInst& in) {
   const LaneMask spec = so_far & ~later;
   const LaneMask diff = so_far & ~spec;
   f->sticky_uu |= diff;
+  RecordBranch(ex, in, f->eligible, spec);
   ex.sw |= spec;
   f->matched |= spec;
   ex.uu |= f->sticky_uu;
@@ -444,6 +460,7 @@ void OpKillIf(Exec& ex, const DInst& in) {
     });
   }
   ex.killed |= kill & ex.exec;
+  RecordBranch(ex, in, ex.exec, kill);
   // A lane certainly killed by one component is certain whatever the others say.
   MarkKillUncertain(ex, maybe_u & ~sure & ex.exec, maybe_x & ~sure & ex.exec);
 }
