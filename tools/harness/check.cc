@@ -92,9 +92,10 @@ ProgramStats CountProgram(const a3xx::Program& program) {
 }
 
 bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options,
-                  std::vector<ReferenceRun>* runs, std::string* error) {
+                  std::vector<ReferenceRun>* runs, std::string* error, tgsi_exec::BranchCoverage* coverage) {
   tgsi_exec::InterpreterOptions interp_options;
   interp_options.instruction_budget = options.interpreter_budget;
+  interp_options.coverage = coverage;
   runs->clear();
   runs->reserve(options.vectors);
   for (uint32_t v = 0; v < options.vectors; ++v) {

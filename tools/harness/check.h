@@ -26,6 +26,10 @@
 #include "emulator/a3xx/emulator.h"
 #include "tools/harness/compare.h"
 
+namespace shaderdiff::tgsi_exec {
+class BranchCoverage;  // emulator/tgsi/coverage.h
+}  // namespace shaderdiff::tgsi_exec
+
 namespace shaderdiff::harness {
 
 enum class Build : uint8_t { kNaive, kOptimizing };
@@ -100,9 +104,11 @@ struct ReferenceRun {
 
 // Draws the options.vectors vectors of a shader (ChooseVector) and runs the
 // reference interpreter on each. Returns false with *error if a vector cannot
-// be generated for the shader.
+// be generated for the shader. With `coverage`, every run's branches are
+// recorded in it (emulator/tgsi/coverage.h).
 bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options,
-                  std::vector<ReferenceRun>* runs, std::string* error);
+                  std::vector<ReferenceRun>* runs, std::string* error,
+                  tgsi_exec::BranchCoverage* coverage = nullptr);
 
 // Compiles, then checks against reference runs computed here (only when the
 // shader compiles, so unsupported shaders cost no interpretation). The

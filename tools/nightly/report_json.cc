@@ -24,8 +24,11 @@ json RunIdentity(const ReportHeader& h) {
 json Summarize(const std::vector<json>& shaders) {
   std::map<std::string, uint64_t> verdicts;
   std::map<std::string, std::map<std::string, uint64_t>> checks;
+  std::map<std::string, uint64_t> reasons;
   uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0;
   std::map<std::string, uint64_t> sets;
+  uint64_t branches = 0, both_ways = 0;
+  uint64_t relative_shaders = 0, relative_components = 0, relative_out_of_range = 0;
   for (const json& s : shaders) {
     if (auto k = s.find("sets"); k != s.end() && k->is_object()) {
       for (const auto& [kind, n] : k->items()) sets[kind] += IsCount(n) ? n.get<uint64_t>() : 0;
@@ -38,11 +41,32 @@ json Summarize(const std::vector<json>& shaders) {
     if (auto c = s.find("checks"); c != s.end() && c->is_object()) {
       for (const auto& [config, check] : c->items()) ++checks[config][check.value("verdict", "?")];
     }
+    const json no_object = json::object();
+    const json& why = s.contains("reasons") && s["reasons"].is_object() ? s["reasons"] : no_object;
+    for (const auto& [code, n] : why.items()) reasons[code] += IsCount(n) ? n.get<uint64_t>() : 0;
+    if (auto b = s.find("branches"); b != s.end() && b->is_object()) {
+      branches += Count(*b, "total");
+      both_ways += Count(*b, "both_ways");
+    }
+    if (s.value("relative_addressing", false)) {
+      ++relative_shaders;
+      relative_components += Count(s, "components");
+      relative_out_of_range += Count(why, "index-out-of-range");
+    }
   }
-  return json{{"verdicts", verdicts},          {"checks", checks},
-              {"output_components", components}, {"undefined_components", undefined},
-              {"inexact_components", inexact},  {"component_sets", sets},
-              {"instructions_executed", instructions}};
+  return json{{"verdicts", verdicts},
+              {"checks", checks},
+              {"output_components", components},
+              {"undefined_components", undefined},
+              {"inexact_components", inexact},
+              {"component_sets", sets},
+              {"instructions_executed", instructions},
+              {"reasons", reasons},
+              {"branches", {{"total", branches}, {"both_ways", both_ways}}},
+              {"relative_addressing",
+               {{"shaders", relative_shaders},
+                {"output_components", relative_components},
+                {"index_out_of_range", relative_out_of_range}}}};
 }
 
 json BuildReport(const ReportHeader& h, const std::vector<json>& shaders, bool complete) {

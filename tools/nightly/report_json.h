@@ -41,7 +41,9 @@ struct ReportHeader {
 nlohmann::json RunIdentity(const ReportHeader& header);
 
 // The "summary" object: verdict counts of the reference and of every check,
-// and the component / instruction totals.
+// the component / instruction totals, flagged components by reason, branch
+// sites and those that went both ways, and the output components of the
+// shaders with relative addressing with how many were index-out-of-range.
 nlohmann::json Summarize(const std::vector<nlohmann::json>& shaders);
 
 // The report without its "run" object. `shaders` in corpus order.

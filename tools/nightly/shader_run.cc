@@ -8,6 +8,7 @@
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
 #include "emulator/common/allowed_set.h"
+#include "emulator/tgsi/coverage.h"
 
 namespace shaderdiff::nightly {
 namespace {
@@ -19,6 +20,8 @@ struct ReferenceSummary {
   std::string detail;
   uint64_t components = 0, undefined = 0, inexact = 0, instructions = 0, vectors = 0;
   std::array<uint64_t, static_cast<size_t>(common::SetKind::kCount)> kinds{};  // by common::SetKind
+  std::map<std::string, uint64_t> reasons;  // flagged components by reason code
+  tgsi_exec::BranchCounts branches;
 };
 
 void Tally(const common::ExecResult& r, ReferenceSummary& s) {
@@ -36,9 +39,26 @@ void Tally(const common::ExecResult& r, ReferenceSummary& s) {
         const common::AllowedSet set = has_set ? sets->second[l][c] : common::AllowedSet{};
         const std::string reason = why != r.reasons.end() && l < why->second.size() ? why->second[l][c] : "";
         ++s.kinds[static_cast<size_t>(common::ClassifySet(u[l][c], x[l][c], set, reason))];
+        if ((u[l][c] || x[l][c]) && !reason.empty()) ++s.reasons[reason];
       }
     }
   }
+}
+
+// Whether some operand of the shader is relatively addressed (ADDR).
+bool UsesRelativeAddressing(const tgsi::Shader& shader) {
+  auto relative = [](const tgsi::Register& r) {
+    return r.index.indirect.has_value() || (r.dimension && r.dimension->indirect.has_value());
+  };
+  for (const tgsi::Instruction& insn : shader.instructions) {
+    for (const tgsi::SrcOperand& src : insn.src) {
+      if (relative(src.reg)) return true;
+    }
+    for (const tgsi::DstOperand& dst : insn.dst) {
+      if (relative(dst.reg)) return true;
+    }
+  }
+  return false;
 }
 
 // The reference interpreter's verdict over a shader's runs: pass, or the
@@ -110,12 +130,14 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
       ref.detail = "printing the parsed shader does not reproduce the file";
     }
     std::string error;
-    have_reference = harness::RunReference(parsed.shader, e.hash, options.reference, &reference, &error);
+    tgsi_exec::BranchCoverage coverage;
+    have_reference = harness::RunReference(parsed.shader, e.hash, options.reference, &reference, &error, &coverage);
     if (!have_reference) {
       ref.verdict = "error";
       ref.detail = error;
     } else {
       SummarizeReference(reference, ref);
+      ref.branches = tgsi_exec::CountBranches(parsed.shader, coverage);
     }
   }
   run.reference_vectors = ref.vectors;
@@ -134,7 +156,10 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   }
   s["sets"] = kinds;
   if (!ref.detail.empty()) s["detail"] = ref.detail;
+  if (!ref.reasons.empty()) s["reasons"] = ref.reasons;
   if (!have_reference) return run;
+  s["branches"] = {{"total", ref.branches.total}, {"both_ways", ref.branches.both_ways}};
+  if (UsesRelativeAddressing(parsed.shader)) s["relative_addressing"] = true;
   // Each target's naive results, for its optimizing build's three-way
   // comparison (DefaultPlans lists the naive build first).
   std::map<std::string, harness::BuildResults> naive_results;

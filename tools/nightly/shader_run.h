@@ -8,9 +8,13 @@
 
    The entry (the report's shaders[i] object, reports/README.md):
      {"file", "hash", "stage", "verdict", "detail"?, "components", "undefined",
-      "inexact", "instructions_executed", "checks"?: {"a3xx/naive": {...}, ...}}
+      "inexact", "reasons"?: {code: components}, "instructions_executed",
+      "branches"?: {"total", "both_ways"}, "relative_addressing"?: true,
+      "checks"?: {"a3xx/naive": {...}, ...}}
    where verdict is the reference's: pass | parse-error | print-mismatch |
-   timeout | unsupported | error.
+   timeout | unsupported | error. "branches" counts the shader's branch
+   sites (emulator/tgsi/coverage.h) and those that went both ways over all
+   vectors and lanes of the reference runs.
 
    Invariants: RunShader is a pure function of (entry, options): no shared
    mutable state, so shaders may run on any thread in any order and the

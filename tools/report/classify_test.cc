@@ -176,6 +176,22 @@ TEST(ReportModelTest, RejectsMalformedReportsWithThePath) {
   json reserved = ReportJson({ShaderJson("a.tgsi", "0000000000000001", {{"reference", PassCheck(3)}})});
   EXPECT_FALSE(ParseReport(reserved, &error).has_value());
   EXPECT_NE(error.find("shaders[0].checks.reference"), std::string::npos) << error;
+
+  json branches = ReportJson({ShaderJson("a.tgsi", "0000000000000001", nullptr)});
+  branches["shaders"][0]["branches"] = {{"total", 3}, {"both_ways", "2"}};
+  EXPECT_FALSE(ParseReport(branches, &error).has_value());
+  EXPECT_EQ(error, "shaders[0].branches.both_ways: expected a non-negative integer");
+}
+
+TEST(ReportModelTest, BranchesGoOnTheReferencePseudoCheck) {
+  json j = ReportJson({ShaderJson("a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(3)}}),
+                       ShaderJson("b.tgsi", "0000000000000002", nullptr)});
+  j["shaders"][0]["branches"] = {{"total", 5}, {"both_ways", 2}};
+  const Report r = Parsed(j);
+  EXPECT_EQ(r.shaders[0].reference.branches_total, 5u);
+  EXPECT_EQ(r.shaders[0].reference.branches_both_ways, 2u);
+  EXPECT_FALSE(r.shaders[0].checks[0].branches_total.has_value());
+  EXPECT_FALSE(r.shaders[1].reference.branches_total.has_value());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <map>
 #include <vector>
 
@@ -99,6 +100,17 @@ std::string Overview(const Report& run, const Report* previous, const Classifica
       first = false;
     }
     out += "</p>";
+  }
+  uint64_t branches = 0, both_ways = 0;
+  for (const ShaderResult& s : run.shaders) {
+    branches += s.reference.branches_total.value_or(0);
+    both_ways += s.reference.branches_both_ways.value_or(0);
+  }
+  if (branches > 0) {
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f%%", 100.0 * static_cast<double>(both_ways) / static_cast<double>(branches));
+    out += "<p class=\"meta\">branch coverage of the reference runs: " + Thousands(both_ways) + " of " +
+           Thousands(branches) + " branches went both ways (" + share + ")</p>";
   }
   out += "<div class=\"cards\">";
   const size_t regressions = c.Count(Outcome::kRegression), fixes = c.Count(Outcome::kFix);

@@ -11,6 +11,13 @@ namespace {
 
 std::string Expected(const ClassifiedCheck& c) { return c.expected ? std::string(StatusName(*c.expected)) : ""; }
 
+// "K/N" branch sites that went both ways (reference rows), sorted by K.
+std::string BranchesTd(const CheckResult& k) {
+  if (!k.branches_total || !k.branches_both_ways) return NumTd(std::nullopt);
+  return "<td class=\"num\" data-v=\"" + std::to_string(*k.branches_both_ways) + "\">" +
+         Thousands(*k.branches_both_ways) + "/" + Thousands(*k.branches_total) + "</td>";
+}
+
 // One changes table (capped at `limit` rows), or a "none" note.
 std::string ChangeTable(const std::string& heading, const std::string& id, const std::vector<const ClassifiedCheck*>& rows,
                         size_t limit, bool with_failure) {
@@ -63,14 +70,16 @@ std::string ChecksSection(const Classification& classification) {
                     "<span id=\"shown\" class=\"note\"></span></div>";
   out += "<table id=\"checks\"><thead><tr>" + Th("shader") + Th("stage") + Th("target/build") + Th("verdict") +
          Th("outcome") + Th("baseline") + Th("instructions", true) + Th("regs", true) + Th("cycles", true) +
-         Th("stalls", true) + Th("detail") + Th("reproduce") + "</tr></thead><tbody>\n";
+         Th("stalls", true) + Th("branches both ways", true) + Th("detail") + Th("reproduce") +
+         "</tr></thead><tbody>\n";
   for (const ClassifiedCheck& c : classification.checks) {
     const CheckResult& k = c.check;
     out += "<tr class=\"" + std::string(OutcomeName(c.outcome)) + "\" data-status=\"" +
            (c.outcome == Outcome::kMissing ? std::string("Missing") : std::string(StatusName(c.status))) + "\">" +
            Td(c.file) + Td(c.stage) + Td(k.config) + Td(c.outcome == Outcome::kMissing ? "" : k.verdict) +
            Td(OutcomeName(c.outcome)) + Td(Expected(c)) + NumTd(k.instructions) + NumTd(k.full_regs) +
-           NumTd(k.cycles) + NumTd(k.stall_cycles) + Td(k.detail, "detail") + ReproTd(k.reproduce) + "</tr>\n";
+           NumTd(k.cycles) + NumTd(k.stall_cycles) + BranchesTd(k) + Td(k.detail, "detail") + ReproTd(k.reproduce) +
+           "</tr>\n";
   }
   return out + "</tbody></table></section>";
 }

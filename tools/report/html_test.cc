@@ -11,6 +11,7 @@
 namespace shaderdiff::report {
 namespace {
 
+using nlohmann::json;
 using testing::FailCheck;
 using testing::Parsed;
 using testing::PassCheck;
@@ -99,6 +100,19 @@ TEST(HtmlTest, ContainsSummariesAndEscapesHostileNames) {
   // The regression's reproduction command is in the changes section too.
   const std::string changes = html.substr(html.find("id=\"changes\""), html.find("id=\"stats\"") - html.find("id=\"changes\""));
   EXPECT_NE(changes.find("shaderdiff emulate &#39;"), std::string::npos);
+}
+
+TEST(HtmlTest, ShowsBranchCoverage) {
+  json j = ReportJson({ShaderJson("shaders/a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(3)}}),
+                       ShaderJson("shaders/b.tgsi", "0000000000000002", {{"a3xx/opt", PassCheck(3)}})});
+  j["shaders"][0]["branches"] = {{"total", 3}, {"both_ways", 1}};
+  j["shaders"][1]["branches"] = {{"total", 1}, {"both_ways", 1}};
+  const Report run = Parsed(j);
+  const std::string html = RenderHtml(run, nullptr, Classify(run, Baseline{}));
+  EXPECT_NE(html.find("2 of 4 branches went both ways (50.0%)"), std::string::npos);
+  EXPECT_NE(html.find("data-v=\"1\">1/3</td>"), std::string::npos);  // a.tgsi's reference row
+  const Report none = SampleRun();
+  EXPECT_EQ(RenderHtml(none, nullptr, Classify(none, Baseline{})).find("went both ways"), std::string::npos);
 }
 
 TEST(HtmlTest, WithoutPreviousSaysSoAndIsDeterministic) {

@@ -34,6 +34,9 @@ struct CheckResult {
   std::string reproduce;  // the command that reproduces a failure (may be empty)
   // Statistics, present on passing checks (and some failing ones).
   std::optional<uint64_t> instructions, nops, full_regs, cycles, stall_cycles, vectors_run;
+  // The reference pseudo-check only: the shader entry's "branches" (branch
+  // sites, and those that went both ways over the reference runs).
+  std::optional<uint64_t> branches_total, branches_both_ways;
 };
 
 struct ShaderResult {

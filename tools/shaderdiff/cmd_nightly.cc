@@ -107,6 +107,8 @@ nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& h
 
 double Round3(double x) { return std::round(x * 1000) / 1000; }
 
+double Percent(uint64_t part, uint64_t whole) { return whole ? 100.0 * static_cast<double>(part) / whole : 0.0; }
+
 json RunObject(const nightly::GitState& git, std::chrono::system_clock::time_point started,
                const nightly::RunOutcome& r, const NightlyConfig& c) {
   json run{{"git_revision", git.revision},
@@ -157,6 +159,19 @@ void PrintRunSummary(const NightlyConfig& c, const harness::Corpus& corpus, cons
   std::cout << "  allowed sets:";
   for (const auto& [kind, count] : summary["component_sets"].items()) std::cout << " " << kind << " " << count;
   std::cout << "\n";
+  const json& b = summary["branches"];
+  const json& rel = summary["relative_addressing"];
+  std::snprintf(line, sizeof line, "  branches both ways: %llu of %llu (%.1f%%); relative addressing: %llu shaders, ",
+                static_cast<unsigned long long>(b["both_ways"].get<uint64_t>()),
+                static_cast<unsigned long long>(b["total"].get<uint64_t>()),
+                Percent(b["both_ways"].get<uint64_t>(), b["total"].get<uint64_t>()),
+                static_cast<unsigned long long>(rel["shaders"].get<uint64_t>()));
+  std::cout << line;
+  std::snprintf(line, sizeof line, "%llu of %llu output components index-out-of-range (%.1f%%)\n",
+                static_cast<unsigned long long>(rel["index_out_of_range"].get<uint64_t>()),
+                static_cast<unsigned long long>(rel["output_components"].get<uint64_t>()),
+                Percent(rel["index_out_of_range"].get<uint64_t>(), rel["output_components"].get<uint64_t>()));
+  std::cout << line;
 }
 
 // Opens the journal: loads it for --resume (when there is one), else starts
