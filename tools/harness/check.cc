@@ -21,6 +21,7 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kUnsupported: return "unsupported";
     case Verdict::kCompileError: return "compile-error";
     case Verdict::kTimeout: return "timeout";
+    case Verdict::kUntested: return "untested";
   }
   return "?";
 }
@@ -181,6 +182,11 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
     }
     if (keep) (*keep)[v] = std::move(emulated.result);
   }
+  if (out.vectors_run == 0) {
+    out.verdict = Verdict::kUntested;
+    out.detail = "no vector to check: the reference interpreter exhausted its budget on all " +
+                 std::to_string(out.vectors_skipped) + " (the shader loops forever on them)";
+  }
   return out;
 }
 
@@ -229,9 +235,7 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
                                 : "";
   if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
   std::string cmd = std::string(program) + " emulate" + build + " " + file;
-  cmd += " --seed " + std::to_string(outcome.vector->seed) + " --lanes " + std::to_string(outcome.vector->lanes);
-  cmd += limit;
-  if (outcome.vector->edges) cmd += " --edges";
+  cmd += VectorFlags(*outcome.vector) + limit;
   // The command shows the failure itself: the comparison (with the naive
   // build for a build mismatch) or the hazard, and exits non-zero.
   switch (outcome.verdict) {
@@ -242,6 +246,15 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
     default: break;
   }
   return cmd;
+}
+
+std::string VectorFlags(const VectorChoice& choice) {
+  return " --seed " + std::to_string(choice.seed) + " --lanes " + std::to_string(choice.lanes) +
+         (choice.edges ? " --edges" : "");
+}
+
+std::string InterpCommand(const std::string& file, const VectorChoice& choice) {
+  return "shaderdiff interp " + file + VectorFlags(choice);
 }
 
 }  // namespace shaderdiff::harness

@@ -3,7 +3,7 @@
 // target's emulator, compare under the rules of compare.h, and reduce the
 // outcome to one verdict (DESIGN.md): pass, mismatch / naive-mismatch,
 // build-mismatch, hazard, unsupported (naming the feature), compile-error,
-// timeout.
+// timeout, untested.
 //
 // Three-way: the optimizing build is also compared with the naive build on
 // the same vectors, bit for bit on every component whose allowed set is not
@@ -11,9 +11,14 @@
 // the reference's sets but differs from the naive build's is a
 // build-mismatch; a difference from the reference is reported first.
 //
+// A vector on which the reference interpreter exhausts its budget is that
+// vector's outcome (the shader loops forever on that input): it is skipped
+// (vectors_skipped), not a failure. A check that could run no vector at all
+// is untested.
+//
 // Invariants: the same shader, options and build give the same outcome;
-// unsupported is never a pass; every failing outcome carries the vector
-// seed, lanes and edge setting that reproduce it.
+// unsupported and untested are never a pass; every failing outcome carries
+// the vector seed, lanes and edge setting that reproduce it.
 #pragma once
 
 #include <cstdint>
@@ -35,8 +40,11 @@ namespace shaderdiff::harness {
 enum class Build : uint8_t { kNaive, kOptimizing };
 std::string_view BuildName(Build build);
 
+// kUntested: no vector could be checked, because the reference interpreter
+// exhausted its budget on every one (the shader loops forever on them).
+// Like unsupported, never a pass.
 enum class Verdict : uint8_t {
-  kPass, kMismatch, kNaiveMismatch, kBuildMismatch, kHazard, kUnsupported, kCompileError, kTimeout,
+  kPass, kMismatch, kNaiveMismatch, kBuildMismatch, kHazard, kUnsupported, kCompileError, kTimeout, kUntested,
 };
 std::string_view VerdictName(Verdict verdict);
 
@@ -136,5 +144,11 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
 // `program` is how to invoke shaderdiff (a test-only build names itself).
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program = "shaderdiff");
+
+// The flags that draw `choice` again (" --seed S --lanes N [--edges]"),
+// as `vector`, `interp` and `emulate` take them.
+std::string VectorFlags(const VectorChoice& choice);
+// `shaderdiff interp FILE` on the vector `choice`.
+std::string InterpCommand(const std::string& file, const VectorChoice& choice);
 
 }  // namespace shaderdiff::harness

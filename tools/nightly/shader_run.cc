@@ -22,6 +22,8 @@ struct ReferenceSummary {
   std::array<uint64_t, static_cast<size_t>(common::SetKind::kCount)> kinds{};  // by common::SetKind
   std::map<std::string, uint64_t> reasons;  // flagged components by reason code
   tgsi_exec::BranchCounts branches;
+  std::vector<uint32_t> timeouts;                       // vectors that exhausted the budget
+  const harness::ReferenceRun* first_timeout = nullptr;  // the first of them
 };
 
 void Tally(const common::ExecResult& r, ReferenceSummary& s) {
@@ -61,23 +63,35 @@ bool UsesRelativeAddressing(const tgsi::Shader& shader) {
   return false;
 }
 
-// The reference interpreter's verdict over a shader's runs: pass, or the
-// first run's timeout / unsupported / error; flag counts from the runs that
-// finished.
+// The reference interpreter's verdict over a shader's runs. A run that
+// exhausts the instruction budget is that vector's outcome (the shader loops
+// forever on that input): it is recorded in `timeouts` and skipped. The
+// verdict is pass, the first unsupported / error run's, or untested when
+// every vector timed out; flag counts come from the runs that finished.
 void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, ReferenceSummary& s) {
-  for (const harness::ReferenceRun& run : runs) {
+  for (uint32_t i = 0; i < runs.size(); ++i) {
+    const harness::ReferenceRun& run = runs[i];
     ++s.vectors;
     s.instructions += run.result.instructions_executed;
     if (run.result.status == common::ExecStatus::kOk) {
       Tally(run.result, s);
       continue;
     }
+    if (run.result.status == common::ExecStatus::kTimeout) {
+      if (s.timeouts.empty()) s.first_timeout = &run;
+      s.timeouts.push_back(i);
+      continue;
+    }
     if (s.verdict != "pass") continue;
-    s.verdict = run.result.status == common::ExecStatus::kTimeout       ? "timeout"
-                : run.result.status == common::ExecStatus::kUnsupported ? "unsupported"
-                                                                        : "error";
+    s.verdict = run.result.status == common::ExecStatus::kUnsupported ? "unsupported" : "error";
     s.detail = run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
                (run.choice.edges ? ", edges" : "") + ")";
+  }
+  if (!runs.empty() && s.timeouts.size() == runs.size() && s.verdict == "pass") {
+    s.verdict = "untested";
+    s.detail = "every vector (" + std::to_string(runs.size()) +
+               ") exhausted the interpreter budget: the shader loops forever on them, so none was tested (" +
+               s.first_timeout->result.detail + ")";
   }
 }
 
@@ -99,7 +113,9 @@ json CheckJson(const harness::CheckOutcome& o, const std::string& reproduce) {
 
 }  // namespace
 
-bool IsFailure(harness::Verdict v) { return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported; }
+bool IsFailure(harness::Verdict v) {
+  return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported && v != harness::Verdict::kUntested;
+}
 
 std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
   std::vector<CheckPlan> plans;
@@ -157,6 +173,11 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   s["sets"] = kinds;
   if (!ref.detail.empty()) s["detail"] = ref.detail;
   if (!ref.reasons.empty()) s["reasons"] = ref.reasons;
+  if (!ref.timeouts.empty()) {
+    s["timeouts"] = {{"count", ref.timeouts.size()},
+                     {"vectors", ref.timeouts},
+                     {"reproduce", harness::InterpCommand(options.corpus + "/" + e.name, ref.first_timeout->choice)}};
+  }
   if (!have_reference) return run;
   s["branches"] = {{"total", ref.branches.total}, {"both_ways", ref.branches.both_ways}};
   if (UsesRelativeAddressing(parsed.shader)) s["relative_addressing"] = true;

@@ -9,12 +9,16 @@
    The entry (the report's shaders[i] object, reports/README.md):
      {"file", "hash", "stage", "verdict", "detail"?, "components", "undefined",
       "inexact", "reasons"?: {code: components}, "instructions_executed",
+      "timeouts"?: {"count", "vectors": [index, ...], "reproduce"},
       "branches"?: {"total", "both_ways"}, "relative_addressing"?: true,
       "checks"?: {"a3xx/naive": {...}, ...}}
    where verdict is the reference's: pass | parse-error | print-mismatch |
-   timeout | unsupported | error. "branches" counts the shader's branch
-   sites (emulator/tgsi/coverage.h) and those that went both ways over all
-   vectors and lanes of the reference runs.
+   unsupported | error | untested. A vector on which the interpreter
+   exhausts its budget is that vector's outcome (the shader loops forever on
+   it): listed in "timeouts" and skipped by every check, never a failure;
+   only a shader whose every vector timed out is untested. "branches" counts
+   the shader's branch sites (emulator/tgsi/coverage.h) and those that went
+   both ways over all vectors and lanes of the reference runs.
 
    Invariants: RunShader is a pure function of (entry, options): no shared
    mutable state, so shaders may run on any thread in any order and the
@@ -51,6 +55,7 @@ struct ShaderRunOptions {
   harness::CheckOptions reference;  // vectors, lanes, seed and interpreter budget of the reference runs
   std::vector<CheckPlan> checks;
   ReproduceFn reproduce;            // the command recorded for a failing check
+  std::string corpus = "corpus";    // --corpus as given: the prefix of files in recorded commands
 };
 
 struct ShaderRun {
@@ -64,7 +69,7 @@ struct ShaderRun {
 
 ShaderRun RunShader(const harness::CorpusEntry& entry, const ShaderRunOptions& options);
 
-// Whether a check verdict fails a check (everything but pass and unsupported).
+// Whether a check verdict fails a check (everything but pass, unsupported and untested).
 bool IsFailure(harness::Verdict verdict);
 
 }  // namespace shaderdiff::nightly

@@ -95,5 +95,71 @@ DCL ADDR[0]
   EXPECT_EQ(summary["reasons"]["index-out-of-range"], out_of_range);
 }
 
+// Loops while counter < IN[0].x, adding IN[0].y: forever in a lane whose
+// step is 0 and bound positive, which some vectors have and others not.
+constexpr const char* kSometimesForever = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL TEMP[0..1]
+IMM[0] UINT32 {0, 0, 0, 0}
+  0: MOV TEMP[0].x, IMM[0].xxxx
+  1: BGNLOOP
+  2:   ISGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx
+  3:   UIF TEMP[1].xxxx
+  4:     BRK
+  5:   ENDIF
+  6:   UADD TEMP[0].x, TEMP[0].xxxx, IN[0].yyyy
+  7: ENDLOOP
+  8: MOV OUT[0], TEMP[0].xxxx
+  9: END
+)";
+
+TEST(ShaderRun, AVectorThatLoopsForeverIsRecordedAndSkipped) {
+  const ShaderRunOptions options = Options(16, 2000);
+  const ShaderRun run = RunShader(Entry("shaders/loop.tgsi", kSometimesForever), options);
+  const json& s = run.shader;
+  ASSERT_TRUE(s.contains("timeouts")) << s.dump();
+  const uint64_t count = s["timeouts"]["count"];
+  EXPECT_GT(count, 0u);
+  EXPECT_LT(count, 16u) << "some vector must terminate for this test to mean anything";
+  EXPECT_EQ(s["timeouts"]["vectors"].size(), count);
+  EXPECT_EQ(s["verdict"], "pass") << s.dump();
+  EXPECT_FALSE(s.contains("detail"));
+  for (const char* config : {"a3xx/naive", "a3xx/opt"}) {
+    EXPECT_EQ(s["checks"][config]["verdict"], "pass") << config << ": " << s.dump();
+    EXPECT_EQ(s["checks"][config]["vectors_run"].get<uint64_t>() + count, 16u) << config;
+  }
+  // The recorded command names the first timed-out vector.
+  const uint32_t first = s["timeouts"]["vectors"][0];
+  const harness::VectorChoice choice =
+      harness::ChooseVector(options.reference, harness::HashText(kSometimesForever), first, tgsi::Shader{});
+  EXPECT_EQ(s["timeouts"]["reproduce"],
+            "shaderdiff interp corpus/shaders/loop.tgsi --seed " + std::to_string(choice.seed) + " --lanes 8" +
+                (choice.edges ? " --edges" : ""));
+}
+
+TEST(ShaderRun, EveryVectorLoopingForeverIsUntestedNotPass) {
+  const ShaderRun run = RunShader(Entry("shaders/forever.tgsi", R"(VERT
+DCL IN[0]
+DCL OUT[0]
+  0: BGNLOOP
+  1: ENDLOOP
+  2: MOV OUT[0], IN[0]
+  3: END
+)"),
+                                  Options(4, 500));
+  const json& s = run.shader;
+  EXPECT_EQ(s["verdict"], "untested") << s.dump();
+  EXPECT_NE(s.value("detail", "").find("every vector (4) exhausted the interpreter budget"), std::string::npos);
+  EXPECT_EQ(s["timeouts"]["count"], 4u);
+  for (const char* config : {"a3xx/naive", "a3xx/opt"}) {
+    EXPECT_EQ(s["checks"][config]["verdict"], "untested") << config << ": " << s.dump();
+    EXPECT_EQ(s["checks"][config]["vectors_run"], 0u);
+    EXPECT_FALSE(s["checks"][config].contains("reproduce"));
+  }
+  EXPECT_FALSE(IsFailure(harness::Verdict::kUntested));
+  EXPECT_TRUE(IsFailure(harness::Verdict::kTimeout));
+}
+
 }  // namespace
 }  // namespace shaderdiff::nightly

@@ -16,6 +16,7 @@ TEST(StatusTest, VerdictMapping) {
   EXPECT_EQ(StatusForVerdict("crash"), Status::kCrash);
   EXPECT_EQ(StatusForVerdict("timeout"), Status::kTimeout);
   EXPECT_EQ(StatusForVerdict("unsupported"), Status::kSkip);
+  EXPECT_EQ(StatusForVerdict("untested"), Status::kSkip);
   EXPECT_EQ(StatusForVerdict("something-new"), Status::kFail);  // never a silent pass
   for (Status s : {Status::kPass, Status::kFail, Status::kCrash, Status::kSkip, Status::kTimeout}) {
     EXPECT_EQ(ParseStatus(StatusName(s)), s);

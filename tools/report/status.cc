@@ -21,7 +21,7 @@ std::optional<Status> ParseStatus(std::string_view name) {
 
 Status StatusForVerdict(std::string_view verdict) {
   if (verdict == "pass" || verdict == "exempt") return Status::kPass;
-  if (verdict == "unsupported") return Status::kSkip;
+  if (verdict == "unsupported" || verdict == "untested") return Status::kSkip;
   if (verdict == "timeout") return Status::kTimeout;
   if (verdict == "crash") return Status::kCrash;
   return Status::kFail;  // mismatch, naive-mismatch, build-mismatch, hazard, compile-error, parse-error, ... and unknown ones

@@ -8,7 +8,7 @@
      parse-error, print-mismatch, error (interpreter)    -> Fail
      crash                                               -> Crash
      timeout                                             -> Timeout
-     unsupported                                         -> Skip
+     unsupported, untested                               -> Skip
      anything else                                       -> Fail
    Invariant: an unknown verdict never maps to Pass (a verdict this code has
    not heard of is a failure until someone says otherwise). */

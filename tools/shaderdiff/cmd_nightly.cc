@@ -229,7 +229,7 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
   const harness::CheckOptions base = NightlyCheckOptions(c);
-  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks)};
+  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks), c.corpus_arg};
   for (nightly::CheckPlan& plan : shader_options.checks) {
     if (plan.options.build == harness::Build::kOptimizing) plan.options.post_compile = hooks.opt_fault;
   }

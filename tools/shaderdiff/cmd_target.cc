@@ -317,10 +317,13 @@ int RunCheck(const std::vector<std::string>& args) {
                "inexact, the word itself elsewhere; the optimizing build must also equal the\n"
                "naive build bit for bit outside any-value components), and print one verdict:\n"
                "pass, mismatch/naive-mismatch (with the first differing output, lane and\n"
-               "values), build-mismatch, hazard, unsupported (with the feature), compile-error or\n"
-               "timeout, and\n"
+               "values), build-mismatch, hazard, unsupported (with the feature), compile-error,\n"
+               "timeout or untested (the reference interpreter exhausted its budget on every\n"
+               "vector: the shader loops forever on them; a vector it loops on is skipped, not\n"
+               "failed), and\n"
                "a command that reproduces each failure. Exits 1 if any shader has a mismatch,\n"
-               "hazard, compile error or timeout; unsupported shaders are counted, not failed.",
+               "hazard, compile error or timeout; unsupported and untested shaders are counted,\n"
+               "not failed.",
                options);
     return kExitOk;
   }
@@ -364,7 +367,8 @@ int RunCheck(const std::vector<std::string>& args) {
     const std::string verdict(harness::VerdictName(o.verdict));
     ++verdicts[verdict];
     if (o.verdict == harness::Verdict::kUnsupported) ++unsupported[o.detail];
-    const bool bad = o.verdict != harness::Verdict::kPass && o.verdict != harness::Verdict::kUnsupported;
+    const bool bad = o.verdict != harness::Verdict::kPass && o.verdict != harness::Verdict::kUnsupported &&
+                     o.verdict != harness::Verdict::kUntested;
     failed |= bad;
     if (bad || !quiet) {
       std::cout << e.path << ": " << verdict;

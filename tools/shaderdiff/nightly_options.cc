@@ -59,7 +59,8 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
       ("budget", po::value<uint64_t>()->default_value(100'000),
        "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
-       "a shader that loops forever on some input spends the whole budget on it)")
+       "a vector that exhausts it is one the shader loops forever on: listed under the shader's \"timeouts\" "
+       "and skipped, never a failure; a shader with no other vector is untested)")
       ("jobs,j", po::value<uint32_t>(), "worker threads (default: every core, std::thread::hardware_concurrency)")
       ("out", po::value<std::string>(), "folder for the run's report folder (default: reports/out)")
       ("run", po::value<std::string>(),
