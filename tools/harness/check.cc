@@ -31,7 +31,8 @@ VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uin
   // Each (shader, vector) pair gets its own seed, so adding shaders to a
   // corpus never changes the vectors of the others.
   Rng mix(options.seed ^ shader_hash ^ (0x9e3779b97f4a7c15ull * (index + 1)));
-  return {mix.Next(), (index % 2) == 1, shader.processor == tgsi::Processor::kGeometry ? 1 : options.lanes};
+  return {mix.Next(), (index % 2) == 1, shader.processor == tgsi::Processor::kGeometry ? 1 : options.lanes,
+          index % 4 == 1 || index % 4 == 2};
 }
 
 namespace {
@@ -99,11 +100,11 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
   interp_options.coverage = coverage;
   runs->clear();
   runs->reserve(options.vectors);
+  const ShaderDictionary dictionary = AnalyzeShader(shader);
   for (uint32_t v = 0; v < options.vectors; ++v) {
     ReferenceRun run;
     run.choice = ChooseVector(options, shader_hash, v, shader);
-    if (!GenerateVector(shader, {.seed = run.choice.seed, .lanes = run.choice.lanes, .edges = run.choice.edges},
-                        &run.vector, error))
+    if (!GenerateVector(shader, dictionary, VectorOptionsFor(run.choice), &run.vector, error))
       return false;
     run.result = tgsi_exec::Interpret(shader, run.vector, interp_options);
     runs->push_back(std::move(run));
@@ -250,7 +251,11 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
 
 std::string VectorFlags(const VectorChoice& choice) {
   return " --seed " + std::to_string(choice.seed) + " --lanes " + std::to_string(choice.lanes) +
-         (choice.edges ? " --edges" : "");
+         (choice.edges ? " --edges" : "") + (choice.dictionary ? " --dictionary" : "");
+}
+
+VectorOptions VectorOptionsFor(const VectorChoice& choice) {
+  return {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges, .dictionary = choice.dictionary};
 }
 
 std::string InterpCommand(const std::string& file, const VectorChoice& choice) {

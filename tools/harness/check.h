@@ -30,6 +30,7 @@
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/emulator.h"
 #include "tools/harness/compare.h"
+#include "tools/harness/vector_gen.h"
 
 namespace shaderdiff::tgsi_exec {
 class BranchCoverage;  // emulator/tgsi/coverage.h
@@ -51,7 +52,7 @@ std::string_view VerdictName(Verdict verdict);
 struct CheckOptions {
   std::string target = "a3xx";
   Build build = Build::kNaive;
-  uint32_t vectors = 16;  // odd-numbered vectors carry edge values
+  uint32_t vectors = 16;  // odd-numbered vectors carry edge values, 1 and 2 mod 4 the dictionary
   uint32_t lanes = 16;    // per vector (FRAG: a multiple of 4)
   uint64_t seed = 1;
   uint64_t interpreter_budget = 100'000;  // per wave; terminating corpus shaders need < 1,000
@@ -70,13 +71,19 @@ struct CheckOptions {
 
 // The vector a (shader, vector number) pair uses: shared by check, nightly
 // and the reproduction commands they print.
+// Vector number i has edge values when i is odd and the shader's dictionary
+// when i % 4 is 1 or 2 (so of every four: plain, edges + dictionary,
+// dictionary, edges); in-range relative indices are in all of them.
 struct VectorChoice {
   uint64_t seed = 0;
   bool edges = false;
   uint32_t lanes = 0;
+  bool dictionary = false;
 };
 VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
                           const tgsi::Shader& shader);
+// The generator options that draw `choice`.
+VectorOptions VectorOptionsFor(const VectorChoice& choice);
 
 // Static statistics of a compiled a3xx program.
 struct ProgramStats {
@@ -145,7 +152,7 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program = "shaderdiff");
 
-// The flags that draw `choice` again (" --seed S --lanes N [--edges]"),
+// The flags that draw `choice` again (" --seed S --lanes N [--edges] [--dictionary]"),
 // as `vector`, `interp` and `emulate` take them.
 std::string VectorFlags(const VectorChoice& choice);
 // `shaderdiff interp FILE` on the vector `choice`.

@@ -49,6 +49,13 @@ TEST(ReproCommand, CompileFailureRecompiles) {
   EXPECT_EQ(ReproCommand("s.tgsi", opt, o), "shaderdiff compile --target a3xx --build opt --opt-bisect-limit 7 s.tgsi");
 }
 
+TEST(ReproCommand, DictionaryVectorsSaySo) {
+  CheckOutcome o = OnVector(Verdict::kNaiveMismatch);
+  o.vector->dictionary = true;
+  EXPECT_EQ(ReproCommand("s.tgsi", {}, o),
+            "shaderdiff emulate --target a3xx --build naive s.tgsi --seed 42 --lanes 16 --edges --dictionary --compare");
+}
+
 TEST(ReproCommand, NamesTheProgram) {
   EXPECT_EQ(ReproCommand("s.tgsi", {}, OnVector(Verdict::kHazard), "shaderdiff_mutants --mutant m"),
             "shaderdiff_mutants --mutant m emulate --target a3xx --build naive s.tgsi --seed 42 --lanes 16 --edges "

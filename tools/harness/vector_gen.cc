@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "tools/harness/dictionary_mix.h"
 #include "tools/harness/rng.h"
 
 namespace shaderdiff::harness {
@@ -345,6 +346,11 @@ uint32_t GeometryInputVertices(const tgsi::Shader& shader) {
 
 bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common::TestVector* out,
                     std::string* error) {
+  return GenerateVector(shader, AnalyzeShader(shader), opt, out, error);
+}
+
+bool GenerateVector(const tgsi::Shader& shader, const ShaderDictionary& dictionary, const VectorOptions& opt,
+                    common::TestVector* out, std::string* error) {
   common::TestVector v;
   v.stage = shader.processor;
   v.seed = opt.seed;
@@ -418,6 +424,8 @@ bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& opt, common
       }
     }
   }
+  // The shader's own values, last and from a stream of their own.
+  MixShaderValues(shader, dictionary, {.seed = opt.seed, .dictionary = opt.dictionary}, &v);
   *out = std::move(v);
   return true;
 }

@@ -29,6 +29,12 @@
 //   reads v0 exactly), and about one other lane in eight an edge pair
 //   (EdgeBarycentrics: -0, 1, denormals, points outside the triangle, Inf,
 //   NaN).
+// - The shader's own values (dictionary_mix.h, shader_dictionary.h) are
+//   mixed in last, from a stream of their own: in every vector, inputs and
+//   constants that feed a relative index get small integers that keep it in
+//   range (7/8) or just outside (1/8); with `dictionary`, also the shader's
+//   immediates +-1 ulp / +-1, values on both sides of its comparisons, loop
+//   bounds +-1 and copies of the values they are compared with.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +42,7 @@
 
 #include "compiler/tgsi/ast.h"
 #include "emulator/common/test_vector.h"
+#include "tools/harness/shader_dictionary.h"
 
 namespace shaderdiff::harness {
 
@@ -43,11 +50,16 @@ struct VectorOptions {
   uint64_t seed = 1;
   uint32_t lanes = 0;  // 0 = the stage's default: 4 (one quad / four vertices), 1 for GEOM
   bool edges = false;
+  bool dictionary = false;  // mix in the shader's own dictionary (dictionary_mix.h)
 };
 
 // Fills *vector; returns false with *error set if the options do not fit the
 // shader (e.g. a fragment vector whose lane count is not a multiple of 4).
 bool GenerateVector(const tgsi::Shader& shader, const VectorOptions& options,
+                    common::TestVector* vector, std::string* error);
+// The same with the shader's dictionary, AnalyzeShader(shader), computed
+// once by a caller that draws many vectors of one shader.
+bool GenerateVector(const tgsi::Shader& shader, const ShaderDictionary& dictionary, const VectorOptions& options,
                     common::TestVector* vector, std::string* error);
 
 // The edge values drawn with `edges` (raw words), for tests and reports:

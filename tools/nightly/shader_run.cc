@@ -85,7 +85,7 @@ void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, Referenc
     if (s.verdict != "pass") continue;
     s.verdict = run.result.status == common::ExecStatus::kUnsupported ? "unsupported" : "error";
     s.detail = run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
-               (run.choice.edges ? ", edges" : "") + ")";
+               (run.choice.edges ? ", edges" : "") + (run.choice.dictionary ? ", dictionary" : "") + ")";
   }
   if (!runs.empty() && s.timeouts.size() == runs.size() && s.verdict == "pass") {
     s.verdict = "untested";

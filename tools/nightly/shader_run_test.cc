@@ -30,8 +30,9 @@ ShaderRunOptions Options(uint32_t vectors, uint64_t budget = 100'000) {
 
 // UIF on an input read as an integer; the generator draws -4..16 for it, so
 // over 8 vectors of 8 lanes both ways are all but certain. The SWITCH's
-// CASE 1000 never matches. (Canonical tgsi_dump text: the printer must
-// reproduce it.)
+// CASE 1000 is matched only by the shader's dictionary (CASE values are
+// boundaries of the selector). The UIF on an immediate goes one way only.
+// (Canonical tgsi_dump text: the printer must reproduce it.)
 constexpr const char* kBranchy = R"(VERT
 DCL IN[0]
 DCL OUT[0]
@@ -47,25 +48,28 @@ IMM[0] UINT32 {1000, 1, 0, 0}
   7: MOV TEMP[0].z, IMM[0].yyyy
   8: BRK
   9: ENDSWITCH
- 10: UMUL TEMP[0].w, IN[0].yyyy, IMM[0].yyyy
- 11: MOV OUT[0], TEMP[0]
- 12: END
+ 10: UIF IMM[0].yyyy
+ 11:   UMUL TEMP[0].w, IN[0].yyyy, IMM[0].yyyy
+ 12: ENDIF
+ 13: MOV OUT[0], TEMP[0]
+ 14: END
 )";
 
 TEST(ShaderRun, EntryCountsBranchesAndReasons) {
   const ShaderRun run = RunShader(Entry("shaders/branchy.tgsi", kBranchy), Options(8));
   const json& s = run.shader;
   ASSERT_EQ(s["verdict"], "pass") << s.dump();
-  EXPECT_EQ(s["branches"]["total"], 2u);     // the UIF and the CASE
-  EXPECT_EQ(s["branches"]["both_ways"], 1u); // the CASE never matched
+  EXPECT_EQ(s["branches"]["total"], 3u);      // the two UIFs and the CASE
+  EXPECT_EQ(s["branches"]["both_ways"], 2u);  // not the UIF on an immediate
   EXPECT_FALSE(s.contains("relative_addressing"));
   EXPECT_FALSE(s.contains("reasons")) << s.dump();  // nothing flagged
   EXPECT_EQ(s["checks"]["a3xx/naive"]["verdict"], "pass") << s.dump();
 }
 
 TEST(ShaderRun, RelativeAddressingAndIndexOutOfRangeAreCounted) {
-  // CONST[ADDR[0].x] over CONST[0..1] with ADDR from IN[0].x: the generator's
-  // values mostly fall outside, flagged index-out-of-range.
+  // CONST[ADDR[0].x] over CONST[0..1] with ADDR from IN[0].x: the generator
+  // keeps IN[0].x in 0..1 in 7 lanes of 8 and puts it just outside in the
+  // others, flagged index-out-of-range.
   const ShaderRun run = RunShader(Entry("shaders/rel.tgsi", R"(VERT
 DCL IN[0]
 DCL OUT[0]
@@ -75,20 +79,21 @@ DCL ADDR[0]
   1: MOV OUT[0], CONST[ADDR[0].x]
   2: END
 )"),
-                                  Options(4));
+                                  Options(16));
   const json& s = run.shader;
   EXPECT_EQ(s["relative_addressing"], true);
   EXPECT_EQ(s["branches"]["total"], 0u);
   ASSERT_TRUE(s.contains("reasons")) << s.dump();
   const uint64_t out_of_range = s["reasons"].value("index-out-of-range", uint64_t{0});
   EXPECT_GT(out_of_range, 0u) << s.dump();
+  EXPECT_LT(out_of_range * 4, s["components"].get<uint64_t>()) << s.dump();
   uint64_t flagged = 0;
   for (const auto& [code, n] : s["reasons"].items()) flagged += n.get<uint64_t>();
   EXPECT_EQ(flagged, s["undefined"].get<uint64_t>() + s["inexact"].get<uint64_t>());
 
   const json summary = Summarize({s, RunShader(Entry("shaders/branchy.tgsi", kBranchy), Options(8)).shader});
-  EXPECT_EQ(summary["branches"]["total"], 2u);
-  EXPECT_EQ(summary["branches"]["both_ways"], 1u);
+  EXPECT_EQ(summary["branches"]["total"], 3u);
+  EXPECT_EQ(summary["branches"]["both_ways"], 2u);
   EXPECT_EQ(summary["relative_addressing"]["shaders"], 1u);
   EXPECT_EQ(summary["relative_addressing"]["output_components"], s["components"]);
   EXPECT_EQ(summary["relative_addressing"]["index_out_of_range"], out_of_range);

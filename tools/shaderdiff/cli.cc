@@ -120,7 +120,9 @@ void AddVectorOptions(po::options_description& options) {
       ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`); '-' reads stdin")
       ("seed", po::value<uint64_t>(), "without --vector: generate the vector from this seed")
       ("lanes", po::value<uint32_t>()->default_value(0), "with --seed: number of lanes (0 = stage default)")
-      ("edges", "with --seed: mix in edge values");
+      ("edges", "with --seed: mix in edge values")
+      ("dictionary", "with --seed: mix in the shader's own dictionary (its immediates +-1 ulp, both sides of its "
+                     "comparisons, loop bounds +-1)");
 }
 
 int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
@@ -132,7 +134,7 @@ int ChooseVector(const po::variables_map& vm, const std::string& command, const 
   std::string error;
   if (vm.count("seed")) {
     harness::VectorOptions opt{.seed = vm["seed"].as<uint64_t>(), .lanes = vm["lanes"].as<uint32_t>(),
-                               .edges = vm.count("edges") > 0};
+                               .edges = vm.count("edges") > 0, .dictionary = vm.count("dictionary") > 0};
     if (!harness::GenerateVector(shader, opt, vector, &error)) {
       std::cerr << "shaderdiff " << command << ": " << error << "\n";
       return kExitUsage;

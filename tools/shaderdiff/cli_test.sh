@@ -49,6 +49,34 @@ PY
 expect_exit 0 "vector again" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8 --edges
 cmp -s "$TMP/out" "$TMP/v.json" || fail "same seed gives the same vector"
 expect_exit 2 "vector lanes not quads" "$SD" vector "$DATA/mad.tgsi" --lanes 6
+# The shader's dictionary (its immediates 0.5 and 1.0 and their neighbours)
+# in a --dictionary vector: deterministic, and only constants / vertex values change.
+expect_exit 0 "vector --dictionary" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8 --dictionary
+cp "$TMP/out" "$TMP/vd.json"
+expect_exit 0 "vector --dictionary again" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8 --dictionary
+cmp -s "$TMP/out" "$TMP/vd.json" || fail "same seed gives the same dictionary vector"
+expect_exit 0 "vector plain" "$SD" vector "$DATA/mad.tgsi" --seed 5 --lanes 8
+python3 - "$TMP/out" "$TMP/vd.json" <<'PY' || fail "a dictionary vector changes only inputs and constants, to tokens"
+import json, struct, sys
+plain, dic = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert plain["barycentrics"] == dic["barycentrics"] and plain["textures"] == dic["textures"]
+tokens = {0.5, 1.0, 0.0}
+def f(w): return struct.unpack("<f", struct.pack("<I", int(w, 16)))[0]
+near = lambda x: any(abs(x - t) <= abs(t) * 2**-22 or (t == 0 and abs(x) < 2**-125) for t in tokens)
+changed = 0
+for b in plain["constants"]:
+    for i in plain["constants"][b]:
+        for a, d in zip(plain["constants"][b][i], dic["constants"][b][i]):
+            if a != d:
+                changed += 1
+                assert near(f(d)), d
+for a, d in zip(sum(plain["vertex_inputs"]["0"], []), sum(dic["vertex_inputs"]["0"], [])):
+    if a != d:
+        changed += 1
+        assert near(f(d)), d
+assert changed > 0, "seed 5 changes some value"
+PY
+expect_exit 0 "interp --dictionary" "$SD" interp "$DATA/mad.tgsi" --seed 5 --lanes 8 --dictionary
 
 # A vector with known values: IN[0] = (1, 2, 3, 4), CONST[0][0] = (2, 2, 2, 2).
 cat >"$TMP/known.json" <<'JSON'

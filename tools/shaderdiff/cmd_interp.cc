@@ -26,7 +26,7 @@ int RunInterp(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff interp FILE (--vector V.json | --seed S [--lanes N] [--edges])\n\n"
+    PrintUsage("shaderdiff interp FILE (--vector V.json | --seed S [--lanes N] [--edges] [--dictionary])\n\n"
                "Runs the TGSI reference interpreter and prints the result JSON: outputs per\n"
                "lane, and per component whether it is undefined (don't-care) or inexact\n"
                "(compared within a tolerance), with the reason for each flag.\n"

@@ -145,8 +145,7 @@ int RunStats(const std::vector<std::string>& args) {
     const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);
     common::TestVector vec;
     std::string verror;
-    const bool have_vec = harness::GenerateVector(
-        parsed.shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vec, &verror);
+    const bool have_vec = harness::GenerateVector(parsed.shader, harness::VectorOptionsFor(choice), &vec, &verror);
     const BuildStats naive = Measure(parsed.shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
     const BuildStats opt = Measure(parsed.shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
     ++status_count[0][naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];

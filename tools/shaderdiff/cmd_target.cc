@@ -190,8 +190,7 @@ int RunCompile(const std::vector<std::string>& args) {
   const harness::VectorChoice choice = harness::ChooseVector(copt, harness::HashText(*ReadFile(file)), 0, *shader);
   common::TestVector vec;
   std::string vec_error;
-  if (harness::GenerateVector(*shader, {.seed = choice.seed, .lanes = choice.lanes, .edges = choice.edges}, &vec,
-                              &vec_error)) {
+  if (harness::GenerateVector(*shader, harness::VectorOptionsFor(choice), &vec, &vec_error)) {
     a3xx::EmulatorOptions emu;
     emu.timing = a3xx::FindTiming("a3xx");
     const a3xx::EmulationResult er = a3xx::Emulate(*program, vec, emu);

@@ -1,0 +1,237 @@
+// Mixing the shader's own values into a vector (dictionary_mix.h).
+#include "tools/harness/dictionary_mix.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+
+#include "emulator/common/interpolation.h"
+#include "tools/harness/rng.h"
+#include "tools/harness/vector_gen.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+using common::Word;
+using tgsi::File;
+
+// The words of one slot that take one value together, and a lane they
+// cover (where a link reads the other slot).
+struct Cell {
+  std::vector<Word*> words;
+  uint32_t key = 0;  // IN: the vector's input key (GS: vertex * 32 + index)
+  uint32_t lane = 0;
+};
+
+class Mixer {
+ public:
+  Mixer(const tgsi::Shader& shader, const MixOptions& options, common::TestVector& v)
+      : v_(v), rng_(options.seed ^ 0x64696374696f6e61ull) {  // "dictiona"
+    for (const tgsi::Declaration& d : shader.declarations) {
+      if (d.file != File::kInput || !d.semantic) continue;
+      const tgsi::Semantic s = d.semantic->name;
+      if (v.stage == tgsi::Processor::kFragment && (s == tgsi::Semantic::kPosition || s == tgsi::Semantic::kFace)) {
+        for (uint32_t i = d.first; i <= d.last && i - d.first <= 4096; ++i) {
+          untouchable_.insert(i);
+          if (s == tgsi::Semantic::kPosition) positions_.insert(i);
+        }
+      }
+    }
+    gs_vertices_ = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
+  }
+
+  // Every slot the vector holds a value for, in a fixed order.
+  std::vector<Slot> AllSlots() const {
+    std::set<Slot> out;
+    auto add_input = [&](uint32_t key) {
+      const uint32_t index = v_.stage == tgsi::Processor::kGeometry ? key % 32 : key;
+      if (untouchable_.count(index)) return;
+      for (uint8_t c = 0; c < 4; ++c) out.insert({File::kInput, 0, index, c});
+    };
+    for (const auto& [key, lanes] : v_.inputs) add_input(key);
+    for (const auto& [key, vertices] : v_.vertex_inputs) add_input(key);
+    for (const auto& [buffer, regs] : v_.constants) {
+      for (const auto& [index, value] : regs) {
+        for (uint8_t c = 0; c < 4; ++c) out.insert({File::kConstant, buffer, index, c});
+      }
+    }
+    return {out.begin(), out.end()};
+  }
+
+  std::vector<Cell> CellsOf(const Slot& s) {
+    std::vector<Cell> cells;
+    if (s.file == File::kConstant) {
+      auto b = v_.constants.find(s.buffer);
+      if (b == v_.constants.end()) return cells;
+      auto r = b->second.find(s.index);
+      if (r == b->second.end()) return cells;
+      cells.push_back({{&r->second[s.component]}, 0, 0});
+      return cells;
+    }
+    if (s.file != File::kInput || untouchable_.count(s.index)) return cells;
+    for (uint32_t vertex = 0; vertex < gs_vertices_; ++vertex) {
+      const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? vertex * 32 + s.index : s.index;
+      if (auto pv = v_.vertex_inputs.find(key); pv != v_.vertex_inputs.end()) {
+        Cell cell{{}, key, 0};
+        for (common::Vec4& vtx : pv->second) cell.words.push_back(&vtx[s.component]);
+        cells.push_back(std::move(cell));
+        continue;
+      }
+      auto pl = v_.inputs.find(key);
+      if (pl == v_.inputs.end()) continue;
+      const uint32_t group = v_.stage == tgsi::Processor::kFragment ? 4 : 1;
+      for (uint32_t first = 0; first < pl->second.size(); first += group) {
+        Cell cell{{}, key, first};
+        for (uint32_t l = first; l < first + group && l < pl->second.size(); ++l) {
+          cell.words.push_back(&pl->second[l][s.component]);
+        }
+        cells.push_back(std::move(cell));
+      }
+    }
+    return cells;
+  }
+
+  // The value the shader reads for slot `s` at the cell's lane (and GS vertex).
+  std::optional<Word> ValueAt(const Slot& s, const Cell& at) const {
+    if (s.file == File::kConstant) {
+      auto b = v_.constants.find(s.buffer);
+      if (b == v_.constants.end()) return std::nullopt;
+      auto r = b->second.find(s.index);
+      if (r == b->second.end()) return std::nullopt;
+      return r->second[s.component];
+    }
+    if (s.file != File::kInput) return std::nullopt;
+    const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? (at.key / 32) * 32 + s.index : s.index;
+    if (auto pl = v_.inputs.find(key); pl != v_.inputs.end()) {
+      if (at.lane >= pl->second.size()) return std::nullopt;
+      return pl->second[at.lane][s.component];
+    }
+    if (v_.vertex_inputs.count(key)) {
+      const common::LaneVec4s lanes = common::FragmentInputValues(v_, key);
+      if (at.lane >= lanes.size()) return std::nullopt;
+      return lanes[at.lane][s.component];
+    }
+    return std::nullopt;
+  }
+
+  static void Set(const Cell& cell, Word w) {
+    for (Word* p : cell.words) *p = w;
+  }
+
+  template <typename T>
+  const T& Pick(const std::vector<T>& from) {
+    return from[rng_.Below(static_cast<uint32_t>(from.size()))];
+  }
+
+  void Tokens(const ShaderDictionary& d) {
+    if (d.float_tokens.empty() && d.int_tokens.empty()) return;
+    for (const Slot& s : AllSlots()) {
+      auto r = d.reads.find(s);
+      const SlotRead read = r == d.reads.end() ? SlotRead::kUnknown : r->second;
+      const auto& tokens = read == SlotRead::kInt || d.float_tokens.empty() ? d.int_tokens : d.float_tokens;
+      if (tokens.empty()) continue;
+      for (const Cell& cell : CellsOf(s)) {
+        if (rng_.Chance(1, 8)) Set(cell, Pick(tokens));
+      }
+    }
+  }
+
+  void Boundaries(const ShaderDictionary& d) {
+    for (const auto& [slot, values] : d.boundaries) {
+      for (const Cell& cell : CellsOf(slot)) {
+        if (rng_.Chance(1, 2)) Set(cell, Pick(values));
+      }
+    }
+  }
+
+  void Links(const ShaderDictionary& d) {
+    for (const SlotLink& link : d.links) {
+      for (Cell cell : CellsOf(link.to)) {
+        if (!rng_.Chance(1, 2)) continue;
+        // A value shared by all lanes (a constant, a per-vertex input) meets
+        // the other side at a random lane.
+        if (cell.words.size() != 1 || link.to.file == File::kConstant) cell.lane = rng_.Below(v_.lanes);
+        if (link.to.file == File::kInput && cell.words.size() == 4 && v_.stage == tgsi::Processor::kFragment) {
+          cell.lane += rng_.Below(4);  // a lane of the quad
+        }
+        const std::optional<Word> from = ValueAt(link.from, cell);
+        if (!from) continue;
+        const double x = link.from_read == SlotRead::kInt ? static_cast<double>(common::AsInt(*from))
+                                                          : static_cast<double>(common::AsFloat(*from));
+        const double target = x * link.scale + link.offset;
+        if (!std::isfinite(target)) continue;
+        const uint32_t step = rng_.Below(3);  // equal, below, above
+        double value = target;
+        if (link.as == SlotRead::kInt || link.to_read == SlotRead::kInt) {
+          value = std::round(target) + (step == 1 ? -1 : step == 2 ? 1 : 0);
+        } else if (step != 0) {
+          value = std::nextafter(static_cast<float>(target), step == 1 ? -std::numeric_limits<float>::infinity()
+                                                                       : std::numeric_limits<float>::infinity());
+        }
+        Set(cell, EncodeSlotValue(value, link.to_read));
+      }
+    }
+  }
+
+  // FRAG POSITION.x / .y compared with a constant: every lane's coordinate
+  // moves by one whole number of pixels (the quads stay quads, derivatives
+  // stay the same) so that a random lane lands next to the boundary, and
+  // lanes fall on both sides of it. Coordinates stay >= 0.5.
+  void Positions(const ShaderDictionary& d) {
+    for (const auto& [slot, values] : d.boundaries) {
+      if (slot.file != File::kInput || slot.component > 1 || !positions_.count(slot.index)) continue;
+      auto it = v_.inputs.find(slot.index);
+      if (it == v_.inputs.end() || it->second.empty() || !rng_.Chance(1, 2)) continue;
+      common::LaneVec4s& lanes = it->second;
+      const float target = common::AsFloat(Pick(values));
+      const float at = common::AsFloat(lanes[rng_.Below(static_cast<uint32_t>(lanes.size()))][slot.component]);
+      float lowest = std::numeric_limits<float>::infinity();
+      for (const common::Vec4& l : lanes) lowest = std::min(lowest, common::AsFloat(l[slot.component]));
+      if (!std::isfinite(target) || !std::isfinite(at) || !std::isfinite(lowest)) continue;
+      const float shift = std::max(std::round(target - at), 0.5f - lowest);
+      if (std::fabs(shift) > 16384) continue;
+      for (common::Vec4& l : lanes) l[slot.component] = common::FromFloat(common::AsFloat(l[slot.component]) + shift);
+    }
+  }
+
+  void Indices(const ShaderDictionary& d) {
+    for (const auto& [slot, range] : d.indices) {
+      const uint64_t width = static_cast<uint64_t>(range.high - range.low) + 1;
+      for (const Cell& cell : CellsOf(slot)) {
+        int64_t value;
+        if (rng_.Chance(7, 8)) {
+          value = range.low + static_cast<int64_t>(rng_.Next() % width);
+        } else {
+          value = rng_.Chance(1, 2) ? range.low - 1 : range.high + 1;
+        }
+        Set(cell, EncodeSlotValue(static_cast<double>(value), range.read));
+      }
+    }
+  }
+
+ private:
+  common::TestVector& v_;
+  Rng rng_;
+  std::set<uint32_t> untouchable_;  // FRAG POSITION / FACE input indices
+  std::set<uint32_t> positions_;    // FRAG POSITION input indices
+  uint32_t gs_vertices_ = 1;
+};
+
+}  // namespace
+
+void MixShaderValues(const tgsi::Shader& shader, const ShaderDictionary& dictionary, const MixOptions& options,
+                     common::TestVector* vector) {
+  if (dictionary.empty()) return;
+  Mixer mixer(shader, options, *vector);
+  if (options.dictionary) {
+    mixer.Tokens(dictionary);
+    mixer.Boundaries(dictionary);
+    mixer.Links(dictionary);
+    mixer.Positions(dictionary);
+  }
+  mixer.Indices(dictionary);
+}
+
+}  // namespace shaderdiff::harness
