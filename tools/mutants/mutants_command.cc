@@ -189,7 +189,7 @@ int RunMutants(const std::vector<std::string>& args, const std::string& program)
   cli::Expectations expectations;
   if (!cli::LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return cli::kExitFailure;
   const harness::CheckOptions base = cli::NightlyCheckOptions(c);
-  request.shader_options = {base, nightly::DefaultPlans(base), nullptr};
+  request.shader_options = {base, nightly::DefaultPlans(base), nullptr, c.corpus_arg, c.explore_seed};
   request.header = {c.seed,
                     c.corpus_arg,
                     harness::HashHex(corpus.hash),

@@ -29,9 +29,19 @@ json Summarize(const std::vector<json>& shaders) {
   std::map<std::string, uint64_t> sets;
   uint64_t branches = 0, both_ways = 0;
   uint64_t relative_shaders = 0, relative_components = 0, relative_out_of_range = 0;
+  bool explored = false;
+  uint64_t findings = 0, explore_branches = 0, explore_both_ways = 0;
   for (const json& s : shaders) {
     if (auto k = s.find("sets"); k != s.end() && k->is_object()) {
       for (const auto& [kind, n] : k->items()) sets[kind] += IsCount(n) ? n.get<uint64_t>() : 0;
+    }
+    if (auto x = s.find("explore"); x != s.end() && x->is_object()) {
+      explored = true;
+      if (auto f = x->find("findings"); f != x->end() && f->is_array()) findings += f->size();
+      if (auto b = x->find("branches"); b != x->end() && b->is_object()) {
+        explore_branches += Count(*b, "total");
+        explore_both_ways += Count(*b, "both_ways");
+      }
     }
     ++verdicts[s.value("verdict", "?")];
     components += Count(s, "components");
@@ -54,7 +64,7 @@ json Summarize(const std::vector<json>& shaders) {
       relative_out_of_range += Count(why, "index-out-of-range");
     }
   }
-  return json{{"verdicts", verdicts},
+  json summary{{"verdicts", verdicts},
               {"checks", checks},
               {"output_components", components},
               {"undefined_components", undefined},
@@ -67,6 +77,11 @@ json Summarize(const std::vector<json>& shaders) {
                {{"shaders", relative_shaders},
                 {"output_components", relative_components},
                 {"index_out_of_range", relative_out_of_range}}}};
+  if (explored) {
+    summary["explore"] = {{"findings", findings},
+                          {"branches", {{"total", explore_branches}, {"both_ways", explore_both_ways}}}};
+  }
+  return summary;
 }
 
 json BuildReport(const ReportHeader& h, const std::vector<json>& shaders, bool complete) {

@@ -43,7 +43,9 @@ nlohmann::json RunIdentity(const ReportHeader& header);
 // The "summary" object: verdict counts of the reference and of every check,
 // the component / instruction totals, flagged components by reason, branch
 // sites and those that went both ways, and the output components of the
-// shaders with relative addressing with how many were index-out-of-range.
+// shaders with relative addressing with how many were index-out-of-range;
+// with exploration (entries with "explore"), also "explore": the number of
+// findings and the branch coverage of stable + exploration vectors.
 nlohmann::json Summarize(const std::vector<nlohmann::json>& shaders);
 
 // The report without its "run" object. `shaders` in corpus order.

@@ -128,6 +128,77 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
   return plans;
 }
 
+namespace {
+
+// Runs every configured check against `reference` (with `seed` in place of
+// the plans' own, for the exploration) and calls done(plan, options used,
+// outcome) for each, in plan order. Each target's naive results feed its
+// optimizing build's three-way comparison (DefaultPlans lists the naive
+// build first). Check time goes to run.check_seconds.
+template <typename Done>
+void RunChecks(const tgsi::Shader& shader, const ShaderRunOptions& options,
+               const std::vector<harness::ReferenceRun>& reference, std::optional<uint64_t> seed, ShaderRun& run,
+               Done done) {
+  std::map<std::string, harness::BuildResults> naive_results;
+  for (const CheckPlan& plan : options.checks) {
+    const auto tc = std::chrono::steady_clock::now();
+    harness::CheckOptions check_options = plan.options;
+    if (seed) check_options.seed = *seed;
+    const bool naive = check_options.build == harness::Build::kNaive;
+    const auto found = naive_results.find(check_options.target);
+    const harness::CheckOutcome c = harness::CheckShaderAgainst(
+        shader, check_options, reference, !naive && found != naive_results.end() ? &found->second : nullptr,
+        naive ? &naive_results[check_options.target] : nullptr);
+    run.check_seconds[plan.config] += std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count();
+    done(plan, check_options, c);
+  }
+}
+
+// The exploration seed's vectors on top of the stable run's entry: its
+// reference runs (their branches added to the stable ones' coverage) and
+// checks; every failure the stable run did not have becomes a finding.
+void Explore(const harness::CorpusEntry& e, const tgsi::Shader& shader, const ShaderRunOptions& options,
+             uint64_t seed, tgsi_exec::BranchCoverage& coverage, ShaderRun& run) {
+  json& s = run.shader;
+  const auto t0 = std::chrono::steady_clock::now();
+  harness::CheckOptions reference_options = options.reference;
+  reference_options.seed = seed;
+  std::vector<harness::ReferenceRun> reference;
+  std::string error;
+  json findings = json::array();
+  ReferenceSummary ref;
+  if (!harness::RunReference(shader, e.hash, reference_options, &reference, &error, &coverage)) {
+    ref.verdict = "error";
+    ref.detail = error;
+  } else {
+    SummarizeReference(reference, ref);
+  }
+  run.reference_vectors += ref.vectors;
+  run.reference_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const tgsi_exec::BranchCounts branches = tgsi_exec::CountBranches(shader, coverage);
+  json explore{{"branches", {{"total", branches.total}, {"both_ways", branches.both_ways}}}};
+  if (!ref.timeouts.empty()) explore["timeouts"] = ref.timeouts.size();
+  // The interpreter's own failures (untested is not one).
+  if (ref.verdict != "pass" && ref.verdict != "untested" && s.value("verdict", "") == "pass") {
+    findings.push_back({{"config", "reference"}, {"verdict", ref.verdict}, {"detail", ref.detail}});
+  }
+  if (!reference.empty()) {
+    RunChecks(shader, options, reference, seed, run,
+              [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c) {
+                const std::string stable = s["checks"][plan.config].value("verdict", "");
+                const bool stable_failed = stable != "pass" && stable != "unsupported" && stable != "untested";
+                if (!IsFailure(c.verdict) || stable_failed) return;
+                json finding = CheckJson(c, options.reproduce(e, check_options, c));
+                finding["config"] = plan.config;
+                findings.push_back(std::move(finding));
+              });
+  }
+  explore["findings"] = std::move(findings);
+  s["explore"] = std::move(explore);
+}
+
+}  // namespace
+
 ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options) {
   ShaderRun run;
   const auto t0 = std::chrono::steady_clock::now();
@@ -135,6 +206,7 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   std::string stage = "?";
   tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
   std::vector<harness::ReferenceRun> reference;
+  tgsi_exec::BranchCoverage coverage;
   bool have_reference = false;
   if (!parsed.ok()) {
     ref.verdict = "parse-error";
@@ -146,7 +218,6 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
       ref.detail = "printing the parsed shader does not reproduce the file";
     }
     std::string error;
-    tgsi_exec::BranchCoverage coverage;
     have_reference = harness::RunReference(parsed.shader, e.hash, options.reference, &reference, &error, &coverage);
     if (!have_reference) {
       ref.verdict = "error";
@@ -181,20 +252,12 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
   if (!have_reference) return run;
   s["branches"] = {{"total", ref.branches.total}, {"both_ways", ref.branches.both_ways}};
   if (UsesRelativeAddressing(parsed.shader)) s["relative_addressing"] = true;
-  // Each target's naive results, for its optimizing build's three-way
-  // comparison (DefaultPlans lists the naive build first).
-  std::map<std::string, harness::BuildResults> naive_results;
-  for (const CheckPlan& plan : options.checks) {
-    const auto tc = std::chrono::steady_clock::now();
-    const bool naive = plan.options.build == harness::Build::kNaive;
-    const auto found = naive_results.find(plan.options.target);
-    harness::CheckOutcome c = harness::CheckShaderAgainst(
-        parsed.shader, plan.options, reference, !naive && found != naive_results.end() ? &found->second : nullptr,
-        naive ? &naive_results[plan.options.target] : nullptr);
-    run.check_seconds[plan.config] += std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count();
-    const std::string repro = IsFailure(c.verdict) ? options.reproduce(e, plan.options, c) : "";
-    s["checks"][plan.config] = CheckJson(c, repro);
-  }
+  RunChecks(parsed.shader, options, reference, std::nullopt, run,
+            [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c) {
+              const std::string repro = IsFailure(c.verdict) ? options.reproduce(e, check_options, c) : "";
+              s["checks"][plan.config] = CheckJson(c, repro);
+            });
+  if (options.explore_seed) Explore(e, parsed.shader, options, *options.explore_seed, coverage, run);
   return run;
 }
 

@@ -20,6 +20,17 @@
    the shader's branch sites (emulator/tgsi/coverage.h) and those that went
    both ways over all vectors and lanes of the reference runs.
 
+   Exploration (explore_seed): after the stable entry is complete, the same
+   number of vectors drawn from the exploration seed run through the
+   interpreter and every check. The entry gains
+     "explore": {"branches": {"total", "both_ways"}  (stable + exploration),
+                 "timeouts"?: count, "findings": [{"config", "verdict",
+                 "detail", "reproduce"?, ...statistics}, ...]}
+   where a finding is an exploration failure (IsFailure, or an interpreter
+   error) of a check that did not fail with the stable vectors. Nothing
+   outside "explore" depends on the exploration: a stable-seed entry is the
+   same with or without it.
+
    Invariants: RunShader is a pure function of (entry, options): no shared
    mutable state, so shaders may run on any thread in any order and the
    entry is the same. Unsupported is never a pass. */
@@ -28,6 +39,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +68,8 @@ struct ShaderRunOptions {
   std::vector<CheckPlan> checks;
   ReproduceFn reproduce;            // the command recorded for a failing check
   std::string corpus = "corpus";    // --corpus as given: the prefix of files in recorded commands
+  // --explore: a second seed's vectors on top of `reference.seed`'s (see above).
+  std::optional<uint64_t> explore_seed;
 };
 
 struct ShaderRun {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "tools/harness/corpus.h"
 #include "tools/nightly/report_json.h"
 
@@ -23,8 +25,11 @@ ShaderRunOptions Options(uint32_t vectors, uint64_t budget = 100'000) {
   base.lanes = 8;
   base.seed = 3;
   base.interpreter_budget = budget;
-  ShaderRunOptions o{base, DefaultPlans(base), [](const harness::CorpusEntry&, const harness::CheckOptions&,
-                                                  const harness::CheckOutcome&) { return std::string("repro"); }};
+  ShaderRunOptions o{base, DefaultPlans(base),
+                     [](const harness::CorpusEntry&, const harness::CheckOptions& c, const harness::CheckOutcome&) {
+                       return "repro --seed " + std::to_string(c.seed);
+                     },
+                     "corpus", std::nullopt};
   return o;
 }
 
@@ -164,6 +169,44 @@ DCL OUT[0]
   }
   EXPECT_FALSE(IsFailure(harness::Verdict::kUntested));
   EXPECT_TRUE(IsFailure(harness::Verdict::kTimeout));
+}
+
+TEST(ShaderRun, ExplorationLeavesTheStableEntryAloneAndAddsCoverage) {
+  const ShaderRunOptions stable = Options(4);
+  ShaderRunOptions explore = stable;
+  explore.explore_seed = 77;
+  const json a = RunShader(Entry("shaders/branchy.tgsi", kBranchy), stable).shader;
+  json b = RunShader(Entry("shaders/branchy.tgsi", kBranchy), explore).shader;
+  ASSERT_TRUE(b.contains("explore")) << b.dump();
+  const json x = b["explore"];
+  EXPECT_EQ(x["findings"], json::array());  // a correct compiler: nothing found
+  EXPECT_EQ(x["branches"]["total"], a["branches"]["total"]);
+  EXPECT_GE(x["branches"]["both_ways"], a["branches"]["both_ways"]);
+  b.erase("explore");
+  EXPECT_EQ(a, b);  // the stable entry is the same with or without exploration
+}
+
+TEST(ShaderRun, AFailureOnlyTheExplorationShowsIsAFinding) {
+  // A test fault that breaks the optimizing build's program from its second
+  // compile on: the stable check compiles first and passes, the
+  // exploration's compile is broken, as a bug only its vectors reach would.
+  ShaderRunOptions options = Options(4);
+  options.explore_seed = 77;
+  for (CheckPlan& plan : options.checks) {
+    if (plan.options.build != harness::Build::kOptimizing) continue;
+    plan.options.post_compile = [calls = std::make_shared<int>(0)](a3xx::Program& p) {
+      if (++*calls > 1) p.instrs.clear();
+    };
+  }
+  const json s = RunShader(Entry("shaders/branchy.tgsi", kBranchy), options).shader;
+  EXPECT_EQ(s["checks"]["a3xx/opt"]["verdict"], "pass") << s.dump();
+  const json& findings = s["explore"]["findings"];
+  ASSERT_EQ(findings.size(), 1u) << s.dump();
+  EXPECT_EQ(findings[0]["config"], "a3xx/opt");
+  EXPECT_NE(findings[0]["verdict"], "pass");
+  EXPECT_EQ(findings[0]["reproduce"], "repro --seed 77");  // the exploration seed's command
+  EXPECT_EQ(Summarize({s})["explore"]["findings"], 1u);
+  EXPECT_FALSE(Summarize({RunShader(Entry("shaders/branchy.tgsi", kBranchy), Options(4)).shader}).contains("explore"));
 }
 
 }  // namespace

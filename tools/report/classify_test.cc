@@ -183,6 +183,23 @@ TEST(ReportModelTest, RejectsMalformedReportsWithThePath) {
   EXPECT_EQ(error, "shaders[0].branches.both_ways: expected a non-negative integer");
 }
 
+TEST(ReportModelTest, ExploreFindingsAreReadButNeverClassified) {
+  const json base = ReportJson({ShaderJson("a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(3)}})});
+  const Report r = Parsed(testing::WithFindings(base, 5, {{"a3xx/opt", FailCheck("mismatch")}}));
+  EXPECT_EQ(r.explore_seed, 5u);
+  ASSERT_EQ(r.shaders[0].findings.size(), 1u);
+  EXPECT_EQ(r.shaders[0].findings[0].config, "a3xx/opt");
+  EXPECT_EQ(r.shaders[0].findings[0].verdict, "mismatch");
+  const Classification c = Classify(r, Baseline{});
+  EXPECT_EQ(c.checks.size(), 2u);  // reference + a3xx/opt, not the finding
+  EXPECT_TRUE(c.Clean());
+  EXPECT_TRUE(UpdateBaseline(r).entries.empty());  // nor does it reach the baseline
+  std::string error;
+  json bad = testing::WithFindings(base, 5, {{"a3xx@opt", FailCheck("mismatch")}});
+  EXPECT_FALSE(ParseReport(bad, &error).has_value());
+  EXPECT_EQ(error, "shaders[0].explore.findings[0].config: not a target/build or \"reference\"");
+}
+
 TEST(ReportModelTest, BranchesGoOnTheReferencePseudoCheck) {
   json j = ReportJson({ShaderJson("a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(3)}}),
                        ShaderJson("b.tgsi", "0000000000000002", nullptr)});

@@ -120,6 +120,11 @@ std::string Overview(const Report& run, const Report* previous, const Classifica
   out += Card("flakes", c.Count(Outcome::kFlake), "");
   out += Card("missing", c.Count(Outcome::kMissing), "");
   out += Card("passing", c.Count(Outcome::kPass), "");
+  if (run.explore_seed) {
+    size_t findings = 0;
+    for (const ShaderResult& s : run.shaders) findings += s.findings.size();
+    out += Card("new findings (explore)", findings, "");
+  }
   return out + "</div>";
 }
 
@@ -189,6 +194,7 @@ std::string RenderHtml(const Report& run, const Report* previous, const Classifi
   out += html::Overview(run, previous, classification, options) + "\n";
   out += html::SummarySection(classification) + "\n";
   out += html::ChangesSection(classification, options.change_limit) + "\n";
+  out += html::ExploreSection(run, options.change_limit) + "\n";
   out += html::StatsSection(run, previous, options.previous_label) + "\n";
   out += html::ChartsSection(run) + "\n";
   out += html::ChecksSection(classification) + "\n";

@@ -7,6 +7,8 @@
                 the reference interpreter's verdicts
      changes    what is new (regressions), fixed, flaky and missing versus
                 the baseline, with each failure's detail and reproduction
+     explore    with --explore: the exploration seed's new findings, apart
+                from the changes (they are never regressions)
      stats      instructions / registers / cycles totals versus the previous
                 run (shader-db style, compare.h) or, without one, this run's
      charts     SVG histograms: optimizing/naive instruction ratio per

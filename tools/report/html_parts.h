@@ -27,5 +27,7 @@ std::string ChangesSection(const Classification& classification, size_t limit);
 std::string StatsSection(const Report& run, const Report* previous, const std::string& previous_label);
 std::string ChartsSection(const Report& run);
 std::string ChecksSection(const Classification& classification);
+// The --explore findings (empty when the run did not explore).
+std::string ExploreSection(const Report& run, size_t limit);
 
 }  // namespace shaderdiff::report::html

@@ -115,6 +115,24 @@ TEST(HtmlTest, ShowsBranchCoverage) {
   EXPECT_EQ(RenderHtml(none, nullptr, Classify(none, Baseline{})).find("went both ways"), std::string::npos);
 }
 
+TEST(HtmlTest, ExploreFindingsHaveTheirOwnSection) {
+  const json base = ReportJson({ShaderJson("shaders/a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(3)}})});
+  const Report run = Parsed(testing::WithFindings(
+      base, 42, {{"a3xx/opt", FailCheck("hazard", "r0.x <read early>", "shaderdiff emulate a --seed 9")}}));
+  const std::string html = RenderHtml(run, nullptr, Classify(run, Baseline{}));
+  const size_t section = html.find("id=\"explore\"");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(html.find("New findings of the exploration (seed 42, 1)"), std::string::npos);
+  EXPECT_NE(html.find("shaders/a.tgsi@a3xx/opt", section), std::string::npos);
+  EXPECT_NE(html.find("r0.x &lt;read early&gt;", section), std::string::npos);
+  EXPECT_NE(html.find("new findings (explore)"), std::string::npos);
+  // Not a regression: the changes section lists none.
+  const std::string changes = html.substr(html.find("id=\"changes\""), section - html.find("id=\"changes\""));
+  EXPECT_NE(changes.find("New failures (regressions) (0)"), std::string::npos) << changes;
+  const Report stable = Parsed(base);
+  EXPECT_EQ(RenderHtml(stable, nullptr, Classify(stable, Baseline{})).find("id=\"explore\""), std::string::npos);
+}
+
 TEST(HtmlTest, WithoutPreviousSaysSoAndIsDeterministic) {
   const Report run = SampleRun();
   const Classification c = Classify(run, Baseline{});

@@ -73,6 +73,24 @@ std::string RenderJunit(const Report& report, const Classification& classificati
       AddCase(c, &suite);
     }
   }
+  // --explore: the new findings in a suite of their own, as skipped cases
+  // (they are not regressions, so they must not fail the CI job).
+  if (report.explore_seed) {
+    Suite& suite = suites["explore"];
+    for (const ShaderResult& s : report.shaders) {
+      for (const CheckResult& f : s.findings) {
+        ++suite.tests;
+        ++suite.skipped;
+        std::string text = VerdictText(f);
+        if (!f.reproduce.empty()) text += "\nreproduce: " + f.reproduce;
+        suite.body += "    <testcase" + Attr("classname", "explore/" + f.config) + Attr("name", s.file) + ">\n" +
+                      "      <skipped" +
+                      Attr("message", "new finding of exploration seed " + std::to_string(*report.explore_seed) +
+                                          " (not a regression): " + VerdictText(f)) +
+                      "/>\n      <system-out>" + XmlEscape(text) + "</system-out>\n    </testcase>\n";
+      }
+    }
+  }
   size_t tests = 0, failures = 0, skipped = 0;
   for (const auto& [name, suite] : suites) {
     tests += suite.tests;

@@ -8,12 +8,15 @@
    unsupported checks carry <skipped message="..."> with the reason; fixes
    pass with a <system-out> note asking for a baseline update. Baseline
    entries missing from the run are not test cases; each suite lists its
-   missing ones in its <system-out>.
+   missing ones in its <system-out>. A run with --explore has a suite
+   "explore": one <testcase classname="explore/CONFIG" name="SHADER FILE">
+   per new finding, <skipped> (a finding is not a regression) with the
+   detail and reproduction command in its <system-out>.
 
    Invariants: well-formed XML for any report (all text goes through
    XmlEscape); the tests/failures/skipped attributes equal the counts of the
    elements they describe; testcase count == number of classified checks
-   that are not missing. */
+   that are not missing, plus the findings. */
 #pragma once
 
 #include <string>

@@ -13,6 +13,7 @@
 namespace shaderdiff::report {
 namespace {
 
+using nlohmann::json;
 using testing::FailCheck;
 using testing::Parsed;
 using testing::PassCheck;
@@ -118,6 +119,34 @@ TEST(JunitTest, WellFormedAndCountsMatch) {
   EXPECT_NE(xml.find("<skipped message=\"known flake: timeout: "), std::string::npos);
   EXPECT_NE(xml.find("fixed: passes, but the baseline expects Fail"), std::string::npos);
   EXPECT_NE(xml.find("s/gone.tgsi@a3xx/opt,Crash"), std::string::npos);
+}
+
+TEST(JunitTest, ExploreFindingsAreASkippedSuiteOfTheirOwn) {
+  const json base = ReportJson({ShaderJson("s/a.tgsi", "0000000000000001", {{"a3xx/opt", PassCheck(5)}}),
+                                ShaderJson("s/b.tgsi", "0000000000000002", {{"a3xx/opt", PassCheck(5)}})});
+  const Report run = Parsed(testing::WithFindings(
+      base, 99, {{"a3xx/opt", FailCheck("mismatch", "OUT[0].x <differs>", "shaderdiff emulate s/a.tgsi --seed 5")},
+                 {"reference", FailCheck("error", "EMIT stream 7 out of range")}}));
+  const Classification c = Classify(run, Baseline{});
+  EXPECT_TRUE(c.Clean());  // findings are not regressions
+  const std::string xml = RenderJunit(run, c);
+  std::map<std::string, size_t> elements;
+  ASSERT_EQ(CheckXml(xml, &elements), "") << xml;
+  EXPECT_EQ(elements["failure"], 0u);
+  const size_t explore = xml.find("<testsuite name=\"explore\"");
+  ASSERT_NE(explore, std::string::npos) << xml;
+  EXPECT_EQ(Attribute(xml, explore, "tests"), 2u);
+  EXPECT_EQ(Attribute(xml, explore, "skipped"), 2u);
+  EXPECT_EQ(Attribute(xml, explore, "failures"), 0u);
+  EXPECT_EQ(Attribute(xml, xml.find("<testsuites"), "tests"), 6u);  // 2 reference + 2 checks + 2 findings
+  EXPECT_NE(xml.find("classname=\"explore/a3xx/opt\" name=\"s/a.tgsi\""), std::string::npos);
+  EXPECT_NE(xml.find("new finding of exploration seed 99 (not a regression): mismatch: OUT[0].x &lt;differs&gt;"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("reproduce: shaderdiff emulate s/a.tgsi --seed 5"), std::string::npos);
+  // Without --explore there is no such suite.
+  const Report stable = Parsed(base);
+  EXPECT_EQ(RenderJunit(stable, Classify(stable, Baseline{})).find("explore"), std::string::npos);
 }
 
 TEST(JunitTest, TheCheckerCatchesBrokenXml) {

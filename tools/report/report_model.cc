@@ -74,6 +74,23 @@ bool ReadShader(const json& j, const std::string& path, ShaderResult* shader, st
       return false;
     }
   }
+  if (auto explore = j.find("explore"); explore != j.end()) {
+    if (!explore->is_object()) return Fail(path + ".explore", "expected an object", error);
+    if (auto findings = explore->find("findings"); findings != explore->end()) {
+      if (!findings->is_array()) return Fail(path + ".explore.findings", "expected an array", error);
+      for (size_t i = 0; i < findings->size(); ++i) {
+        const std::string finding_path = path + ".explore.findings[" + std::to_string(i) + "]";
+        CheckResult finding;
+        if (!(*findings)[i].is_object()) return Fail(finding_path, "expected an object", error);
+        if (!ReadString((*findings)[i], "config", finding_path, true, &finding.config, error)) return false;
+        if (finding.config != kReferenceConfig && !ValidConfig(finding.config)) {
+          return Fail(finding_path + ".config", "not a target/build or \"reference\"", error);
+        }
+        if (!ReadCheck((*findings)[i], finding_path, &finding, error)) return false;
+        shader->findings.push_back(std::move(finding));
+      }
+    }
+  }
   auto checks = j.find("checks");
   if (checks == j.end()) return true;
   if (!checks->is_object()) return Fail(path + ".checks", "expected an object", error);
@@ -128,7 +145,14 @@ std::optional<Report> ParseReport(const json& j, std::string* error) {
       return std::nullopt;
     }
   }
-  if (auto settings = j.find("settings"); settings != j.end()) report.settings = *settings;
+  if (auto settings = j.find("settings"); settings != j.end()) {
+    report.settings = *settings;
+    if (settings->is_object()) {
+      std::optional<uint64_t> explore_seed;
+      if (!ReadCount(*settings, "explore_seed", "settings", &explore_seed, error)) return std::nullopt;
+      report.explore_seed = explore_seed;
+    }
+  }
   if (auto run = j.find("run"); run != j.end()) report.run = *run;
   auto shaders = j.find("shaders");
   if (shaders == j.end() || !shaders->is_array()) {

@@ -45,11 +45,17 @@ struct ShaderResult {
   std::string stage;
   CheckResult reference;            // config kReferenceConfig: the interpreter's verdict and detail
   std::vector<CheckResult> checks;  // sorted by config
+  // --explore: failures of the exploration seed's vectors that the stable
+  // vectors did not show ("explore.findings"), in report order. New
+  // findings, never classified against the baseline. config may be
+  // kReferenceConfig (an interpreter error).
+  std::vector<CheckResult> findings;
 };
 
 struct Report {
   int schema = 1;
   uint64_t seed = 0;
+  std::optional<uint64_t> explore_seed;  // settings.explore_seed: the run explored
   std::string corpus_path, corpus_hash;
   nlohmann::json settings;  // shown as-is
   nlohmann::json run;       // what varies between runs (revision, times, throughput); shown as-is, never compared

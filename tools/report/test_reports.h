@@ -41,6 +41,20 @@ inline json ShaderJson(const std::string& file, const std::string& hash, const j
   return s;
 }
 
+// An --explore run: settings.explore_seed, and `findings` (config, check)
+// in the first shader's "explore" entry.
+inline json WithFindings(json report, uint64_t explore_seed, const std::vector<std::pair<std::string, json>>& findings) {
+  report["settings"]["explore_seed"] = explore_seed;
+  json list = json::array();
+  for (const auto& [config, check] : findings) {
+    json f = check;
+    f["config"] = config;
+    list.push_back(f);
+  }
+  report["shaders"][0]["explore"] = {{"branches", {{"total", 2}, {"both_ways", 2}}}, {"findings", list}};
+  return report;
+}
+
 inline json ReportJson(const std::vector<json>& shaders) {
   return json{{"schema", 1},
               {"seed", 7},

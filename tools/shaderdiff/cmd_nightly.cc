@@ -79,6 +79,7 @@ json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
          {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})},
          {"targets", targets}};
   if (!hooks.fault.empty()) s["fault"] = hooks.fault;
+  if (c.explore_seed) s["explore_seed"] = *c.explore_seed;
   return s;
 }
 
@@ -95,11 +96,12 @@ nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& h
       return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome, program);
     };
   }
-  return [c, command = hooks.command](const harness::CorpusEntry& e, const harness::CheckOptions&,
+  return [c, command = hooks.command](const harness::CorpusEntry& e, const harness::CheckOptions& o,
                                       const harness::CheckOutcome&) {
     std::string cmd = command + " nightly --corpus " + c.corpus_arg + " --shader " + e.name + " --seed " +
                       std::to_string(c.seed) + " --vectors " + std::to_string(c.vectors) + " --lanes " +
                       std::to_string(c.lanes) + " --budget " + std::to_string(c.budget);
+    if (c.explore_seed && o.seed == *c.explore_seed) cmd += " --explore=" + std::to_string(o.seed);  // a finding
     if (!c.out_arg.empty()) cmd += " --out " + c.out_arg;
     return cmd + " --run repro-" + harness::HashHex(e.hash);
   };
@@ -174,6 +176,31 @@ void PrintRunSummary(const NightlyConfig& c, const harness::Corpus& corpus, cons
   std::cout << line;
 }
 
+// The exploration's new findings (never regressions: they do not change the
+// exit status), at most `limit` of them.
+void PrintFindings(const report::Report& r, const json& summary, uint64_t seed, size_t limit) {
+  size_t n = 0;
+  for (const report::ShaderResult& s : r.shaders) n += s.findings.size();
+  std::cout << "explore (seed " << seed << "): " << n << " new finding(s), not regressions";
+  if (summary.contains("explore")) {
+    const json& b = summary["explore"]["branches"];
+    std::cout << "; branches both ways with the exploration: " << b["both_ways"] << " of " << b["total"];
+  }
+  std::cout << "\n";
+  size_t shown = 0;
+  for (const report::ShaderResult& s : r.shaders) {
+    for (const report::CheckResult& f : s.findings) {
+      if (shown++ == limit) {
+        std::cout << "  ... (the report lists them all)\n";
+        return;
+      }
+      std::cout << "  " << report::TestName(s.file, f.config) << ": " << f.verdict
+                << (f.detail.empty() ? "" : ": " + f.detail) << "\n";
+      if (!f.reproduce.empty()) std::cout << "    reproduce: " << f.reproduce << "\n";
+    }
+  }
+}
+
 // Opens the journal: loads it for --resume (when there is one), else starts
 // a new one. Returns false after printing why.
 bool OpenJournal(const fs::path& path, const json& identity, bool resume, nightly::JournalEntries* entries,
@@ -229,7 +256,8 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
   const harness::CheckOptions base = NightlyCheckOptions(c);
-  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks), c.corpus_arg};
+  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks), c.corpus_arg,
+                                           c.explore_seed};
   for (nightly::CheckPlan& plan : shader_options.checks) {
     if (plan.options.build == harness::Build::kOptimizing) plan.options.post_compile = hooks.opt_fault;
   }
@@ -286,6 +314,7 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
               << c.baseline.path << ")\n";
   }
   PrintRegressions(*classification, 20);
+  if (c.explore_seed) PrintFindings(parsed, report["summary"], *c.explore_seed, 20);
   if (classification->Count(report::Outcome::kFix) > 0) {
     std::cout << "fixed (accept with --update-baseline):\n";
     PrintFixes(*classification, 20);

@@ -1,11 +1,14 @@
 // `shaderdiff nightly`'s flags (nightly_options.h).
 #include "tools/shaderdiff/nightly_options.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
+#include "tools/harness/rng.h"
 #include "tools/shaderdiff/cli.h"
 
 namespace shaderdiff::cli {
@@ -14,7 +17,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kSynopsis =
-    "shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--jobs N] [--out DIR] [--run NAME]\n"
+    "shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--explore[=S]] [--date YYYYMMDD]\n"
+    "                  [--jobs N] [--out DIR] [--run NAME]\n"
     "                  [--fraction N --fraction-start K] [--resume] [--shader FILE]...\n"
     "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
     "Runs every corpus shader through the parser, the canonical printer (which must\n"
@@ -25,7 +29,14 @@ constexpr const char* kSynopsis =
     "baseline (deqp-runner 'name,Status' lines; tests are <file>@<target>/<build> and\n"
     "<file>@reference). The report is the same for any --jobs; apart from its \"run\"\n"
     "object (revision, timestamps, throughput) the same seed, corpus and build give a\n"
-    "byte-identical report.json.\n\n"
+    "byte-identical report.json. The run folder is nightly-YYYYMMDD (the UTC date, or\n"
+    "--date), not the seed: the seed stays fixed so that baselines stay stable.\n\n"
+    "Exploration: --explore adds, on top of the stable seed's vectors, as many vectors\n"
+    "from an exploration seed that changes every night (derived from the date; give\n"
+    "--explore=S to choose it, --date to redo another night's). What they find that the\n"
+    "stable vectors do not is listed as new findings (report, HTML, JUnit), never as a\n"
+    "regression: the exit status ignores them, and the stable results, their\n"
+    "classification and --update-baseline are the same as without --explore.\n\n"
     "Exit status: 0 if nothing regressed (fixes are listed, they do not fail the run);\n"
     "1 if a check regressed (a non-pass the baseline does not list with that status,\n"
     "and not a listed flake) or the input is bad; 2 on a bad command line; 130\n"
@@ -49,7 +60,30 @@ std::string Resolve(const std::string& path) { return fs::path(path).is_absolute
 
 }  // namespace
 
-bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c, int* exit_code) {
+std::string UtcDate(std::chrono::system_clock::time_point t) {
+  const std::time_t tt = std::chrono::system_clock::to_time_t(t);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y%m%d", &tm);
+  return buf;
+}
+
+bool ValidDate(const std::string& date) {
+  if (date.size() != 8 || date.find_first_not_of("0123456789") != std::string::npos) return false;
+  const int year = std::stoi(date.substr(0, 4)), month = std::stoi(date.substr(4, 2)), day = std::stoi(date.substr(6, 2));
+  if (year < 1970 || month < 1 || month > 12 || day < 1) return false;
+  constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+uint64_t ExploreSeedForDate(const std::string& date) {
+  return harness::Rng(std::stoull(date) ^ 0x6578706c6f726521ull).Next();
+}
+
+bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c, int* exit_code,
+                         std::chrono::system_clock::time_point now) {
   po::options_description options("nightly options");
   options.add_options()
       ("help,h", "show this help")
@@ -57,6 +91,11 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
       ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
+      ("explore", po::value<std::string>()->implicit_value(""),
+       "also run the vectors of an exploration seed (default: derived from --date, new every night); what they "
+       "find is reported as new findings, never as regressions")
+      ("date", po::value<std::string>(), "the run's date, YYYYMMDD (default: today, UTC): names the run and derives "
+       "the exploration seed")
       ("budget", po::value<uint64_t>()->default_value(100'000),
        "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
        "a vector that exhausts it is one the shader loops forever on: listed under the shader's \"timeouts\" "
@@ -64,7 +103,7 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("jobs,j", po::value<uint32_t>(), "worker threads (default: every core, std::thread::hardware_concurrency)")
       ("out", po::value<std::string>(), "folder for the run's report folder (default: reports/out)")
       ("run", po::value<std::string>(),
-       "name of the run's report folder (default: nightly-<seed>, plus -<K>of<N> for a shard, -only with --shader)")
+       "name of the run's report folder (default: nightly-<YYYYMMDD>, plus -<K>of<N> for a shard, -only with --shader)")
       ("resume", "continue an interrupted run from its journal in OUT/RUN (same seed, corpus and settings)")
       ("fraction", po::value<uint64_t>(), "run one N-th of the corpus (deqp-runner's --fraction)")
       ("fraction-start", po::value<uint64_t>(), "which N-th, 1..N (deqp-runner's --fraction-start; default 1)")
@@ -139,10 +178,27 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
   } else {
     c->out_dir = Resolve("reports/out");
   }
+  c->date = vm.count("date") ? vm["date"].as<std::string>() : UtcDate(now);
+  if (!ValidDate(c->date)) return Bad("--date must be YYYYMMDD, a real day (got '" + c->date + "')", exit_code);
+  if (vm.count("explore")) {
+    const std::string given = vm["explore"].as<std::string>();
+    if (given.empty()) {
+      c->explore_seed = ExploreSeedForDate(c->date);
+    } else {
+      char* end = nullptr;
+      errno = 0;
+      const unsigned long long seed = std::strtoull(given.c_str(), &end, 10);
+      if (errno != 0 || end == given.c_str() || *end != '\0' || given[0] == '-') {
+        return Bad("--explore takes a seed (a non-negative integer), or nothing for the date's", exit_code);
+      }
+      c->explore_seed = seed;
+    }
+    if (*c->explore_seed == c->seed) return Bad("--explore's seed must differ from --seed", exit_code);
+  }
   // A --shader run gets a folder of its own, so rerunning one shader never
   // overwrites the whole run's report.
   c->run_name = vm.count("run") ? vm["run"].as<std::string>()
-                                : "nightly-" + std::to_string(c->seed) + (c->shard.Whole() ? "" : "-" + c->shard.Name()) +
+                                : "nightly-" + c->date + (c->shard.Whole() ? "" : "-" + c->shard.Name()) +
                                       (c->only.empty() ? "" : "-only");
   if (c->run_name.empty() || c->run_name.find('/') != std::string::npos || c->run_name == "." || c->run_name == "..") {
     return Bad("--run must be a folder name (no '/')", exit_code);

@@ -4,11 +4,23 @@
 // Invariants after a successful ParseNightlyOptions: vectors >= 1, lanes a
 // multiple of 4 in 4..4096, 1 <= jobs <= 4096, a valid shard (from
 // --fraction/--fraction-start or from Bazel, never both), absolute-or-
-// workspace-resolved corpus and output folders, and a run folder name
-// without '/'.
+// workspace-resolved corpus and output folders, a run folder name without
+// '/', and `date` eight digits YYYYMMDD of a real day.
+//
+// Run names: `--run`, else nightly-YYYYMMDD from `date` (--date, else the
+// UTC date of the clock), plus -<K>of<N> for a shard and -only with
+// --shader. The seed is not in the name: the stable seed stays the same
+// from night to night, the date does not.
+//
+// Exploration (--explore[=S]): a second seed whose vectors are run on top
+// of the stable seed's; S, or ExploreSeedForDate(date), so it changes every
+// night and a night's exploration is reproduced with --date. Its results
+// are new findings, never regressions (shader_run.h).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +37,8 @@ struct NightlyConfig {
   std::string out_arg;     // --out as given; empty when defaulted
   std::string out_dir;     // resolved
   std::string run_name;
+  std::string date;                     // YYYYMMDD (UTC): names the run, derives the exploration seed
+  std::optional<uint64_t> explore_seed;  // --explore
   unsigned jobs = 1;
   bool resume = false;
   nightly::Shard shard;
@@ -36,7 +50,19 @@ struct NightlyConfig {
 };
 
 // Parses and validates `args`. Returns true to run; false to exit with
-// *exit_code (0 after --help, 2 after printing a bad-flag message).
-bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* config, int* exit_code);
+// *exit_code (0 after --help, 2 after printing a bad-flag message). `now`
+// is the clock the default date is read from.
+bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* config, int* exit_code,
+                         std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
+
+// "20261121": the UTC date of `t`.
+std::string UtcDate(std::chrono::system_clock::time_point t);
+
+// Whether `date` is YYYYMMDD of a real day from 1970 to 9999.
+bool ValidDate(const std::string& date);
+
+// The exploration seed of a night: SplitMix64's first output for the seed
+// YYYYMMDD (as a number) xor 0x6578706c6f726521 ("explore!").
+uint64_t ExploreSeedForDate(const std::string& date);
 
 }  // namespace shaderdiff::cli

@@ -12,7 +12,9 @@
 #   - exit 0 against corpus/baseline.csv, 1 on a regression, --update-baseline;
 #   - a deliberately broken optimizing compiler (shaderdiff_fault_injected)
 #     is reported as a regression whose reproduction command, run with the
-#     same faulty binary, reproduces it (and passes with the shipped one).
+#     same faulty binary, reproduces it (and passes with the shipped one);
+#   - the default run folder is named after the UTC date; --explore adds its
+#     findings and coverage and leaves the stable results byte for byte.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
 set -uo pipefail
 SD="$1"
@@ -50,7 +52,7 @@ if a != b:
     sys.exit("one report is a prefix of the other")
 PY
 }
-BASE=(nightly --corpus "$CORPUS" --vectors 2 --out "$OUT")
+BASE=(nightly --corpus "$CORPUS" --vectors 2 --out "$OUT" --date 20261121)
 NIGHTLY=("${BASE[@]}" --baseline "$BASELINE")
 
 expect_exit 0 "nightly --help" "$SD" nightly --help
@@ -157,7 +159,7 @@ grep -q "shard 2of3 is missing" "$TMP/stderr" || fail "merge names the missing s
 mkdir -p "$TMP/undeclared"
 expect_exit 0 "Bazel shard 2 of 3" env TEST_TOTAL_SHARDS=3 TEST_SHARD_INDEX=1 \
   TEST_SHARD_STATUS_FILE="$TMP/shard_status" TEST_UNDECLARED_OUTPUTS_DIR="$TMP/undeclared" \
-  "$SD" nightly --corpus "$CORPUS" --baseline "$BASELINE" --vectors 2
+  "$SD" nightly --corpus "$CORPUS" --baseline "$BASELINE" --vectors 2 --date 20261121
 [[ -f "$TMP/shard_status" ]] || fail "the nightly touches TEST_SHARD_STATUS_FILE"
 same "$OUT/nightly-20261121-2of3/report.json" "$TMP/undeclared/nightly-20261121-2of3/report.json" ||
   fail "TEST_SHARD_INDEX=1 of 3 == --fraction 3 --fraction-start 2, written to TEST_UNDECLARED_OUTPUTS_DIR"
@@ -186,6 +188,29 @@ mkdir -p "$TMP/small/shaders"
 for f in $(ls "$CORPUS/shaders" | head -30); do cp "$CORPUS/shaders/$f" "$TMP/small/shaders/"; done
 SMALL=(nightly --corpus "$TMP/small" --baseline "$BASELINE" --vectors 4 --out "$OUT")
 expect_exit 0 "the small corpus passes with the shipped binary" "$SD" "${SMALL[@]}" --run g
+
+# 7. Run names come from the UTC date, and --explore leaves the stable results alone.
+before=$(date -u +%Y%m%d)
+expect_exit 0 "the default run name" "$SD" "${SMALL[@]}"
+after=$(date -u +%Y%m%d)
+[[ -f "$OUT/nightly-$before/report.json" || -f "$OUT/nightly-$after/report.json" ]] ||
+  fail "the default run folder is nightly-<UTC date>; got: $(ls "$OUT")"
+expect_exit 0 "--explore" "$SD" "${SMALL[@]}" --run x --explore=5
+grep -q "explore (seed 5): 0 new finding(s)" "$TMP/stdout" || fail "--explore prints its findings; got: $(cat "$TMP/stdout")"
+python3 - "$OUT/g/report.json" "$OUT/x/report.json" "$OUT/x/junit.xml" <<'PY' || fail "--explore adds its part and changes nothing else"
+import json, sys
+stable, explored = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert explored["settings"].pop("explore_seed") == 5
+assert explored["summary"].pop("explore")["findings"] == 0
+for s in explored["shaders"]:
+    if "checks" in s:
+        x = s.pop("explore")
+        assert x["findings"] == [] and x["branches"]["both_ways"] >= s["branches"]["both_ways"], (s["file"], x)
+for r in (stable, explored):
+    r.pop("run")
+assert stable == explored, "the stable part of an --explore run differs from the stable run"
+assert 'testsuite name="explore"' in open(sys.argv[3]).read()
+PY
 expect_exit 2 "unknown fault" "$FAULTY" --inject-fault nosuchfault "${SMALL[@]}"
 for fault in drop-delay-slot swap-mad-operands; do
   expect_exit 1 "$fault is a regression" "$FAULTY" --inject-fault $fault "${SMALL[@]}" --run "h-$fault"
