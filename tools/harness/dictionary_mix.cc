@@ -21,8 +21,9 @@ using tgsi::File;
 // cover (where a link reads the other slot).
 struct Cell {
   std::vector<Word*> words;
-  uint32_t key = 0;  // IN: the vector's input key (GS: vertex * 32 + index)
-  uint32_t lane = 0;
+  uint32_t key = 0;     // IN: the vector's input key (GS: vertex * 32 + index)
+  uint32_t lane = 0;    // the first lane it covers
+  bool shared = false;  // one value for every lane (a constant, a per-vertex input)
 };
 
 class Mixer {
@@ -67,14 +68,14 @@ class Mixer {
       if (b == v_.constants.end()) return cells;
       auto r = b->second.find(s.index);
       if (r == b->second.end()) return cells;
-      cells.push_back({{&r->second[s.component]}, 0, 0});
+      cells.push_back({{&r->second[s.component]}, 0, 0, true});
       return cells;
     }
     if (s.file != File::kInput || untouchable_.count(s.index)) return cells;
     for (uint32_t vertex = 0; vertex < gs_vertices_; ++vertex) {
       const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? vertex * 32 + s.index : s.index;
       if (auto pv = v_.vertex_inputs.find(key); pv != v_.vertex_inputs.end()) {
-        Cell cell{{}, key, 0};
+        Cell cell{{}, key, 0, true};
         for (common::Vec4& vtx : pv->second) cell.words.push_back(&vtx[s.component]);
         cells.push_back(std::move(cell));
         continue;
@@ -83,7 +84,7 @@ class Mixer {
       if (pl == v_.inputs.end()) continue;
       const uint32_t group = v_.stage == tgsi::Processor::kFragment ? 4 : 1;
       for (uint32_t first = 0; first < pl->second.size(); first += group) {
-        Cell cell{{}, key, first};
+        Cell cell{{}, key, first, false};
         for (uint32_t l = first; l < first + group && l < pl->second.size(); ++l) {
           cell.words.push_back(&pl->second[l][s.component]);
         }
@@ -150,18 +151,19 @@ class Mixer {
     for (const SlotLink& link : d.links) {
       for (Cell cell : CellsOf(link.to)) {
         if (!rng_.Chance(1, 2)) continue;
-        // A value shared by all lanes (a constant, a per-vertex input) meets
-        // the other side at a random lane.
-        if (cell.words.size() != 1 || link.to.file == File::kConstant) cell.lane = rng_.Below(v_.lanes);
-        if (link.to.file == File::kInput && cell.words.size() == 4 && v_.stage == tgsi::Processor::kFragment) {
-          cell.lane += rng_.Below(4);  // a lane of the quad
+        // A value shared by all lanes meets the other side at a random lane,
+        // a quad's at a random lane of the quad.
+        if (cell.shared) {
+          cell.lane = rng_.Below(v_.lanes);
+        } else if (cell.words.size() > 1) {
+          cell.lane += rng_.Below(static_cast<uint32_t>(cell.words.size()));
         }
         const std::optional<Word> from = ValueAt(link.from, cell);
         if (!from) continue;
         const double x = link.from_read == SlotRead::kInt ? static_cast<double>(common::AsInt(*from))
                                                           : static_cast<double>(common::AsFloat(*from));
         const double target = x * link.scale + link.offset;
-        if (!std::isfinite(target)) continue;
+        if (!(std::fabs(target) <= std::numeric_limits<float>::max())) continue;  // (also NaN)
         const uint32_t step = rng_.Below(3);  // equal, below, above
         double value = target;
         if (link.as == SlotRead::kInt || link.to_read == SlotRead::kInt) {

@@ -243,9 +243,9 @@ class Analyzer {
       if (t.scale == 0) continue;
       double a = lo / n / t.scale, b = hi / n / t.scale;
       if (a > b) std::swap(a, b);
+      if (!(std::fabs(a) < (1 << 24)) || !(std::fabs(b) < (1 << 24))) continue;  // (also NaN)
       int64_t low = static_cast<int64_t>(std::ceil(a)), high = static_cast<int64_t>(std::floor(b));
       if (low > high) low = high = static_cast<int64_t>(std::llround((a + b) / 2));
-      if (std::abs(low) > (1 << 24) || std::abs(high) > (1 << 24)) continue;
       IndexRange next{low, high, t.read == SlotRead::kUnknown ? SlotRead::kInt : t.read};
       auto [at, fresh] = indices_.emplace(t.slot, next);
       if (!fresh && at->second.read == next.read) {
@@ -480,7 +480,8 @@ class Analyzer {
         Bits(b);
         // x & 0x...ffff keeps small non-negative x (a mask on an index).
         auto keeps = [](const Expr& mask) {
-          return mask.constant() && (static_cast<int64_t>(mask.offset) & 0xffff) == 0xffff;
+          return mask.constant() && std::fabs(mask.offset) < 4294967296.0 &&
+                 (static_cast<int64_t>(mask.offset) & 0xffff) == 0xffff;
         };
         if (keeps(a)) return b;
         if (keeps(b)) return a;
@@ -549,6 +550,9 @@ common::Word EncodeSlotValue(double value, SlotRead read) {
     const double clamped = std::clamp(value, -2147483648.0, 2147483647.0);
     return common::FromInt(static_cast<int32_t>(clamped));
   }
+  constexpr double kMax = std::numeric_limits<float>::max();
+  if (value > kMax) return common::FromFloat(std::numeric_limits<float>::infinity());  // (not a UB cast)
+  if (value < -kMax) return common::FromFloat(-std::numeric_limits<float>::infinity());
   return common::FromFloat(static_cast<float>(value));
 }
 
