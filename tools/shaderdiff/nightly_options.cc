@@ -104,7 +104,8 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("out", po::value<std::string>(), "folder for the run's report folder (default: reports/out)")
       ("run", po::value<std::string>(),
        "name of the run's report folder (default: nightly-<YYYYMMDD>, plus -<K>of<N> for a shard, -only with --shader)")
-      ("resume", "continue an interrupted run from its journal in OUT/RUN (same seed, corpus and settings)")
+      ("resume", "continue an interrupted run from its journal in OUT/RUN (same seed, corpus and settings; after "
+       "midnight UTC give the run's --date too, which the default run name and exploration seed follow)")
       ("fraction", po::value<uint64_t>(), "run one N-th of the corpus (deqp-runner's --fraction)")
       ("fraction-start", po::value<uint64_t>(), "which N-th, 1..N (deqp-runner's --fraction-start; default 1)")
       ("shader", po::value<std::vector<std::string>>()->composing(),
