@@ -74,19 +74,20 @@ void RebasePinnedBindings(State& s) {
   if (fn.pinned_count == 0) return;
   const int32_t lo = fn.pinned_first - fn.pinned_delta;
   const int32_t hi = lo + fn.pinned_count - 1;
-  auto fix = [&](const std::array<uint16_t, 4>& from, std::array<uint16_t, 4>& to) {
-    for (int c = 0; c < 4; ++c) {
-      if (from[c] != a3xx::kNoReg && from[c] >= lo && from[c] <= hi) {
-        to[c] = static_cast<uint16_t>(from[c] + fn.pinned_delta);
-      }
+  // The pinned range is whole vec4s and a naive binding is one vec4: a
+  // binding is in it entirely or not at all.
+  auto fix = [&](const a3xx::RegisterSpan& from, a3xx::RegisterSpan& to) {
+    if (from.mask && from.Reg(0) >= lo && from.Reg(0) <= hi) {
+      to = from;
+      to.base = static_cast<int16_t>(from.base + fn.pinned_delta);
     }
   };
   const a3xx::ShaderState& src = s.selection.state;
   a3xx::ShaderState& dst = s.machine.state;
-  for (size_t i = 0; i < src.inputs.size() && i < dst.inputs.size(); ++i) fix(src.inputs[i].regs, dst.inputs[i].regs);
-  for (size_t i = 0; i < src.outputs.size() && i < dst.outputs.size(); ++i) fix(src.outputs[i].regs, dst.outputs[i].regs);
+  for (size_t i = 0; i < src.inputs.size() && i < dst.inputs.size(); ++i) fix(src.inputs[i].span, dst.inputs[i].span);
+  for (size_t i = 0; i < src.outputs.size() && i < dst.outputs.size(); ++i) fix(src.outputs[i].span, dst.outputs[i].span);
   for (size_t i = 0; i < src.system_values.size() && i < dst.system_values.size(); ++i) {
-    fix(src.system_values[i].regs, dst.system_values[i].regs);
+    fix(src.system_values[i].span, dst.system_values[i].span);
   }
   if (src.ij_reg >= lo && src.ij_reg <= hi) dst.ij_reg = static_cast<uint16_t>(src.ij_reg + fn.pinned_delta);
 }

@@ -1,15 +1,23 @@
 // ShaderState and prologue (docs/isa-a3xx.md §6; register_map.h layout).
 //
-// Bindings, every one covering all four components of its TGSI register:
-//   VS  IN[i]            preloaded (state.inputs) into IN[i]'s GPRs
-//   FS  IN[i] POSITION/FACE   preloaded (state.inputs)
+// Bindings: every TGSI IN/OUT/SV register is one span based at its vec4
+// (component c in IN[i].c's register), through the field its semantic
+// selects (FieldFor; isa/io_fields.h), with the mask that field programs:
+//   VS  IN[i]            VFD_DECODE_INSTR (xyzw)
+//   VS  SV VERTEXID / INSTANCEID   REGID4VTX / REGID4INST (x)
+//   VS  OUT POSITION     POSREGID (xyzw); PSIZE: PSIZEREGID (x);
+//       other OUT[i]     SP_VS_OUT_REG (xyzw)
+//   FS  IN/SV POSITION   gl_FragCoord (xyzw); FACE: FACENESSREGID (x)
 //   FS  other IN[i]      varyings (state.varyings): the k-th one (declaration
 //                        order) is packed at inloc 4k, interpolation from its
 //                        DCL (CONSTANT -> flat, LINEAR -> linear, otherwise
 //                        perspective), fetched by the prologue:
 //                        bary.f IN[i].c, 4k+c, r0.x (the last with (ei))
-//   SV[i]                preloaded (state.system_values, by semantic name)
-//   OUT[i]               read after `end` (state.outputs)
+//   FS  OUT COLOR[n]     SP_FS_MRT_REG (xyzw), n <= 3; POSITION: DEPTH_REGID (z)
+// What a3xx has no field for is kUnsupported naming it: other semantics
+// (e.g. a fragment STENCIL output), a scalar field's other components read
+// (within the declared usage mask: FACE.y) or written (PSIZE.y, depth x),
+// and relative addressing over a file holding such a register.
 //   CONST[b][i]          c<base(b) + i> (state.consts, declared ones)
 //   IMM[k]               c<imm_base + k> (state.immediates)
 //   SAMP[n]              s#n, t#n (state.samplers), n <= 15; the texture
@@ -28,6 +36,7 @@
 #include <set>
 
 #include "compiler/naive/operands.h"
+#include "emulator/a3xx/isa/io_fields.h"
 
 namespace shaderdiff::naive {
 
@@ -35,12 +44,6 @@ using a3xx::Opcode;
 using tgsi::File;
 
 namespace {
-
-std::array<uint16_t, 4> RegsOf(const Ctx& ctx, File file, uint32_t index) {
-  std::array<uint16_t, 4> regs{};
-  for (int c = 0; c < 4; ++c) regs[c] = static_cast<uint16_t>(ctx.map.GprScalar(file, index, c));
-  return regs;
-}
 
 a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
   if (!d.interpolation) return a3xx::VaryingInterp::kPerspective;
@@ -85,6 +88,125 @@ bool Preloaded(const tgsi::Declaration& d) {
          (d.semantic->name == tgsi::Semantic::kPosition || d.semantic->name == tgsi::Semantic::kFace);
 }
 
+using tgsi::Semantic;
+
+std::string What(File file, uint32_t index, const tgsi::Declaration& d) {
+  std::string s = std::string(tgsi::Name(file)) + "[" + std::to_string(index) + "]";
+  if (d.semantic) s += " (" + std::string(tgsi::Name(d.semantic->name)) + ")";
+  return s;
+}
+
+// The register field of a preloaded IN, an SV or an OUT (FS varyings are
+// not registers); nullopt with *why when a3xx has none.
+std::optional<a3xx::IoField> FieldFor(bool fs, File file, const tgsi::Declaration& d, std::string* why) {
+  using F = a3xx::IoField;
+  const Semantic sem = d.semantic ? d.semantic->name : Semantic::kGeneric;
+  const std::string stage = fs ? "fragment" : "vertex";
+  switch (file) {
+    case File::kInput:
+      if (!fs) return F::kVsAttribute;
+      return sem == Semantic::kPosition ? F::kFragCoord : F::kFrontFacing;  // (Preloaded)
+    case File::kSystemValue:
+      if (!fs && sem == Semantic::kVertexId) return F::kVertexId;
+      if (!fs && sem == Semantic::kInstanceId) return F::kInstanceId;
+      if (fs && sem == Semantic::kPosition) return F::kFragCoord;
+      if (fs && sem == Semantic::kFace) return F::kFrontFacing;
+      *why = "system value " + std::string(tgsi::Name(sem)) + " in a " + stage + " shader (a3xx has no field for it)";
+      return std::nullopt;
+    case File::kOutput:
+      if (!fs) {
+        switch (sem) {
+          case Semantic::kPosition: return F::kVsPosition;
+          case Semantic::kPSize: return F::kVsPointSize;
+          case Semantic::kGeneric:
+          case Semantic::kColor:
+          case Semantic::kBColor:
+          case Semantic::kFog:
+          case Semantic::kTexCoord:
+          case Semantic::kClipVertex:
+          case Semantic::kClipDist:
+          case Semantic::kPCoord:
+          case Semantic::kNormal: return F::kVsVarying;
+          default: break;
+        }
+      } else if (sem == Semantic::kColor || !d.semantic) {
+        // (an output declared without a semantic is a colour, as a
+        // hand-written shader means it)
+        if (!d.semantic || d.semantic->index < a3xx::FieldInfo(F::kFsColor).entries) return F::kFsColor;
+        *why = "fragment output COLOR[" + std::to_string(d.semantic->index) + "] (a3xx has " +
+               std::to_string(a3xx::FieldInfo(F::kFsColor).entries) + " render targets)";
+        return std::nullopt;
+      } else if (sem == Semantic::kPosition) {
+        return F::kFsDepth;
+      }
+      *why = stage + " output " + std::string(tgsi::Name(sem)) + " (a3xx has no output field for it)";
+      return std::nullopt;
+    default:
+      *why = "file " + std::string(tgsi::Name(file));
+      return std::nullopt;
+  }
+}
+
+// Components of FILE[index] the shader reads (every swizzle letter of every
+// direct source operand: conservative) and writes (write masks).
+uint8_t ReadComponents(const tgsi::Shader& shader, File file, uint32_t index) {
+  uint8_t m = 0;
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::SrcOperand& s : in.src) {
+      if (s.reg.file != file || s.reg.index.indirect || s.reg.index.index != index) continue;
+      for (uint8_t c : s.swizzle) m |= static_cast<uint8_t>(1u << c);
+    }
+  }
+  return m;
+}
+
+uint8_t WrittenComponents(const tgsi::Shader& shader, File file, uint32_t index) {
+  uint8_t m = 0;
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::DstOperand& d : in.dst) {
+      if (d.reg.file == file && !d.reg.index.indirect && d.reg.index.index == index) m |= d.write_mask;
+    }
+  }
+  return m;
+}
+
+bool RelativelyAddressed(const tgsi::Shader& shader, File file) {
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::SrcOperand& s : in.src) {
+      if (s.reg.file == file && s.reg.index.indirect) return true;
+    }
+    for (const tgsi::DstOperand& d : in.dst) {
+      if (d.reg.file == file && d.reg.index.indirect) return true;
+    }
+  }
+  return false;
+}
+
+// The span of FILE[index] through `field` (xyzw in its vec4, the mask the
+// field programs); kUnsupported when the shader uses a component the
+// field does not carry.
+a3xx::RegisterSpan SpanFor(Ctx& ctx, a3xx::IoField field, File file, uint32_t index, const tgsi::Declaration& d) {
+  const a3xx::IoFieldInfo& f = a3xx::FieldInfo(field);
+  a3xx::RegisterSpan span{field, static_cast<int16_t>(ctx.map.GprScalar(file, index, 0)),
+                          *a3xx::ProgrammedMask(field, f.components), false};
+  if (f.components == 0xF) return span;
+  const bool out = file == File::kOutput;
+  // Reads: the swizzles, within the declaration's usage mask (a vector op
+  // over `DCL IN[0].x, FACE` reads y..w only for results nothing uses).
+  const uint8_t used = out ? WrittenComponents(ctx.shader, file, index)
+                           : static_cast<uint8_t>(ReadComponents(ctx.shader, file, index) & d.usage_mask);
+  if (used & ~f.components) {
+    ctx.Unsupported(What(file, index, d) + (out ? " written" : " read") + " in component(s) " +
+                    a3xx::MaskName(used & ~f.components) + ": " + std::string(f.name) + " holds " +
+                    a3xx::MaskName(f.components) + " only");
+  } else if (RelativelyAddressed(ctx.shader, file)) {
+    ctx.Unsupported("relative addressing over " + std::string(tgsi::Name(file)) + ", which holds " +
+                    What(file, index, d) + " (" + std::string(f.name) + " holds " + a3xx::MaskName(f.components) +
+                    " only)");
+  }
+  return span;
+}
+
 }  // namespace
 
 a3xx::ShaderState BuildShaderState(Ctx& ctx) {
@@ -116,17 +238,35 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
             v.interp = InterpOf(d);
             s.varyings.push_back(v);
           } else {
-            s.inputs.push_back({idx, RegsOf(ctx, File::kInput, idx), false});
+            std::string why;
+            if (const auto field = FieldFor(fs, File::kInput, d, &why)) {
+              s.inputs.push_back({idx, SpanFor(ctx, *field, File::kInput, idx, d)});
+            } else {
+              ctx.Unsupported(why);
+            }
           }
           break;
-        case File::kSystemValue:
+        case File::kSystemValue: {
           if (!svs.insert(idx).second || !d.semantic) break;
-          s.system_values.push_back({std::string(tgsi::Name(d.semantic->name)), idx,
-                                     RegsOf(ctx, File::kSystemValue, idx)});
+          std::string why;
+          if (const auto field = FieldFor(fs, File::kSystemValue, d, &why)) {
+            s.system_values.push_back({std::string(tgsi::Name(d.semantic->name)), idx,
+                                       SpanFor(ctx, *field, File::kSystemValue, idx, d)});
+          } else {
+            ctx.Unsupported(why);
+          }
           break;
-        case File::kOutput:
-          if (outputs.insert(idx).second) s.outputs.push_back({idx, RegsOf(ctx, File::kOutput, idx), false});
+        }
+        case File::kOutput: {
+          if (!outputs.insert(idx).second) break;
+          std::string why;
+          if (const auto field = FieldFor(fs, File::kOutput, d, &why)) {
+            s.outputs.push_back({idx, SpanFor(ctx, *field, File::kOutput, idx, d)});
+          } else {
+            ctx.Unsupported(why);
+          }
           break;
+        }
         case File::kConstant: {
           const uint32_t buffer = d.dimension.value_or(0);
           if (consts.insert({buffer, idx}).second) {
@@ -141,6 +281,22 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
           break;
       }
     }
+  }
+  // Entries of each field, and the packed varying components.
+  std::map<a3xx::IoField, int> entries;
+  for (const a3xx::RegisterBinding& b : s.inputs) ++entries[b.span.field];
+  for (const a3xx::SystemValueBinding& b : s.system_values) ++entries[b.span.field];
+  for (const a3xx::RegisterBinding& b : s.outputs) ++entries[b.span.field];
+  for (const auto& [field, n] : entries) {
+    const a3xx::IoFieldInfo& f = a3xx::FieldInfo(field);
+    if (n > f.entries) {
+      ctx.Unsupported(std::to_string(n) + " registers through " + std::string(f.name) + " (a3xx has " +
+                      std::to_string(f.entries) + ")");
+    }
+  }
+  if (4 * s.varyings.size() > static_cast<size_t>(a3xx::kVaryingComponents)) {
+    ctx.Unsupported(std::to_string(s.varyings.size()) + " varyings of four components (a3xx interpolates " +
+                    std::to_string(a3xx::kVaryingComponents) + " components)");
   }
   // Sampler units used without a declaration, and each unit's texture state.
   std::map<uint32_t, std::pair<TexState, tgsi::TextureTarget>> state_of;

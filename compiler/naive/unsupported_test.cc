@@ -52,6 +52,37 @@ TEST(Unsupported, RegisterFile) {
   EXPECT_EQ(r.program.state.full_regs, 48);
 }
 
+// What the a3xx I/O register fields cannot carry (isa/io_fields.h).
+TEST(Unsupported, IoFields) {
+  ExpectUnsupported("FRAG\nDCL OUT[0], COLOR\nDCL OUT[1], STENCIL\n  0: MOV OUT[1].y, IN[0]\n  1: END\n",
+                    "fragment output STENCIL (a3xx has no output field for it)");
+  ExpectUnsupported("FRAG\nDCL OUT[0], COLOR[4]\n  0: END\n", "fragment output COLOR[4] (a3xx has 4 render targets)");
+  ExpectUnsupported("VERT\nDCL OUT[0], LAYER\n  0: END\n", "vertex output LAYER (a3xx has no output field for it)");
+  ExpectUnsupported("VERT\nDCL SV[0], BASEVERTEX\nDCL OUT[0]\n  0: MOV OUT[0], SV[0]\n  1: END\n",
+                    "system value BASEVERTEX in a vertex shader (a3xx has no field for it)");
+  // Scalar fields: FACENESSREGID preloads x, PSIZEREGID and DEPTH_REGID
+  // output x and z only.
+  ExpectUnsupported("FRAG\nDCL IN[0], FACE, CONSTANT\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0].yyyy\n  1: END\n",
+                    "IN[0] (FACE) read in component(s) y: HLSQ_CONTROL_2_REG.FACENESSREGID holds x only");
+  ExpectUnsupported("VERT\nDCL OUT[0], PSIZE\n  0: MOV OUT[0].xy, IN[0]\n  1: END\n",
+                    "OUT[0] (PSIZE) written in component(s) y: SP_VS_PARAM_REG.PSIZEREGID holds x only");
+  ExpectUnsupported("FRAG\nDCL OUT[0], POSITION\n  0: MOV OUT[0].xz, IN[0]\n  1: END\n",
+                    "OUT[0] (POSITION) written in component(s) x: SP_FS_OUTPUT_REG.DEPTH_REGID holds z only");
+  ExpectUnsupported("VERT\nDCL OUT[0..1]\nDCL OUT[2], PSIZE\nDCL ADDR[0]\n  0: ARL ADDR[0].x, IN[0].xxxx\n"
+                    "  1: MOV OUT[ADDR[0].x].x, IN[0]\n  2: END\n",
+                    "relative addressing over OUT, which holds OUT[2] (PSIZE) (SP_VS_PARAM_REG.PSIZEREGID holds x only)");
+  // What the fields do carry compiles: FACE.x (declared usage x; a vector
+  // op reading y..w of it computes only unused components), depth z,
+  // point size x, four render targets.
+  for (const char* ok : {"FRAG\nDCL IN[0].x, FACE, CONSTANT\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                         "  0: SGE TEMP[0], IN[0], IN[0]\n  1: MOV OUT[0], TEMP[0].xxxx\n  2: END\n",
+                         "FRAG\nDCL OUT[0], POSITION\nDCL OUT[1..3], COLOR\n  0: MOV OUT[0].z, IN[0]\n  1: END\n",
+                         "VERT\nDCL OUT[0], POSITION\nDCL OUT[1].x, PSIZE\n  0: MOV OUT[1].x, IN[0]\n  1: END\n"}) {
+    const CompileResult r = testing::CompileText(ok);
+    EXPECT_EQ(r.status, CompileStatus::kOk) << ok << r.detail;
+  }
+}
+
 TEST(Unsupported, ConstFile) {
   ExpectUnsupported("VERT\nDCL CONST[0][0..511]\nIMM[0] FLT32 {1.0, 1.0, 1.0, 1.0}\n  0: END\n",
                     "const file: 513 vec4 constants needed, a3xx has 512");

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "compiler/support/mutant.h"
+#include "emulator/a3xx/isa/io_fields.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
 
@@ -161,27 +162,34 @@ std::optional<std::string> Builder::CutBlocks() {
   return std::nullopt;
 }
 
+// The components [first, last] a span's value covers (io_fields.h: below
+// the first component a field names no register is needed).
+std::pair<int, int> Covered(const a3xx::RegisterSpan& span) {
+  int last = 3;
+  while (last > 0 && !span.Has(last)) --last;
+  return {a3xx::FirstNamedComponent(span.field, span.mask), last};
+}
+
 void Builder::AddInputs() {
   const a3xx::ShaderState& st = sel_.state;
-  auto add = [&](InputRef ref, uint16_t reg) {
-    if (reg == a3xx::kNoReg) return;
-    if (IsPinnedVar(reg)) return;  // preloaded into the pinned range (bindings rebased by the pipeline)
+  // One vector value per binding (the hardware writes the span's
+  // consecutive registers), a kSplit per bound component.
+  auto add = [&](InputRef::Kind kind, size_t binding, const a3xx::RegisterSpan& span) {
+    if (!span.mask) return;
+    if (IsPinnedVar(span.Reg(0))) return;  // preloaded into the pinned range (bindings rebased by the pipeline)
+    const auto [first, last] = Covered(span);
     Node in;
     in.meta = Meta::kInput;
-    in.input = ref;
+    in.input = {kind, static_cast<uint32_t>(binding), static_cast<uint8_t>(first)};
     in.def_class = RegClass::kFull;
-    WriteVar(reg, 0, Append(std::move(in), 0));
+    in.size = static_cast<uint8_t>(last - first + 1);
+    const ValueId v = Append(std::move(in), 0);
+    for (int c = first; c <= last; ++c) {
+      if (span.Has(c)) WriteVar(span.Reg(c), 0, Split(v, c - first, 0));
+    }
   };
-  for (size_t b = 0; b < st.inputs.size(); ++b) {
-    for (int c = 0; c < 4; ++c) {
-      add({InputRef::kRegister, static_cast<uint32_t>(b), static_cast<uint8_t>(c)}, st.inputs[b].regs[c]);
-    }
-  }
-  for (size_t b = 0; b < st.system_values.size(); ++b) {
-    for (int c = 0; c < 4; ++c) {
-      add({InputRef::kSystemValue, static_cast<uint32_t>(b), static_cast<uint8_t>(c)}, st.system_values[b].regs[c]);
-    }
-  }
+  for (size_t b = 0; b < st.inputs.size(); ++b) add(InputRef::kRegister, b, st.inputs[b].span);
+  for (size_t b = 0; b < st.system_values.size(); ++b) add(InputRef::kSystemValue, b, st.system_values[b].span);
   if (st.stage == a3xx::ShaderStage::kFragment && !IsPinnedVar(st.ij_reg)) {
     Node ij;
     ij.meta = Meta::kInput;
@@ -400,14 +408,33 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
   if (in.opcode == Opcode::BR || in.opcode == Opcode::KILL) n.args.push_back(ReadVar(a3xx::kRegP0X + in.pred_comp, b));
   if (IsBranch(in)) n.target_block = block_of_[static_cast<size_t>(static_cast<int64_t>(i) + in.branch)];
   if (in.opcode == Opcode::END) {
+    // Each output is one vector value in consecutive registers (a kCollect
+    // of its components) because the hardware reads a span; components the
+    // program never wrote are left open (kNoValue: undefined, whatever the
+    // register holds); an output never written gets no collect (and no
+    // field).
     const a3xx::ShaderState& st = sel_.state;
     for (size_t o = 0; o < st.outputs.size(); ++o) {
-      for (int c = 0; c < 4; ++c) {
-        const uint16_t reg = st.outputs[o].regs[c];
-        if (reg == a3xx::kNoReg || IsPinnedVar(reg)) continue;
-        n.args.push_back(ReadVar(reg, b));
-        fn_.outputs.push_back({static_cast<uint32_t>(o), static_cast<uint8_t>(c)});
+      const a3xx::RegisterSpan& span = st.outputs[o].span;
+      if (!span.mask || IsPinnedVar(span.Reg(0))) continue;
+      const auto [first, last] = Covered(span);
+      Node col;
+      col.meta = Meta::kCollect;
+      col.def_class = RegClass::kFull;
+      col.size = static_cast<uint8_t>(last - first + 1);
+      col.tgsi_index = n.tgsi_index;
+      for (int c = first; c <= last; ++c) {
+        ValueId v = kNoValue;
+        if (span.Has(c)) {
+          v = ReadVar(span.Reg(c), b);
+          const auto undef = undef_.find(span.Reg(c));
+          if (undef != undef_.end() && undef->second == v) v = kNoValue;
+        }
+        col.args.push_back(v);
       }
+      if (std::all_of(col.args.begin(), col.args.end(), [](ValueId a) { return a == kNoValue; })) continue;
+      n.args.push_back(Append(std::move(col), b));
+      fn_.outputs.push_back({static_cast<uint32_t>(o), static_cast<uint8_t>(first)});
     }
   }
 

@@ -22,8 +22,11 @@
 //   interpreter marks such components undefined, so this is where the two
 //   builds may legitimately differ.
 // - Preloaded registers (ShaderState inputs, system values, the FS i/j
-//   pair) are kInput nodes at the start of the entry block; outputs are the
-//   `end` node's args.
+//   pair) are kInput nodes at the start of the entry block, one vector
+//   value per binding with a kSplit per bound component; outputs are the
+//   `end` node's args, one kCollect per binding (the hardware reads each
+//   binding from consecutive registers, shader_state.h). An output
+//   component the program never wrote is a kNoValue collect argument.
 // - Vector operands (cat5 coordinates, the bary.f i/j pair) are kCollect
 //   nodes, unless they are exactly the components of one vector value in
 //   order; vector results (cat5) are a vector value plus one kSplit per

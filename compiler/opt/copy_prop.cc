@@ -119,6 +119,7 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
       }
       if (n.meta == Meta::kSplit || n.meta == Meta::kInput) continue;
       for (ValueId& a : n.args) {
+        if (a == kNoValue) continue;  // an open output component
         const Node& c = fn.node(a);
         if (!IsPlainCopy(c) || c.instr.src[0].kind != OperandKind::kGpr || c.src_comp[0] != 0) continue;
         const ValueId w = c.src_value[0];
@@ -129,7 +130,52 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
       }
     }
   }
-  return changed;
+  return ReadWholeVectors(fn, budget) || changed;
+}
+
+namespace {
+
+// The vector value whose components, in order, are every arg of collect
+// `c` that is not open (kNoValue), or kNoValue.
+ValueId WholeVector(const Function& fn, const Node& c) {
+  ValueId vec = kNoValue;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (c.args[i] == kNoValue) continue;
+    const Node& s = fn.node(c.args[i]);
+    if (s.meta != Meta::kSplit || s.comp != i) return kNoValue;
+    if (vec != kNoValue && s.args[0] != vec) return kNoValue;
+    vec = s.args[0];
+  }
+  if (vec == kNoValue || fn.node(vec).size != c.size || fn.node(vec).def_class != RegClass::kFull) return kNoValue;
+  return vec;
+}
+
+}  // namespace
+
+bool ReadWholeVectors(Function& fn, compiler::RewriteBudget* budget) {
+  std::vector<ValueId> repl(fn.nodes.size(), kNoValue);
+  bool any = false;
+  for (const Block& blk : fn.blocks) {
+    for (ValueId v : blk.nodes) {
+      const Node& n = fn.node(v);
+      if (n.dead || n.meta != Meta::kCollect) continue;
+      const ValueId vec = WholeVector(fn, n);
+      if (vec == kNoValue || !compiler::ShouldRewrite(budget, "copy-prop-vector")) continue;
+      repl[static_cast<size_t>(v)] = vec;
+      any = true;
+    }
+  }
+  if (!any) return false;
+  for (Node& n : fn.nodes) {
+    if (n.dead) continue;
+    for (ValueId& s : n.src_value) {
+      if (s != kNoValue && repl[static_cast<size_t>(s)] != kNoValue) s = repl[static_cast<size_t>(s)];
+    }
+    for (ValueId& a : n.args) {
+      if (a != kNoValue && repl[static_cast<size_t>(a)] != kNoValue) a = repl[static_cast<size_t>(a)];
+    }
+  }
+  return true;
 }
 
 }  // namespace shaderdiff::opt

@@ -14,6 +14,13 @@
 // The copy itself becomes dead and DCE removes it. Pinned and relative
 // reads are never propagated (their order is fixed by deps). Every
 // substitution asks the rewrite budget ("copy-prop").
+//
+// Then ReadWholeVectors: a collect whose args are the components of one
+// vector value in order (open kNoValue components allowed: any value may
+// sit there) is that vector: its users (texture coordinates, the `end`
+// node's output spans) read the vector instead ("copy-prop-vector"), so
+// an output that is an input or a texture result as it stands costs no
+// movs.
 #pragma once
 
 #include "compiler/opt/ir.h"
@@ -22,6 +29,8 @@
 namespace shaderdiff::opt {
 
 bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget);
+
+bool ReadWholeVectors(Function& fn, compiler::RewriteBudget* budget);
 
 // Whether `n` is a plain 32-bit bit copy of its one source.
 bool IsPlainCopy(const Node& n);

@@ -18,6 +18,7 @@ namespace {
 using a3xx::OperandKind;
 
 bool IsPure(const Function& fn, const Node& n) {
+  if (!n.dead && n.meta == Meta::kCollect && n.def_class == RegClass::kFull) return true;
   if (n.dead || n.is_meta() || n.def_class != RegClass::kFull || n.size != 1 || !n.args.empty()) return false;
   switch (n.instr.category()) {
     case a3xx::Category::kCat1:
@@ -39,15 +40,17 @@ bool IsPure(const Function& fn, const Node& n) {
 }
 
 struct Key {
-  std::string instr;  // the instruction's bytes with registers cleared
+  std::string instr;  // the instruction's bytes with registers cleared ("collect" for a collect)
   std::array<ValueId, a3xx::kNumSrcSlots> values;
   std::array<uint8_t, a3xx::kNumSrcSlots> comps;
+  std::vector<ValueId> args;  // a collect's
   bool operator<(const Key& o) const {
-    return std::tie(instr, values, comps) < std::tie(o.instr, o.values, o.comps);
+    return std::tie(instr, values, comps, args) < std::tie(o.instr, o.values, o.comps, o.args);
   }
 };
 
 Key MakeKey(const Node& n) {
+  if (n.meta == Meta::kCollect) return {"collect", {kNoValue, kNoValue, kNoValue}, {0, 0, 0}, n.args};
   a3xx::Instr in = n.instr;
   in.dst.num = 0;
   for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
@@ -57,7 +60,7 @@ Key MakeKey(const Node& n) {
   }
   // Test-only mutant (mutants.def).
   if (compiler::MutantActive(compiler::Mutant::kCseIgnoresCond)) in.cond = a3xx::Cond::kLt;
-  return {a3xx::DebugString(in), n.src_value, n.src_comp};
+  return {a3xx::DebugString(in), n.src_value, n.src_comp, {}};
 }
 
 }  // namespace

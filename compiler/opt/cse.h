@@ -5,8 +5,10 @@
 // consts and source values) in a dominating position is replaced by that
 // earlier value. The selection emits such repeats for every component of
 // a swizzled immediate or const and for repeated ARB-era expansions.
-// Each replacement asks the rewrite budget ("cse"); DCE removes the
-// duplicate.
+// A collect of the same values (in the same order; open components alike)
+// is a common subexpression too: two identical output spans or texture
+// coordinate vectors become one (outputs may share registers). Each
+// replacement asks the rewrite budget ("cse"); DCE removes the duplicate.
 #pragma once
 
 #include "compiler/opt/ir.h"

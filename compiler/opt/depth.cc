@@ -63,7 +63,9 @@ void ComputeDepth(Function& fn, const a3xx::Timing& t) {
         for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
           if (n.src_value[k] != kNoValue) consider(n.src_value[k], EdgeDelay(fn, t, n.src_value[k], v, k));
         }
-        for (ValueId a : n.args) consider(a, EdgeDelay(fn, t, a, v, -1));
+        for (ValueId a : n.args) {
+          if (a != kNoValue) consider(a, EdgeDelay(fn, t, a, v, -1));
+        }
         for (ValueId d : n.deps) consider(d, 0);
       }
       n.depth = 1 + best;

@@ -1,7 +1,7 @@
 // The front end and the SSA passes on small shaders: the expected shape
-// (phis at joins and loop headers, collects for texture coordinates, the
-// pinned range for relative addressing, 0 for uninitialized reads), valid
-// after const-fold, copy-prop and DCE. The whole corpus goes through the
+// (phis at joins and loop headers, collects for texture coordinates and
+// output spans, vector inputs, the pinned range for relative addressing, 0
+// for uninitialized reads), valid after const-fold, copy-prop and DCE. The whole corpus goes through the
 // same verifier after every pass in //corpus:corpus_opt_test.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include "compiler/opt/build_ssa.h"
 #include "compiler/opt/const_fold.h"
 #include "compiler/opt/copy_prop.h"
+#include "compiler/opt/cse.h"
 #include "compiler/opt/dce.h"
 #include "compiler/opt/verify.h"
 #include "compiler/tgsi/parser.h"
@@ -119,8 +120,48 @@ DCL TEMP[0]
   2: END
 )"));
   Optimize(fn);
+  // The coordinates are collected; OUT[0]'s span is the texture result as
+  // it stands (its collect of the four components became the vector).
   EXPECT_EQ(Count(fn, Meta::kCollect), 1) << PrintFunction(fn);
-  EXPECT_GE(Count(fn, Meta::kSplit), 4) << PrintFunction(fn);
+  EXPECT_EQ(Count(fn, Meta::kSplit), 0) << PrintFunction(fn);
+  const Node& end = fn.node(fn.blocks.back().nodes.back());
+  ASSERT_EQ(end.args.size(), 1u);
+  EXPECT_EQ(fn.node(end.args[0]).instr.opcode, a3xx::Opcode::SAM) << PrintFunction(fn);
+}
+
+// Each input binding is one vector value (the hardware preloads a span);
+// each output is one span: an output that is an input as it stands reads
+// the input vector itself (copy-prop-vector), and two outputs with the
+// same components share one collect (cse), so neither costs a mov.
+TEST(FrontEnd, InputAndOutputSpans) {
+  Function fn = Build(Parse(R"(VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL OUT[2], GENERIC[1]
+DCL OUT[3], GENERIC[2]
+DCL TEMP[0]
+  0: MOV OUT[0], IN[0]
+  1: MOV OUT[1], IN[0]
+  2: ADD TEMP[0], IN[1], IN[1]
+  3: MOV OUT[2], TEMP[0]
+  4: MOV OUT[3], TEMP[0]
+  5: END
+)"));
+  EXPECT_EQ(Count(fn, Meta::kInput), 2) << PrintFunction(fn);
+  EXPECT_EQ(Count(fn, Meta::kCollect), 4) << PrintFunction(fn);
+  Optimize(fn);
+  EliminateCommonSubexpressions(fn, nullptr);
+  RemoveDeadCode(fn, nullptr);
+  ASSERT_FALSE(VerifyFunction(fn).has_value()) << *VerifyFunction(fn) << PrintFunction(fn);
+  const Node& end = fn.node(fn.blocks.back().nodes.back());
+  ASSERT_EQ(end.args.size(), 4u) << PrintFunction(fn);
+  EXPECT_EQ(fn.node(end.args[0]).meta, Meta::kInput) << PrintFunction(fn);
+  EXPECT_EQ(end.args[1], end.args[0]) << PrintFunction(fn);
+  EXPECT_EQ(fn.node(end.args[2]).meta, Meta::kCollect) << PrintFunction(fn);
+  EXPECT_EQ(end.args[3], end.args[2]) << PrintFunction(fn);
+  EXPECT_EQ(Count(fn, Meta::kCollect), 1) << PrintFunction(fn);
 }
 
 }  // namespace

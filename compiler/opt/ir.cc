@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/isa/io_fields.h"
 
 namespace shaderdiff::opt {
 
@@ -24,7 +25,9 @@ std::vector<ValueId> Function::Uses(ValueId user) const {
   for (ValueId v : n.src_value) {
     if (v != kNoValue) out.push_back(v);
   }
-  for (ValueId v : n.args) out.push_back(v);
+  for (ValueId v : n.args) {
+    if (v != kNoValue) out.push_back(v);
+  }
   return out;
 }
 
@@ -42,6 +45,29 @@ bool Function::HasSideEffects(ValueId v) const {
   }
   // A write that defines no value: a pinned or relative register store.
   return !n.defines() && n.instr.dst.present();
+}
+
+const a3xx::RegisterSpan& InputSpan(const Function& fn, ValueId input) {
+  const InputRef& ref = fn.node(input).input;
+  return ref.kind == InputRef::kSystemValue ? fn.state.system_values[ref.binding].span
+                                            : fn.state.inputs[ref.binding].span;
+}
+
+uint8_t InputMask(const Function& fn, ValueId input) {
+  const Node& in = fn.node(input);
+  uint8_t read = 0;
+  for (size_t v = 0; v < fn.nodes.size(); ++v) {
+    const Node& n = fn.nodes[v];
+    if (n.dead) continue;
+    if (n.meta == Meta::kSplit) {
+      if (n.args[0] == input) read |= static_cast<uint8_t>(1u << (in.input.comp + n.comp));
+      continue;
+    }
+    for (ValueId u : fn.Uses(static_cast<ValueId>(v))) {
+      if (u == input) read |= static_cast<uint8_t>(((1u << in.size) - 1) << in.input.comp);  // the whole vector
+    }
+  }
+  return a3xx::ProgrammedMask(InputSpan(fn, input).field, read).value_or(0);
 }
 
 namespace {
@@ -77,7 +103,7 @@ std::string Args(const Function& fn, const std::vector<ValueId>& args) {
   std::string s;
   for (size_t i = 0; i < args.size(); ++i) {
     if (i) s += ", ";
-    s += "%" + std::to_string(args[i]);
+    s += args[i] == kNoValue ? std::string("_") : "%" + std::to_string(args[i]);
   }
   return s;
 }

@@ -3,8 +3,10 @@
 //
 // Every node is one a3xx instruction or one meta instruction, and defines at
 // most one value: node id == value id. A value is `size` consecutive scalar
-// registers of one register class (size > 1 only for texture results and
-// the FS i/j pair and vector operands built by kCollect). Operands:
+// registers of one register class (size > 1 only for texture results,
+// preloaded inputs (the FS i/j pair, and every input binding: the hardware
+// writes a span of consecutive registers), and vector operands and outputs
+// built by kCollect). Operands:
 //   * instr.src[k] / instr.dst keep the a3xx operand (kind, modifiers,
 //     consts, immediates, relative forms);
 //   * where src[k] is a register read of a value, src_value[k] names the
@@ -13,11 +15,13 @@
 //   * dst is a value's register when the node defines a value (def_class !=
 //     kNone); otherwise dst is absent or a pinned register (see below).
 // Meta nodes (meta != kNone) use `args` instead of src_value:
-//   kInput    a value the hardware preloads (VS attribute/system value
-//             component, FS i/j pair); `input` says which binding
+//   kInput    a value the hardware preloads (a VS attribute, system value
+//             or FS gl_FragCoord/front-facing span, the FS i/j pair);
+//             `input` says which binding; its components are kSplits
 //   kPhi      args[i] is the value flowing in from block.preds[i]
 //   kCollect  fan-in: args are scalars that must end up in `size`
-//             consecutive registers (texture coordinates)
+//             consecutive registers (texture coordinates, an output
+//             binding's span; kNoValue: that register may hold anything)
 //   kSplit    fan-out: component `comp` of the vector value args[0]
 //   kParCopy  (after out-of-SSA) value = copy of args[0], placed at the end
 //             of a phi predecessor; RA coalesces it with the phi
@@ -58,17 +62,19 @@ enum class Meta : uint8_t { kNone, kInput, kPhi, kCollect, kSplit, kParCopy };
 // fixed number and are serialized by deps.
 enum class RegClass : uint8_t { kNone, kFull, kA0, kP0, kHalf0 };
 
-// Which preloaded input a kInput node is.
+// Which preloaded input a kInput node is: the value's register k holds
+// component comp + k of the binding (kIj: the pair, comp 0).
 struct InputRef {
   enum Kind : uint8_t { kRegister, kSystemValue, kIj } kind = kRegister;
   uint32_t binding = 0;  // index into state.inputs / state.system_values
-  uint8_t comp = 0;      // component 0..3 (kIj: the pair, comp 0)
+  uint8_t comp = 0;      // the binding's component in the value's first register
 };
 
-// Which output binding component an `end` arg is.
+// Which output binding an `end` arg is: a vector value whose register k
+// holds component comp + k of the binding.
 struct OutputRef {
   uint32_t binding = 0;  // index into state.outputs
-  uint8_t comp = 0;
+  uint8_t comp = 0;      // the binding's component in the value's first register
 };
 
 struct Node {
@@ -117,12 +123,21 @@ struct Function {
 
   // Appends a node (block -1, not placed in any block) and returns its id.
   ValueId Add(Node n);
-  // Every value node `user` reads: src_value entries, then args.
+  // Every value node `user` reads: src_value entries, then args (kNoValue
+  // args, an open collect component or an undefined phi edge, left out).
   std::vector<ValueId> Uses(ValueId user) const;
   // Whether removing the node could change behaviour (stores, kill, flow,
   // end, pinned writes).
   bool HasSideEffects(ValueId v) const;
 };
+
+// The binding a register/system-value kInput node preloads.
+const a3xx::RegisterSpan& InputSpan(const Function& fn, ValueId input);
+// The mask the hardware must program for kInput `input` (not kIj): the
+// binding's components some live kSplit of it reads (all of them when a
+// node reads the vector itself), rounded up to the field's mask shapes
+// (isa/io_fields.h ProgrammedMask); 0 when none is read.
+uint8_t InputMask(const Function& fn, ValueId input);
 
 // The IR as text (one line per node, blocks with preds/succs), for
 // --dump-after, golden tests and failure messages. Deterministic.

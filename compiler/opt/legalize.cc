@@ -120,9 +120,10 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
         return std::nullopt;
       case Opcode::END:
         for (const a3xx::RegisterBinding& b : st.outputs) {
-          for (uint16_t reg : b.regs) {
-            if (reg == a3xx::kNoReg) continue;
-            fx->reads.push_back({One(a3xx::RegIndex(reg, b.half)), 0, 0, ConsumerDelay(t, in, -1, false)});
+          for (int c = 0; c < 4; ++c) {
+            if (!b.span.Has(c)) continue;
+            fx->reads.push_back({One(a3xx::RegIndex(static_cast<uint16_t>(b.span.Reg(c)), b.span.half)), 0, 0,
+                                 ConsumerDelay(t, in, -1, false)});
           }
         }
         return std::nullopt;

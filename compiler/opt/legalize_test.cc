@@ -78,14 +78,10 @@ a3xx::ShaderState Vs(std::vector<int> outs) {
   a3xx::ShaderState s;
   s.stage = a3xx::ShaderStage::kVertex;
   for (size_t i = 0; i < outs.size(); ++i) {
-    a3xx::RegisterBinding b;
-    b.tgsi_index = static_cast<uint32_t>(i);
-    for (int c = 0; c < 4; ++c) b.regs[c] = static_cast<uint16_t>(4 * outs[i] + c);
-    s.outputs.push_back(b);
+    s.outputs.push_back(
+        {static_cast<uint32_t>(i), {a3xx::IoField::kVsVarying, static_cast<int16_t>(4 * outs[i]), 0xF}});
   }
-  a3xx::RegisterBinding in;
-  for (int c = 0; c < 4; ++c) in.regs[c] = static_cast<uint16_t>(c);
-  s.inputs.push_back(in);
+  s.inputs.push_back({0, {a3xx::IoField::kVsAttribute, 0, 0xF}});
   s.consts.push_back({0, 0, 0});
   s.samplers.push_back({0, 0, 0});
   s.full_regs = 8;
@@ -108,6 +104,7 @@ a3xx::ShaderState Fs() {
   a3xx::ShaderState s = Vs({2});
   s.stage = a3xx::ShaderStage::kFragment;
   s.inputs.clear();
+  s.outputs[0].span.field = a3xx::IoField::kFsColor;
   s.varyings.push_back({0, 0, 0xF, a3xx::VaryingInterp::kPerspective});
   return s;
 }

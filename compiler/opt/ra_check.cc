@@ -224,8 +224,16 @@ class Checker {
           Def(s, v);
           break;
         case Meta::kCollect:
+          // One mov per component, in order; a value listed twice and
+          // computed in place at its first index is read from there (the
+          // register holds that component now, with the value's bits).
           for (size_t i = 0; i < n.args.size(); ++i) {
-            Read(s, v, n.args[i], 0);
+            bool in_place_earlier = false;
+            for (size_t j = 0; j < i; ++j) {
+              in_place_earlier |= n.args[j] == n.args[i] && n.args[i] != kNoValue && fn_.reg[v] >= 0 &&
+                                  fn_.reg[n.args[i]] == fn_.reg[v] + static_cast<int>(j);
+            }
+            if (!in_place_earlier) Read(s, v, n.args[i], 0);
             if (fn_.reg[v] >= 0) s[Index(v) + static_cast<int>(i)] = Encode(v, static_cast<int>(i));
           }
           break;

@@ -127,7 +127,8 @@ bool Contains(const std::vector<Range>& rs, int p) {
 struct Unit {
   int size = 1;
   std::vector<std::pair<ValueId, int>> members;  // value, scalar offset in the unit
-  std::vector<Range> ranges;                     // merged
+  std::vector<Range> ranges;                     // merged, over all its scalars
+  std::vector<std::vector<Range>> scalar;        // per scalar: the members covering it, merged
   std::vector<std::pair<int, int>> hints;        // (unit, d): prefer base == base(unit) + d
   std::vector<std::pair<int, int>> forbid;       // (unit, d): base != base(unit) + d
   int base = -1;
@@ -144,6 +145,7 @@ class Allocator {
   Allocator(Function& fn, const a3xx::Timing& t) : fn_(fn), t_(t), limit_(4 * t.num_full_vec4) {}
 
   RaResult Run() {
+    TrimInputs();
     const size_t nv = fn_.nodes.size();
     placed_.assign(nv, 0);
     for (const Block& b : fn_.blocks) {
@@ -165,6 +167,22 @@ class Allocator {
     return placed_[v] && n.def_class == RegClass::kFull && n.meta != Meta::kSplit;
   }
 
+  // Step 9: an input binding's value covers its components up to the last
+  // one the hardware must write for what is read.
+  void TrimInputs() {
+    for (size_t vi = 0; vi < fn_.nodes.size(); ++vi) {
+      const ValueId v = static_cast<ValueId>(vi);
+      Node& n = fn_.node(v);
+      if (!IsLiveInput(fn_, v) || n.input.kind == InputRef::kIj) continue;
+      const uint8_t mask = InputMask(fn_, v);
+      int last = n.input.comp;
+      for (int c = 0; c < 4; ++c) {
+        if ((mask >> c) & 1) last = std::max(last, c);
+      }
+      n.size = static_cast<uint8_t>(std::min<int>(n.size, last - n.input.comp + 1));
+    }
+  }
+
   bool Fail(const std::string& why) {
     result_.ok = false;
     result_.unsupported = why;
@@ -175,9 +193,13 @@ class Allocator {
     return Fail("internal: " + why);
   }
 
-  // Whether collect argument `a` (index i of collect `c`) is computed in place.
+  // Whether collect argument `a` of collect `c` is computed in place: its
+  // only uses are this collect (which may list it more than once; it then
+  // sits at its first index and the others are copies).
   bool Groupable(ValueId c, ValueId a, const std::vector<int>& use_count) const {
-    if (a == kNoValue || !Allocatable(a) || use_count[a] != 1) return false;
+    if (a == kNoValue || !Allocatable(a)) return false;
+    const std::vector<ValueId>& args = fn_.node(c).args;
+    if (use_count[a] != std::count(args.begin(), args.end(), a)) return false;
     const Node& n = fn_.node(a);
     if (n.size != 1) return false;
     if (n.meta == Meta::kInput) return fn_.node(c).block == 0;
@@ -217,7 +239,7 @@ class Allocator {
       if (!Allocatable(static_cast<ValueId>(v)) || n.meta != Meta::kCollect) continue;
       for (size_t i = 0; i < n.args.size(); ++i) {
         const ValueId a = n.args[i];
-        if (!Groupable(static_cast<ValueId>(v), a, use_count)) continue;
+        if (grouped_into[a] == static_cast<ValueId>(v) || !Groupable(static_cast<ValueId>(v), a, use_count)) continue;
         grouped_into[a] = static_cast<ValueId>(v);
         group_offset[a] = static_cast<int>(i);
       }
@@ -270,6 +292,17 @@ class Allocator {
       for (const auto& x : all) rs.push_back(x.first);
       u.ranges = Merge(std::move(rs));
       if (u.ranges.empty()) u.ranges = {{0, 0}};
+      // A scalar is busy only while a member covering it is live: a
+      // collect's component that is not computed in place needs its
+      // register from the collect on, so the value it copies may sit
+      // there until then (and the copy disappears).
+      u.scalar.assign(static_cast<size_t>(u.size), {});
+      for (const auto& [m, off] : u.members) {
+        for (int k = off; k < off + fn_.node(m).size; ++k) {
+          for (const Range& r : ranges_[m]) u.scalar[static_cast<size_t>(k)].push_back(r);
+        }
+      }
+      for (std::vector<Range>& sr : u.scalar) sr = sr.empty() ? u.ranges : Merge(std::move(sr));
     }
     // FS: the i/j pair the hardware always writes (regalloc.h step 8).
     bool have_ij = false;
@@ -283,6 +316,7 @@ class Allocator {
       Unit ij;
       ij.size = 2;
       ij.ranges = {{0, 0}};
+      ij.scalar = {ij.ranges, ij.ranges};
       ij.ij = true;
       units_.push_back(ij);
     }
@@ -337,7 +371,7 @@ class Allocator {
     }
     for (int k = 0; k < u.size; ++k) {
       const std::map<int, int>& occ = occupied_[b + k];
-      for (const Range& r : u.ranges) {
+      for (const Range& r : u.scalar[static_cast<size_t>(k)]) {
         auto it = occ.upper_bound(r.second);
         if (it == occ.begin()) continue;
         --it;
@@ -371,7 +405,7 @@ class Allocator {
       if (chosen < 0) return Fail(PressureMessage(ui));
       u.base = chosen;
       for (int k = 0; k < u.size; ++k) {
-        for (const Range& r : u.ranges) occupied_[chosen + k][r.first] = r.second;
+        for (const Range& r : u.scalar[static_cast<size_t>(k)]) occupied_[chosen + k][r.first] = r.second;
       }
     }
     return true;

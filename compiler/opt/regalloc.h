@@ -4,7 +4,7 @@
 // Input: an SSA Function after scheduling (every block's `nodes` list is
 // final) and after InsertPhiCopies (every phi argument is a kParCopy or
 // kNoValue). Output: fn.reg[v] for every live value; nothing else changes
-// (but fn.state.ij_reg, see below).
+// (but fn.state.ij_reg and the size of input values, see below).
 //
 // Algorithm (interval allocation without spilling):
 //  1. Positions. Blocks are linearized in layout order. Block b gets a start
@@ -39,8 +39,11 @@
 //     > j are written after it was read, so both are allowed. Arguments
 //     live after the collect interfere with it through their ranges anyway.
 //  6. Units are allocated in order of their first position (ties: larger
-//     first), each at the lowest base whose scalars are free over all its
-//     ranges, below 4 * t.num_full_vec4 and outside the pinned range.
+//     first), each at the lowest base whose scalars are free, each over the
+//     ranges of the members covering it (a collect component that is not
+//     computed in place only from the collect on, so the value it copies
+//     can sit there until then), below 4 * t.num_full_vec4 and outside the
+//     pinned range.
 //     Hints are tried first: a copy (kParCopy, collect component) prefers
 //     its source's register, and a source prefers its copy's register, so
 //     the mov disappears when the ranges allow it.
@@ -53,6 +56,12 @@
 //     without one RA reserves a 2-scalar unit live at entry and records it
 //     in fn.state.ij_reg, so the pair the emulator preloads there cannot
 //     clobber an input.
+//  9. Input bindings: the hardware writes each binding's span of
+//     consecutive registers (shader_state.h), so an input is one vector
+//     value whose kSplits are its components; RA trims it to the last
+//     component the hardware must write for what is still read (InputMask)
+//     and allocates it whole. Outputs are kCollects of their span (step 4's
+//     collect groups compute single-use results in place).
 // No spilling: a unit that does not fit fails the allocation with
 // "register pressure: N scalars live at <node>, a3xx has 192 ..." (a limit
 // of the target: the pipeline reports it as unsupported). A violated input

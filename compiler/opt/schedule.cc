@@ -324,23 +324,31 @@ class BlockScheduler {
 
  private:
   // Whether collect `c` gets its arg `a` computed in place (regalloc's
-  // collect groups: a single-use scalar defined by an instruction of the
-  // same block, or an input when the collect is in block 0), so that no
+  // collect groups: a scalar defined by an instruction of the same block,
+  // or an input when the collect is in block 0, that only this collect
+  // uses; listed twice, it is in place at its first index), so that no
   // mov copies it.
   bool InPlace(ValueId c, ValueId a) const {
     if (a < 0 || static_cast<size_t>(a) >= fn_.nodes.size()) return false;
     const Node& n = fn_.node(a);
     if (n.dead || n.def_class != RegClass::kFull || n.size != 1) return false;
-    if (info_.use_count[static_cast<size_t>(a)] != 1) return false;
+    const std::vector<ValueId>& args = fn_.node(c).args;
+    if (info_.use_count[static_cast<size_t>(a)] != std::count(args.begin(), args.end(), a)) return false;
     const int32_t cb = info_.block_of[static_cast<size_t>(c)];
     if (n.meta == Meta::kInput) return cb == 0;
     return n.meta == Meta::kNone && info_.block_of[static_cast<size_t>(a)] == cb;
   }
 
-  // The movs collect `c` becomes: its args that are not in place.
+  // The movs collect `c` becomes: its args that are not in place (and the
+  // repeats of one that is).
   int CollectMovs(ValueId c) const {
     int movs = 0;
-    for (ValueId a : fn_.node(c).args) movs += a != kNoValue && !InPlace(c, a);
+    const std::vector<ValueId>& args = fn_.node(c).args;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const ValueId a = args[i];
+      const bool repeat = std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i);
+      movs += a != kNoValue && (repeat || !InPlace(c, a));
+    }
     return movs;
   }
 

@@ -3,14 +3,14 @@
 
 #include <algorithm>
 
+#include "emulator/a3xx/isa/io_fields.h"
+
 #include "compiler/opt/regalloc.h"
 #include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {
 
 namespace {
-
-using a3xx::kNoReg;
 
 a3xx::Instr Mov(int dst, int src) {
   a3xx::Instr i;
@@ -57,21 +57,10 @@ a3xx::Instr Physical(const Function& fn, ValueId v) {
   return in;
 }
 
-template <typename Binding>
-Binding& Slot(std::vector<Binding>& v, uint32_t index) {
-  if (index >= v.size()) {
-    const size_t old = v.size();
-    v.resize(index + 1);
-    for (size_t i = old; i < v.size(); ++i) v[i].tgsi_index = static_cast<uint32_t>(i);
-  }
-  return v[index];
-}
-
 void FillState(const Function& fn, a3xx::ShaderState& s) {
-  const std::array<uint16_t, 4> none = {kNoReg, kNoReg, kNoReg, kNoReg};
-  for (auto& b : s.inputs) b.regs = none;
-  for (auto& b : s.system_values) b.regs = none;
-  for (auto& b : s.outputs) b.regs = none;
+  for (auto& b : s.inputs) b.span.mask = 0;
+  for (auto& b : s.system_values) b.span.mask = 0;
+  for (auto& b : s.outputs) b.span.mask = 0;
   int top = fn.pinned_count > 0 ? fn.pinned_first + fn.pinned_count - 1 : -1;
   std::vector<char> placed(fn.nodes.size(), 0);
   for (const Block& b : fn.blocks) {
@@ -84,12 +73,14 @@ void FillState(const Function& fn, a3xx::ShaderState& s) {
     if (!(placed[v] || input) || !n.defines() || fn.reg[v] < 0) continue;
     if (n.def_class == RegClass::kFull && n.meta != Meta::kSplit) top = std::max(top, fn.reg[v] + n.size - 1);
     if (!input) continue;
-    const uint16_t r = static_cast<uint16_t>(fn.reg[v]);
-    switch (n.input.kind) {
-      case InputRef::kRegister: Slot(s.inputs, n.input.binding).regs[n.input.comp & 3] = r; break;
-      case InputRef::kSystemValue: Slot(s.system_values, n.input.binding).regs[n.input.comp & 3] = r; break;
-      case InputRef::kIj: s.ij_reg = r; break;
+    if (n.input.kind == InputRef::kIj) {
+      s.ij_reg = static_cast<uint16_t>(fn.reg[v]);
+      continue;
     }
+    a3xx::RegisterSpan& span = n.input.kind == InputRef::kRegister ? s.inputs[n.input.binding].span
+                                                                    : s.system_values[n.input.binding].span;
+    span.base = static_cast<int16_t>(fn.reg[v] - n.input.comp);
+    span.mask = InputMask(fn, v);
   }
   if (s.stage == a3xx::ShaderStage::kFragment) top = std::max(top, s.ij_reg + 1);
   for (const Block& b : fn.blocks) {
@@ -97,9 +88,21 @@ void FillState(const Function& fn, a3xx::ShaderState& s) {
       const Node& n = fn.node(v);
       if (n.dead || n.is_meta() || n.instr.opcode != a3xx::Opcode::END) continue;
       for (size_t k = 0; k < n.args.size() && k < fn.outputs.size(); ++k) {
-        if (n.args[k] == kNoValue || fn.reg[n.args[k]] < 0) continue;
-        Slot(s.outputs, fn.outputs[k].binding).regs[fn.outputs[k].comp & 3] =
-            static_cast<uint16_t>(fn.reg[n.args[k]]);
+        const ValueId col = n.args[k];
+        if (col == kNoValue || fn.reg[col] < 0) continue;
+        const OutputRef& ref = fn.outputs[k];
+        a3xx::RegisterSpan& span = s.outputs[ref.binding].span;
+        // A collect's written components, or every component of a vector
+        // read as it stands (copy-prop-vector).
+        uint8_t written = 0;
+        const Node& cn = fn.node(col);
+        for (int i = 0; i < cn.size; ++i) {
+          if (cn.meta != Meta::kCollect || cn.args[static_cast<size_t>(i)] != kNoValue) {
+            written |= static_cast<uint8_t>(1u << (ref.comp + i));
+          }
+        }
+        span.base = static_cast<int16_t>(fn.reg[col] - ref.comp);
+        span.mask = a3xx::ProgrammedMask(span.field, written).value_or(0);
       }
     }
   }

@@ -13,12 +13,15 @@
 //     place, in component order (RA's clobber rule makes that order safe);
 //   - kPhi, kSplit, kInput: nothing.
 // source_map carries node.tgsi_index; target_block, preds and succs come
-// from the IR. The ShaderState is fn.state with the register fields
-// filled: inputs/system_values from the live kInput nodes (kNoReg for
-// components without one), ij_reg (a live kIj input, else the pair RA
-// reserved), outputs from fn.outputs and the `end` node's args, full_regs
-// = highest used vec4 + 1 (values, pinned range, FS i/j pair), half_regs =
-// 1 when hr0.x is used.
+// from the IR. The ShaderState is fn.state with the spans filled (every
+// mask cleared first): an input/system-value binding from its live kInput
+// (base = its register - InputRef::comp, mask = InputMask), ij_reg (a live
+// kIj input, else the pair RA reserved), an output binding from its
+// collect among the `end` node's args (base = its register -
+// OutputRef::comp, mask = the written components rounded up to the
+// field's shapes); full_regs = highest used vec4 + 1 (values, pinned
+// range, FS i/j pair), half_regs = 1 when hr0.x is used. Bindings in the
+// pinned range are the pipeline's to restore (RebasePinnedBindings).
 #pragma once
 
 #include "compiler/opt/ir.h"

@@ -120,9 +120,12 @@ std::optional<std::string> VerifyFunction(const Function& fn) {
           return where(v) + ": dep %" + std::to_string(d) + " is not an earlier node of the block";
         }
       }
-      const std::vector<ValueId> uses = fn.Uses(v);
+      // A phi's operands in predecessor order (a kNoValue one is undefined
+      // on that edge); otherwise Uses (an open collect component is none).
+      const std::vector<ValueId> uses = n.meta == Meta::kPhi ? n.args : fn.Uses(v);
       for (size_t k = 0; k < uses.size(); ++k) {
         const ValueId u = uses[k];
+        if (u == kNoValue && n.meta == Meta::kPhi) continue;
         if (u < 0 || u >= static_cast<ValueId>(fn.nodes.size())) return where(v) + ": use out of range";
         const Node& d = fn.node(u);
         if (d.dead) return where(v) + ": uses removed value %" + std::to_string(u);

@@ -28,11 +28,12 @@ const char* kLoop =
 void BM_Loop(benchmark::State& state, ShaderStage stage) {
   Program program;
   program.state.stage = stage;
-  RegisterBinding in, out;
-  in.regs = {0, 1, 2, 3};
-  out.regs = {4, 5, 6, 7};
-  program.state.inputs.push_back(in);
-  program.state.outputs.push_back(out);
+  const bool fs = stage == ShaderStage::kFragment;
+  // IN[0] in r0 (gl_FragCoord's field in a fragment shader), OUT[0] in r1;
+  // the FS i/j pair out of the way in r4.
+  program.state.inputs.push_back({0, {fs ? IoField::kFragCoord : IoField::kVsAttribute, 0, 0xF}});
+  program.state.outputs.push_back({0, {fs ? IoField::kFsColor : IoField::kVsVarying, 4, 0xF}});
+  program.state.ij_reg = 16;
   program.instrs = Assemble(kLoop).program;
   common::TestVector v;
   v.stage = stage == ShaderStage::kFragment ? tgsi::Processor::kFragment : tgsi::Processor::kVertex;
@@ -68,9 +69,7 @@ BENCHMARK(BM_VertexLoop)->Arg(8)->Arg(256);
 void BM_CallOverhead(benchmark::State& state) {
   Program program;
   program.state.stage = ShaderStage::kFragment;
-  RegisterBinding out;
-  out.regs = {4, 5, 6, 7};
-  program.state.outputs.push_back(out);
+  program.state.outputs.push_back({0, {IoField::kFsColor, 4, 0xF}});
   program.instrs = Assemble("mov.f32f32 r1.x, (1.0)\n(rpt2)nop\nend\n").program;
   common::TestVector v;
   v.stage = tgsi::Processor::kFragment;

@@ -73,20 +73,107 @@ TEST(Errors, BadShaderState) {
   ShaderState s = VsState({1});
   s.full_regs = 49;
   ExpectStatus(Vs("end\n", s), ExecStatus::kError, "uses 49 full and 0 half vec4 registers; a3xx has 48");
-  ExpectStatus(Vs("end\n", VsState({48})), ExecStatus::kError, "OUT[0] is bound to r48.x, not a GPR");
-  ShaderState p0 = VsState({1});
-  p0.outputs[0].regs[0] = kRegP0X;
-  ExpectStatus(Vs("end\n", p0), ExecStatus::kError, "OUT[0] is bound to p0.x");
+  ExpectStatus(Vs("end\n", VsState({48})), ExecStatus::kError,
+               "shader state: OUT[0].x is bound to r48.x, not a GPR of the a3xx full register file (48 vec4)");
   ShaderState c = VsState({1});
   c.consts.push_back({0, 0, 512});
   ExpectStatus(Vs("end\n", c), ExecStatus::kError, "c512 is beyond the const file");
+}
+
+// States the a3xx state registers cannot express (docs/isa-a3xx.md §6,
+// isa/io_fields.h), each refused with the binding named.
+TEST(Errors, StatesTheHardwareCannotExpress) {
+  auto vs = [](auto edit) {
+    ShaderState s = VsState({1}, {2});
+    edit(s);
+    common::TestVector v = VsVector(1);
+    SetInput(v, 0, {kOne, kTwo, kThree, kFour});
+    return Execute(Asm("end\n", s), v);
+  };
+  auto fs = [](auto edit) {
+    ShaderState s = FsState({1});
+    edit(s);
+    common::TestVector v = FsVector(4);
+    SetInput(v, 0, {kOne, kTwo, kThree, kFour});
+    return Execute(Asm("end\n", s), v);
+  };
+  // A span running past the register file: r47.z + 3.
+  ExpectStatus(vs([](ShaderState& s) { s.outputs[0].span.base = 4 * 47 + 2; }), ExecStatus::kError,
+               "OUT[0].z is bound to r48.x, not a GPR of the a3xx full register file (48 vec4): the span runs past it");
+  // ... or into a0/p0: no binding names a special register.
+  ExpectStatus(vs([](ShaderState& s) { s.outputs[0].span.base = kRegP0X; }), ExecStatus::kError,
+               "OUT[0].x is bound to p0.x, not a GPR");
+  ExpectStatus(vs([](ShaderState& s) { s.inputs[0].span.base = 4 * 46; s.inputs[0].span.half = true; }),
+               ExecStatus::kError, "IN[0]: VFD_DECODE_INSTR has no half-precision bit; the span is half");
+  // A render target is all four components of one REGID.
+  ExpectStatus(fs([](ShaderState& s) { s.outputs[0].span.mask = 0x7; }), ExecStatus::kError,
+               "OUT[0]: SP_FS_MRT_REG programs xyzw together; the span binds xyz");
+  // REGID is 8 bits and names x's register: y in r0.x is not expressible.
+  ExpectStatus(vs([](ShaderState& s) { s.outputs[0].span = {IoField::kVsVarying, -1, 0x2}; }), ExecStatus::kError,
+               "OUT[0]: SP_VS_OUT_REG.REGID would hold -1");
+  // Fields of the other stage or direction.
+  ExpectStatus(fs([](ShaderState& s) { s.inputs.push_back(Bind(0, IoField::kVsAttribute, 2)); }), ExecStatus::kError,
+               "IN[0] is bound through VFD_DECODE_INSTR, a vertex-shader field");
+  ExpectStatus(vs([](ShaderState& s) { s.inputs[0].span.field = IoField::kVsVarying; }), ExecStatus::kError,
+               "IN[0] is bound through SP_VS_OUT_REG, which is not an input field");
+  ExpectStatus(vs([](ShaderState& s) { s.outputs[0].span.field = IoField::kVsAttribute; }), ExecStatus::kError,
+               "OUT[0] is bound through VFD_DECODE_INSTR, which is not an output field");
+  // Front-facing holds x only; gl_FragCoord comes in pairs.
+  ExpectStatus(fs([](ShaderState& s) { s.inputs.push_back(Bind(0, IoField::kFrontFacing, 2, 0x3)); }),
+               ExecStatus::kError, "HLSQ_CONTROL_2_REG.FACENESSREGID cannot carry component(s) y");
+  ExpectStatus(fs([](ShaderState& s) { s.inputs.push_back(Bind(0, IoField::kFragCoord, 2, 0x1)); }),
+               ExecStatus::kError, "HLSQ_CONTROL_1_REG.FRAGCOORD programs xy together; the span binds x");
+  // Two preloaded fields writing one register (here gl_FragCoord and the i/j pair).
+  ExpectStatus(fs([](ShaderState& s) { s.inputs.push_back(Bind(0, IoField::kFragCoord, 0)); }), ExecStatus::kError,
+               "IN[0] and the i/j pair are both preloaded into r0.x");
+  ExpectStatus(vs([](ShaderState& s) { s.inputs.push_back(Bind(1, IoField::kVsAttribute, 2, 0x8)); }),
+               ExecStatus::kError, "IN[0] and IN[1] are both preloaded into r2.w");
+  // More entries than the generation has: 5 render targets, 2 positions.
+  ExpectStatus(fs([](ShaderState& s) {
+                 for (uint32_t i = 1; i < 5; ++i) s.outputs.push_back(Bind(i, IoField::kFsColor, 1 + i));
+               }),
+               ExecStatus::kError, "5 bindings through SP_FS_MRT_REG; a3xx has 4");
+  ExpectStatus(vs([](ShaderState& s) {
+                 s.outputs.push_back(Bind(1, IoField::kVsPosition, 3));
+                 s.outputs.push_back(Bind(2, IoField::kVsPosition, 4));
+               }),
+               ExecStatus::kError, "2 bindings through SP_VS_PARAM_REG.POSREGID; a3xx has 1");
+  // A system value through a field that delivers something else.
+  ExpectStatus(vs([](ShaderState& s) { s.system_values.push_back({"INSTANCEID", 0, {IoField::kVertexId, 12, 0x1}}); }),
+               ExecStatus::kError, "system value INSTANCEID is bound through VFD_CONTROL_1.REGID4VTX, which delivers VERTEXID");
+  // One TGSI register bound twice.
+  ExpectStatus(vs([](ShaderState& s) { s.outputs.push_back(Bind(0, IoField::kVsVarying, 3)); }), ExecStatus::kError,
+               "OUT[0] is bound twice");
+  // A varying component with no interpolation mode.
+  ExpectStatus(fs([](ShaderState& s) { s.varyings.push_back({0, 62, 0xF, VaryingInterp::kFlat}); }),
+               ExecStatus::kError, "IN[0].z is varying component 64; a3xx has interpolation modes for 64");
+  ExpectStatus(fs([](ShaderState& s) { s.ij_reg = 4 * 47 + 3; }), ExecStatus::kError,
+               "the i/j pair (HLSQ_CONTROL_3_REG.REGID) is bound to r48.x");
+}
+
+TEST(Errors, StatesTheHardwareCanExpress) {
+  // Outputs sharing registers (two REGID fields naming r1), depth z in r2.x
+  // (base r1.z), gl_FragCoord's zw pair alone, an unbound (empty) span.
+  ShaderState s = FsState({1});
+  s.outputs.push_back(Bind(1, IoField::kFsColor, 1));
+  s.outputs.push_back({2, {IoField::kFsDepth, 6, 0x4}});
+  s.inputs.push_back({0, {IoField::kFragCoord, 8, 0xC}});
+  s.inputs.push_back({1, {IoField::kFrontFacing, 0, 0x0}});
+  common::TestVector v = FsVector(4);
+  SetInput(v, 0, {kOne, kTwo, kThree, kFour});
+  const EmulationResult r = Execute(Asm("mov.f32f32 r1.x, r2.z\nmov.f32f32 r2.x, r2.w\nend\n", s), v);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_EQ(Out(r, 0, 3, 0), kThree);
+  EXPECT_EQ(Out(r, 1, 3, 0), kThree);
+  EXPECT_EQ(Out(r, 2, 3, 2), kFour);
+  EXPECT_EQ(Out(r, 2, 3, 0), kZero);  // not in the depth field's mask
 }
 
 TEST(Errors, MissingInputs) {
   ExpectStatus(Vs("end\n", VsState({1}, {2})), ExecStatus::kError,
                "IN[0] is bound by the program but missing from the test vector");
   ShaderState s = VsState({1});
-  s.system_values.push_back({"INSTANCEID", 0, {0, kNoReg, kNoReg, kNoReg}});
+  s.system_values.push_back({"INSTANCEID", 0, {IoField::kInstanceId, 0, 0x1}});
   ExpectStatus(Vs("end\n", s), ExecStatus::kError, "system value INSTANCEID");
   ShaderState fs = FsState({1});
   fs.varyings.push_back({4, 0, 0xF, VaryingInterp::kLinear});

@@ -107,7 +107,7 @@ TEST(Flow, KillMarksLanesThatKeepRunning) {
   // Fragment quad; IN[0].x = (-1, 2, -3, 4): kill where negative. Killed
   // lanes still execute the mov after the kill.
   ShaderState s = FsState({1});
-  s.inputs.push_back(Vec4At(0, 2));
+  s.inputs.push_back(Bind(0, IoField::kFragCoord, 2));
   common::TestVector v = FsVector(4);
   v.inputs[0] = {{Bits(-1.0f), 0, 0, 0}, {kTwo, 0, 0, 0}, {Bits(-3.0f), 0, 0, 0}, {kFour, 0, 0, 0}};
   const EmulationResult r =
@@ -138,7 +138,7 @@ TEST(Flow, VectorsRunInWaves) {
 
 TEST(Flow, FragmentWavesAreSixteenLanes) {
   ShaderState s = FsState({1});
-  s.inputs.push_back(Vec4At(0, 2));
+  s.inputs.push_back(Bind(0, IoField::kFragCoord, 2));
   common::TestVector v = FsVector(36);
   for (uint32_t l = 0; l < 36; ++l) v.inputs[0].push_back({Bits(static_cast<float>(l)), 0, 0, 0});
   const EmulationResult r = Execute(Asm("mov.f32f32 r1.x, r2.x\nend\n", s), v);

@@ -18,16 +18,19 @@
 //   vertex data flat) and as v0 = v1 = v2 otherwise (the older vector form,
 //   exactly as before). The binding's own interpolation mode is not used:
 //   the vector says which inputs vary. Unbound locations are 0, not flat.
-// - Half bindings (RegisterBinding::half) convert binary32 inputs to binary16
-//   (RNE) on preload and binary16 outputs back to binary32 words.
+// - Registers follow the spans (shader_state.h): component c of a binding
+//   is preloaded into / read from base + c, for the components in its mask
+//   (the state was checked against the hardware fields first,
+//   state_check.cc). Half spans convert binary32 inputs to binary16 (RNE)
+//   on preload and binary16 outputs back to binary32 words.
 // - Consts: vector.constants[buffer][index] (missing: 0) at const_vec4, then
 //   the ImmediateConst words (so an immediate wins over a binding to the same
 //   vec4).
 // - Outputs are read with delay 0 at the `end` slot (§4.2: outputs need no
 //   ALU delay); an output register with an un-synced async write is a
-//   missing-ss/missing-sy hazard and reads the old value. A component bound
-//   to kNoReg reads 0. The emulator knows nothing about undefined or inexact
-//   values: those masks are all false.
+//   missing-ss/missing-sy hazard and reads the old value. A component
+//   outside an output's mask reads 0. The emulator knows nothing about
+//   undefined or inexact values: those masks are all false.
 #include <algorithm>
 
 #include "emulator/a3xx/half.h"
@@ -71,17 +74,18 @@ const common::LaneVec4s* FindSystemValue(Machine& m, const std::string& name) {
   return &it->second;
 }
 
-// Writes `regs` of every lane of the wave with value(lane in the vector, c).
+// Writes the bound components of `span` in every lane of the wave with
+// value(lane in the vector, c).
 template <typename Value>
-void Preload(Machine& m, const std::array<uint16_t, 4>& regs, bool half, Value value) {
+void Preload(Machine& m, const RegisterSpan& span, Value value) {
   Word* v = m.scratch[0];
   for (int c = 0; c < 4; ++c) {
-    if (regs[c] == kNoReg) continue;
+    if (!span.Has(c)) continue;
     ForLanes(m.all, [&](int l) {
       const Word w = value(m.first_lane + l, c);
-      v[l] = half ? FloatToHalf(F(w)) : w;
+      v[l] = span.half ? FloatToHalf(F(w)) : w;
     });
-    m.regs.WriteNow(RegIndex(regs[c], half), m.all, v);
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v);
   }
 }
 
@@ -105,10 +109,10 @@ bool SetUpConstants(Machine& m) {
   }
   // Every binding's data must be in the vector.
   for (const RegisterBinding& b : m.state.inputs) {
-    if (!HaveInput(m, b.tgsi_index)) return false;
+    if (b.span.mask && !HaveInput(m, b.tgsi_index)) return false;
   }
   for (const SystemValueBinding& b : m.state.system_values) {
-    if (!FindSystemValue(m, b.semantic)) return false;
+    if (b.span.mask && !FindSystemValue(m, b.semantic)) return false;
   }
   m.num_varyings = 0;
   for (const VaryingBinding& b : m.state.varyings) {
@@ -136,20 +140,22 @@ void InitResult(Machine& m) {
 
 bool PreloadWave(Machine& m) {
   for (const RegisterBinding& b : m.state.inputs) {
+    if (!b.span.mask) continue;
     if (m.fragment) {
       if (!HaveInput(m, b.tgsi_index)) return false;
-      Preload(m, b.regs, b.half,
+      Preload(m, b.span,
               [&](uint32_t lane, int c) { return common::FragmentInputWord(m.vec, b.tgsi_index, lane, c); });
       continue;
     }
     const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
     if (!data) return false;
-    Preload(m, b.regs, b.half, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
+    Preload(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
   }
   for (const SystemValueBinding& b : m.state.system_values) {
+    if (!b.span.mask) continue;
     const common::LaneVec4s* data = FindSystemValue(m, b.semantic);
     if (!data) return false;
-    Preload(m, b.regs, false, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
+    Preload(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
   }
   if (m.fragment) {
     Word* i = m.scratch[1];
@@ -181,8 +187,8 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
   for (const RegisterBinding& b : m.state.outputs) {
     common::LaneVec4s& out = m.result.outputs[b.tgsi_index];
     for (int c = 0; c < 4; ++c) {
-      if (b.regs[c] == kNoReg) continue;
-      const uint16_t idx = RegIndex(b.regs[c], b.half);
+      if (!b.span.Has(c)) continue;
+      const uint16_t idx = RegIndex(static_cast<uint16_t>(b.span.Reg(c)), b.span.half);
       if (m.async.AnyAtAll()) {
         for (SyncClass cls : {SyncClass::kSs, SyncClass::kSy}) {
           if (!(m.async.PendingDst(cls, idx) & lanes)) continue;
@@ -195,7 +201,7 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
         int short_by = 0;
         const Word v = m.regs.ReadLane(idx, l, m.slot, 0, &short_by);
         if (short_by) m.Hazard(idx, short_by, "alu-delay");
-        out[m.first_lane + l][c] = b.half ? W(HalfToFloat(static_cast<uint16_t>(v))) : v;
+        out[m.first_lane + l][c] = b.span.half ? W(HalfToFloat(static_cast<uint16_t>(v))) : v;
       });
     }
   }

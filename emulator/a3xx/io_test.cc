@@ -133,7 +133,7 @@ TEST(Bary, PerLaneInputsAreFlatOnceTheVectorHasBarycentrics) {
   Frag f;
   f.vector = RandomPerVertex(g, 4);
   f.state.varyings.push_back({1, 4, 0xF, VaryingInterp::kPerspective});
-  f.state.outputs.push_back(Vec4At(1, 2));
+  f.state.outputs.push_back(Bind(1, IoField::kFsColor, 2));
   f.vector.inputs[1] = common::LaneVec4s(4, {kNegZero, kInf, kNanPayload, 0x80000001u});
   const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\n(rpt3)bary.f r2.x, (r)4, r0.x\nend\n");
   ExpectModelInputs(r, f.vector, 0, 0);
@@ -185,12 +185,12 @@ TEST(Bary, ClobberedIjIsVisibleWithBarycentrics) {
 }
 
 TEST(Io, PreloadedFragmentInputFromVertices) {
-  // A per-vertex input bound to registers (as POSITION would be) arrives as
-  // the model's value, like a bary.f'd one.
+  // A per-vertex input preloaded into registers (gl_FragCoord's field)
+  // arrives as the model's value, like a bary.f'd one.
   Bits32 g;
   Frag f;
   f.vector = RandomPerVertex(g);
-  f.state.inputs.push_back(Vec4At(2, 3));
+  f.state.inputs.push_back(Bind(2, IoField::kFragCoord, 3));
   f.vector.vertex_inputs[2] = f.vector.vertex_inputs[0];
   std::swap(f.vector.vertex_inputs[2][0], f.vector.vertex_inputs[2][2]);
   const EmulationResult r = f.Run("mov.f32f32 r1.x, r3.x\nmov.f32f32 r1.y, r3.y\nmov.f32f32 r1.z, r3.z\n"
@@ -238,24 +238,25 @@ TEST(Bary, PackedLocationsAndMasks) {
 }
 
 TEST(Io, PreloadedFragmentInputsAndHalfOutputs) {
-  // IN[2] (e.g. POSITION) preloaded into r3; OUT[1] from half hr2.
+  // IN[2] (POSITION) preloaded into r3; OUT[1] from half hr2 (a half
+  // render target: all four components).
   Frag f;
-  f.state.inputs.push_back(Vec4At(2, 3));
-  f.state.outputs.push_back(Vec4At(1, 2, 2, true));
+  f.state.inputs.push_back(Bind(2, IoField::kFragCoord, 3));
+  f.state.outputs.push_back(Bind(1, IoField::kFsColor, 2, 0xF, true));
   f.vector.inputs[0] = common::LaneVec4s(4, {0, 0, 0, 0});
   f.vector.inputs[2] = common::LaneVec4s(4, {Bits(10.5f), Bits(-2.0f), kHalf, kOne});
   const EmulationResult r = f.Run("mov.f32f32 r1.x, r3.x\ncov.f32f16 hr2.x, r3.y\ncov.f32f16 hr2.y, r3.z\nend\n");
   EXPECT_EQ(Out(r, 0, 2, 0), Bits(10.5f));
   EXPECT_EQ(Out(r, 1, 2, 0), Bits(-2.0f));
   EXPECT_EQ(Out(r, 1, 2, 1), kHalf);
-  EXPECT_EQ(Out(r, 1, 2, 2), kZero);  // unbound component
+  EXPECT_EQ(Out(r, 1, 2, 2), kZero);  // hr2.z, never written
 }
 
 TEST(Io, SystemValuesConstsAndImmediates) {
   ShaderState s = VsState({1});
   SystemValueBinding sv;
   sv.semantic = "VERTEXID";
-  sv.regs = {8, kNoReg, kNoReg, kNoReg};  // r2.x
+  sv.span = {IoField::kVertexId, 8, 0x1};  // r2.x
   s.system_values.push_back(sv);
   s.consts.push_back({1, 3, 5});                                   // CONST[1][3] -> c5
   s.consts.push_back({0, 9, 7});                                   // absent from the vector -> 0
@@ -463,7 +464,7 @@ TEST(Texture, IntegerFetchAndSize) {
 
 TEST(Texture, HalfResults) {
   Tex t(false);
-  t.state.outputs[0].half = true;
+  t.state.outputs[0].span.half = true;
   t.state.consts.push_back({0, 0, 0});
   t.vector.constants[0][0] = Centre(1, 1, 16, 16);
   const EmulationResult r = t.Run("mov.f32f32 r0.x, c0.x\nmov.f32f32 r0.y, c0.y\n(rpt5)nop\n"

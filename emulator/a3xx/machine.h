@@ -180,6 +180,9 @@ bool PrepareMem(Prepared& p, std::string* why);
 
 // Validates and prepares m.prog from `program` (prepare.cc); false after Fail.
 bool PrepareProgram(Machine& m, const Program& program);
+// Checks m.state against the hardware's I/O fields and limits
+// (state_check.cc); false after Fail.
+bool CheckShaderState(Machine& m);
 
 // ---- I/O (io.cc)
 // Fills the const file and checks the state against the vector; false after

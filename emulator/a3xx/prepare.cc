@@ -5,12 +5,10 @@
 //
 // Static checks (ExecStatus::kError):
 // - an empty program; an instruction Validate rejects (a hand-built Program);
-// - the ShaderState footprint (full_regs/half_regs) above the file;
+// - a ShaderState the hardware cannot be programmed with (state_check.cc);
 // - a GPR operand, over every scalar it covers ((rptN) with (r), cat5/cat6
 //   vectors, the bary.f ij pair), beyond the file (r48+ on a3xx), naming
 //   a1.x or r61.y..w, or reading r63 (writes to r63 are discarded);
-// - a binding register (inputs, outputs, system values, ij pair) that is not
-//   a GPR inside the file; a const binding beyond the const file;
 // - a cat5 s#/t# pair with no SamplerBinding.
 // A cat5 form the bound texture type cannot take (tex.cc) is kUnsupported.
 // Unsupported opcodes and forms give ExecStatus::kUnsupported naming them.
@@ -128,59 +126,6 @@ bool ResolveTextureUnit(Machine& m, Prepared& p) {
   return false;
 }
 
-bool CheckBindingReg(Machine& m, uint16_t reg, bool half, const std::string& what) {
-  if (reg == kNoReg) return true;
-  const int limit = 4 * (half ? m.t.num_half_vec4 : m.t.num_full_vec4);
-  if (reg < limit) return true;
-  m.Fail(ExecStatus::kError, what + " is bound to " + RegName(reg, half) + ", not a GPR of the " +
-                                 std::string(m.t.name) + " register file");
-  return false;
-}
-
-bool CheckState(Machine& m) {
-  const ShaderState& s = m.state;
-  if (s.full_regs > m.t.num_full_vec4 || s.half_regs > m.t.num_half_vec4) {
-    m.Fail(ExecStatus::kError, "the program uses " + std::to_string(s.full_regs) + " full and " +
-                                   std::to_string(s.half_regs) + " half vec4 registers; " + std::string(m.t.name) +
-                                   " has " + std::to_string(m.t.num_full_vec4) + " and " +
-                                   std::to_string(m.t.num_half_vec4));
-    return false;
-  }
-  for (const RegisterBinding& b : s.inputs) {
-    for (uint16_t r : b.regs) {
-      if (!CheckBindingReg(m, r, b.half, "IN[" + std::to_string(b.tgsi_index) + "]")) return false;
-    }
-  }
-  for (const RegisterBinding& b : s.outputs) {
-    for (uint16_t r : b.regs) {
-      if (!CheckBindingReg(m, r, b.half, "OUT[" + std::to_string(b.tgsi_index) + "]")) return false;
-    }
-  }
-  for (const SystemValueBinding& b : s.system_values) {
-    for (uint16_t r : b.regs) {
-      if (!CheckBindingReg(m, r, false, "system value " + b.semantic)) return false;
-    }
-  }
-  if (m.fragment && (!CheckBindingReg(m, s.ij_reg, false, "the ij pair") ||
-                     !CheckBindingReg(m, static_cast<uint16_t>(s.ij_reg + 1), false, "the ij pair"))) {
-    return false;
-  }
-  for (const ConstBinding& b : s.consts) {
-    if (b.const_vec4 >= m.t.num_const_vec4) {
-      m.Fail(ExecStatus::kError, "CONST[" + std::to_string(b.buffer) + "][" + std::to_string(b.index) + "] -> c" +
-                                     std::to_string(b.const_vec4) + " is beyond the const file");
-      return false;
-    }
-  }
-  for (const ImmediateConst& imm : s.immediates) {
-    if (imm.const_vec4 >= m.t.num_const_vec4) {
-      m.Fail(ExecStatus::kError, "immediate -> c" + std::to_string(imm.const_vec4) + " is beyond the const file");
-      return false;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 bool PrepareProgram(Machine& m, const Program& program) {
@@ -188,7 +133,7 @@ bool PrepareProgram(Machine& m, const Program& program) {
     m.Fail(ExecStatus::kError, "the program has no instructions");
     return false;
   }
-  if (!CheckState(m)) return false;
+  if (!CheckShaderState(m)) return false;
   m.prog.resize(program.instrs.size());
   for (size_t i = 0; i < program.instrs.size(); ++i) {
     Prepared& p = m.prog[i];

@@ -15,26 +15,22 @@ Program Asm(std::string_view text, const ShaderState& state) {
   return p;
 }
 
-RegisterBinding Vec4At(uint32_t tgsi_index, int vec4, int comps, bool half) {
-  RegisterBinding b;
-  b.tgsi_index = tgsi_index;
-  b.half = half;
-  for (int c = 0; c < comps; ++c) b.regs[c] = static_cast<uint16_t>(4 * vec4 + c);
-  return b;
+RegisterBinding Bind(uint32_t tgsi_index, IoField field, int vec4, uint8_t mask, bool half) {
+  return RegisterBinding{tgsi_index, RegisterSpan{field, static_cast<int16_t>(4 * vec4), mask, half}};
 }
 
 ShaderState VsState(std::vector<int> outs, std::vector<int> ins) {
   ShaderState s;
   s.stage = ShaderStage::kVertex;
-  for (size_t i = 0; i < outs.size(); ++i) s.outputs.push_back(Vec4At(static_cast<uint32_t>(i), outs[i]));
-  for (size_t i = 0; i < ins.size(); ++i) s.inputs.push_back(Vec4At(static_cast<uint32_t>(i), ins[i]));
+  for (size_t i = 0; i < outs.size(); ++i) s.outputs.push_back(Bind(static_cast<uint32_t>(i), IoField::kVsVarying, outs[i]));
+  for (size_t i = 0; i < ins.size(); ++i) s.inputs.push_back(Bind(static_cast<uint32_t>(i), IoField::kVsAttribute, ins[i]));
   return s;
 }
 
 ShaderState FsState(std::vector<int> outs) {
   ShaderState s;
   s.stage = ShaderStage::kFragment;
-  for (size_t i = 0; i < outs.size(); ++i) s.outputs.push_back(Vec4At(static_cast<uint32_t>(i), outs[i]));
+  for (size_t i = 0; i < outs.size(); ++i) s.outputs.push_back(Bind(static_cast<uint32_t>(i), IoField::kFsColor, outs[i]));
   return s;
 }
 

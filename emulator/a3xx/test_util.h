@@ -25,12 +25,15 @@ inline float Flt(Word w) { return std::bit_cast<float>(w); }
 // Assembles `text`; a syntax error fails the test and returns an empty program.
 Program Asm(std::string_view text, const ShaderState& state);
 
-// A binding of OUT[index] / IN[index] to r<n>.xyzw (or fewer components).
-RegisterBinding Vec4At(uint32_t tgsi_index, int vec4, int comps = 4, bool half = false);
+// A binding of OUT[index] / IN[index] through `field` to r<vec4> (base
+// r<vec4>.x), components `mask`.
+RegisterBinding Bind(uint32_t tgsi_index, IoField field, int vec4, uint8_t mask = 0xF, bool half = false);
 
-// A vertex-shader state with OUT[i] = r<outs[i]>.xyzw and IN[i] = r<ins[i]>.xyzw.
+// A vertex-shader state with OUT[i] = r<outs[i]>.xyzw (varyings) and IN[i] =
+// r<ins[i]>.xyzw (attributes).
 ShaderState VsState(std::vector<int> out_vec4s, std::vector<int> in_vec4s = {});
-// A fragment-shader state with OUT[i] = r<outs[i]>.xyzw (ij at r0.x/r0.y).
+// A fragment-shader state with OUT[i] = r<outs[i]>.xyzw (render targets; ij
+// at r0.x/r0.y).
 ShaderState FsState(std::vector<int> out_vec4s);
 
 common::TestVector VsVector(uint32_t lanes);

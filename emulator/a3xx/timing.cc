@@ -1,5 +1,6 @@
 // The timing table's rows. Sources: docs/isa-a3xx.md §4.2 (3/6/2 delay
-// slots), §6.1/§6.2 (8-vertex and 16-fragment waves), §1.1 (48 vec4 GPRs).
+// slots), §6.1/§6.2 (8-vertex and 16-fragment waves), §1.1 (48 vec4 GPRs),
+// §6 (overlapping preloads refused: undocumented).
 // Latencies are not public for a3xx; see timing.h.
 #include "emulator/a3xx/timing.h"
 
@@ -8,7 +9,8 @@ namespace shaderdiff::a3xx {
 const std::vector<Timing>& AllTimings() {
   static const std::vector<Timing> rows = {
       // name   alu non mad3 sfu tex mem  nonalu-slots nopN  vs  fs  full half const local
-      {"a3xx", 3, 6, 2, 10, 64, 110, false, false, 8, 16, 48, 48, 512, 16384},
+      //        preloads-may-overlap
+      {"a3xx", 3, 6, 2, 10, 64, 110, false, false, 8, 16, 48, 48, 512, 16384, false},
   };
   return rows;
 }

@@ -39,6 +39,10 @@ struct Timing {
   int num_const_vec4 = 512;
   // cat6 local memory per wave, bytes (no public figure; emulator's choice).
   int local_memory_bytes = 16384;
+  // §6 (isa/io_fields.h has the fields themselves): whether two preloaded fields (attributes, system values, gl_FragCoord,
+  // front-facing, the i/j pair) may name the same register. Undocumented
+  // (which write wins is unknown), so refused: the stricter reading.
+  bool preloads_may_overlap = false;
 
   // The largest delay any consumer can need: history older than this many
   // slots is visible to everyone.

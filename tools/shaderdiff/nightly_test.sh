@@ -221,7 +221,7 @@ assert r["settings"]["fault"], r["settings"]
 bad = [(s["file"], c) for s in r["shaders"] for k, c in s["checks"].items()
        if k == "a3xx/opt" and c["verdict"] in ("hazard", "mismatch")]
 assert bad, "no hazard or mismatch"
-assert all(c["verdict"] == "pass" for s in r["shaders"] for k, c in s["checks"].items() if k == "a3xx/naive")
+assert all(c["verdict"] in ("pass", "unsupported") for s in r["shaders"] for k, c in s["checks"].items() if k == "a3xx/naive")
 file, check = bad[0]
 open(sys.argv[2], "w").write(f'{file}\n{check["verdict"]}\n{check["detail"]}\n{check["reproduce"]}\n')
 PY

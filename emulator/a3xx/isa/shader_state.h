@@ -5,9 +5,20 @@
 // section 6). A compiled a3xx program is this state plus its instructions;
 // compiler and emulator share it, as the hardware contract.
 //
+// Registers are bound the way the state registers program them: every
+// input, output, position, render target, depth and preloaded system value
+// is ONE register field (io_fields.h names it: VFD_DECODE_INSTR.REGID +
+// WRITEMASK, SP_VS_OUT_REG.REGID + COMPMASK, SP_VS_PARAM_REG.POSREGID,
+// SP_FS_MRT_REG.REGID, ...) giving a base register and a component mask,
+// and component c of the bound TGSI register lives in scalar register
+// base + c. A span therefore never scatters the components of one register
+// and never packs two of them into one scalar. What each field can hold
+// (which components, which mask shapes, half precision, how many entries)
+// is io_fields.h's table; the emulator refuses any state that breaks it
+// (emulator/a3xx/state_check.cc).
+//
 // Invariants:
-// - Register numbers are scalar GPR numbers (4*n + c), kNoReg where a
-//   component is not loaded / not read.
+// - Register numbers are scalar GPR numbers (4*n + c).
 // - Const numbers are vec4 indices into the const file (c<n>.x = 4n).
 // - tgsi_index values refer to the TGSI shader the program was compiled from.
 #pragma once
@@ -21,15 +32,42 @@
 
 namespace shaderdiff::a3xx {
 
-inline constexpr uint16_t kNoReg = 0xffff;
-
 enum class ShaderStage : uint8_t { kVertex, kFragment };
 
-// A TGSI IN or OUT register held in (up to) four scalar GPRs.
+// The state-register field that programs one binding (docs/isa-a3xx.md §6,
+// freedreno's a3xx register map). io_fields.h has each field's rules.
+enum class IoField : uint8_t {
+  kVsAttribute,  // VFD_DECODE_INSTR[i]: REGID + WRITEMASK (a VS IN register)
+  kVertexId,     // VFD_CONTROL_1.REGID4VTX
+  kInstanceId,   // VFD_CONTROL_1.REGID4INST
+  kVsVarying,    // SP_VS_OUT_REG[i] A/B: REGID + COMPMASK + HALF (a VS OUT register)
+  kVsPosition,   // SP_VS_PARAM_REG.POSREGID
+  kVsPointSize,  // SP_VS_PARAM_REG.PSIZEREGID
+  kFragCoord,    // HLSQ_CONTROL_1_REG.FRAGCOORDXYREGID (x, y) and FRAGCOORDZWREGID (z, w)
+  kFrontFacing,  // HLSQ_CONTROL_2_REG.FACENESSREGID
+  kFsColor,      // SP_FS_MRT_REG[n]: REGID + HALF_PRECISION (render target n)
+  kFsDepth,      // SP_FS_OUTPUT_REG.DEPTH_REGID (the z component of a TGSI POSITION output)
+};
+
+// Where one binding's components live: component c (bit c of `mask`) in
+// scalar register base + c. `base` is the register component x occupies,
+// bound or not, so it is negative only for a span whose low components are
+// unbound (the depth field names z's register: base = DEPTH_REGID - 2).
+// mask == 0 binds nothing (the driver programs the field as "none").
+struct RegisterSpan {
+  IoField field = IoField::kVsAttribute;
+  int16_t base = 0;
+  uint8_t mask = 0;
+  bool half = false;  // half registers (hrN.c)
+  bool Has(int c) const { return (mask >> c) & 1; }
+  int Reg(int c) const { return base + c; }
+  bool operator==(const RegisterSpan&) const = default;
+};
+
+// A TGSI IN or OUT register.
 struct RegisterBinding {
   uint32_t tgsi_index = 0;
-  std::array<uint16_t, 4> regs = {kNoReg, kNoReg, kNoReg, kNoReg};
-  bool half = false;
+  RegisterSpan span;
   bool operator==(const RegisterBinding&) const = default;
 };
 
@@ -37,6 +75,9 @@ enum class VaryingInterp : uint8_t { kPerspective, kLinear, kFlat };
 
 // A fragment-shader TGSI IN register fetched with bary.f: component c of
 // IN[tgsi_index] is packed varying component `inloc + c` (for c in mask).
+// `interp` is what VPC_VARYING_INTERP_MODE / SP_FS_FLAT_SHAD_MODE_REG say
+// for those components: a flat one delivers the provoking vertex's value
+// (common/interpolation.h), whatever the i/j pair bary.f reads.
 struct VaryingBinding {
   uint32_t tgsi_index = 0;
   uint16_t inloc = 0;
@@ -45,12 +86,12 @@ struct VaryingBinding {
   bool operator==(const VaryingBinding&) const = default;
 };
 
-// A system value (TGSI SV register by semantic name, e.g. "VERTEXID",
+// A system value (TGSI SV register by semantic name: "VERTEXID",
 // "INSTANCEID", "FACE", "POSITION") preloaded into GPRs.
 struct SystemValueBinding {
   std::string semantic;
   uint32_t tgsi_index = 0;
-  std::array<uint16_t, 4> regs = {kNoReg, kNoReg, kNoReg, kNoReg};
+  RegisterSpan span;
   bool operator==(const SystemValueBinding&) const = default;
 };
 
@@ -94,14 +135,17 @@ struct SamplerBinding {
 
 struct ShaderState {
   ShaderStage stage = ShaderStage::kVertex;
-  // VS attributes (VFD) and FS inputs the hardware preloads (gl_FragCoord,
-  // front-facing) that are TGSI IN registers.
+  // TGSI IN registers the hardware preloads: VS attributes (kVsAttribute),
+  // FS gl_FragCoord (kFragCoord) and front-facing (kFrontFacing).
   std::vector<RegisterBinding> inputs;
   // FS inputs fetched with bary.f; the i/j pair is preloaded into
-  // ij_reg, ij_reg + 1.
+  // ij_reg, ij_reg + 1 (HLSQ_CONTROL_3_REG.REGID).
   std::vector<VaryingBinding> varyings;
   uint16_t ij_reg = 0;  // r0.x, as ir3 always programs it
   std::vector<SystemValueBinding> system_values;
+  // TGSI OUT registers read at `end`: VS varyings, position and point size;
+  // FS render targets (SP_FS_MRT_REG, up to four) and depth. Outputs may
+  // share registers: each is its own register field.
   std::vector<RegisterBinding> outputs;
   std::vector<ConstBinding> consts;
   std::vector<ImmediateConst> immediates;
