@@ -187,6 +187,8 @@ void Cnd(Inst& i) {
   });
 }
 
+// dsx/dsy write four consecutive scalars whatever the write mask (docs
+// §4.3): into T2, dead between channels, then copied out.
 void Derivative(Inst& i) {
   const Opcode op = i.in.opcode == T::Opcode::DDX ? Opcode::DSX : Opcode::DSY;
   ForEachChannel(i, [&](int c) {
@@ -194,9 +196,10 @@ void Derivative(Inst& i) {
     d.opcode = op;
     d.type = Type::kF32;
     d.wrmask = 0x1;
-    d.dst = i.Out(c);
+    d.dst = TReg(8);
     d.src[0] = i.Src(0, c, kUseTex);
     i.Emit(d);
+    i.Emit(Mov(i.Out(c), TReg(8)));
   });
 }
 

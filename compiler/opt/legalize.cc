@@ -12,9 +12,11 @@
 //   i/j pair: + k and + k + 1); other sources are read every iteration, so
 //   the first one binds. cat4/5/6 read everything at issue.
 // - Asynchronous ops (cat4 and local cat6: ss class; cat5 and global cat6:
-//   sy class) put their destinations (cat5: write-mask components only,
-//   which is what the emulator tracks) in pending-dst and their GPR sources
-//   in pending-src of their class. Reading or writing a pending dst needs
+//   sy class) put their destinations (cat5: all four scalars, the write
+//   mask spares none: docs §4.3, as the emulator models it) in pending-dst
+//   and their GPR sources in pending-src of their class. So a later writer
+//   of a component outside the mask is ordered after the texture result
+//   ((sy), a WAW) like a reader of one inside it. Reading or writing a pending dst needs
 //   the class's sync; writing a pending src needs (ss) (it freezes every
 //   op's sources) unless the instruction carries (sy) and only sy-class ops
 //   read it. (ss) clears ss dst/src and sy src; (sy) clears sy dst/src. An
@@ -167,8 +169,7 @@ std::optional<std::string> Describe(const a3xx::Timing& t, const a3xx::ShaderSta
   }
   const Operand& d = in.dst;
   if (d.kind == OperandKind::kGpr) {
-    for (int j = 0; j < spans->dst; ++j) {
-      if (cat == Category::kCat5 && !((in.wrmask >> j) & 1)) continue;
+    for (int j = 0; j < spans->dst; ++j) {  // cat5: all four, the write mask spares none
       const uint16_t num = static_cast<uint16_t>(d.num + j);
       if (a3xx::IsR63(num)) continue;
       fx->writes.push_back({One(a3xx::RegIndex(num, d.half)), alu ? j : 0, false});

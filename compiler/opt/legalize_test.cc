@@ -284,11 +284,11 @@ Case WawSfu() {
           {VsVector()},
           "rcp r1.x, r0.x\n(ss)mov.f32f32 r1.x, c0.w\nend\n"};
 }
-Case WawTex() {  // only write-mask components are pending (the emulator's rule): r1.y is free
+Case WawTex() {  // the texture writes r1.y too, outside its mask (docs §4.3): ordered after it
   return {"WawTex",
           Build(Vs({1}), {{"sam (f32)(xz)r1.x, r0.x, s#0, t#0\nmov.f32f32 r1.y, c0.w\nmov.f32f32 r1.z, c0.w\nend\n"}}),
           {VsVector()},
-          "sam (f32)(xz)r1.x, r0.x, s#0, t#0\nmov.f32f32 r1.y, c0.w\n(sy)mov.f32f32 r1.z, c0.w\nend\n"};
+          "sam (f32)(xz)r1.x, r0.x, s#0, t#0\n(sy)mov.f32f32 r1.y, c0.w\nmov.f32f32 r1.z, c0.w\nend\n"};
 }
 Case EndSyncsOutput() {  // a pending output syncs at end; a pending non-output (r5) does not
   return {"EndSyncsOutput",

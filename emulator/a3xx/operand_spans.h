@@ -1,7 +1,8 @@
 // How many consecutive scalar registers each operand of an instruction
 // covers, exactly as the emulator's preparation computes them: (rptN) with
 // (r) sources, the bary.f i/j pair, cat5 coordinate and offset/lod vectors,
-// cat5 destinations up to the highest write-mask bit. The compiler uses it
+// cat5 destinations (always four scalars: the write mask does not spare the
+// others, docs/isa-a3xx.md §4.3). The compiler uses it
 // to build vector operands without re-deriving the ISA's layout rules.
 #pragma once
 

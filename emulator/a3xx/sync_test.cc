@@ -175,12 +175,49 @@ TEST(Sync, SyLandsTextureResultAndStalls) {
 }
 
 TEST(Sync, MissingSyGivesStaleOutputs) {
+  // Every destination scalar is pending, r1.zw outside the mask too.
   TexFixture f;
   const EmulationResult r = f.Run(kTexPrep + "sam (f32)(xy)r1.x, r0.x, s#0, t#0\nend\n");
   EXPECT_EQ(Out(r, 0, 0, 0), kZero);
   EXPECT_EQ(Out(r, 0, 0, 1), kZero);
-  EXPECT_EQ(HazardStrings(r), (std::vector<std::string>{"instr 4: r1.x missing-sy, 64 cycles short",
-                                                         "instr 4: r1.y missing-sy, 64 cycles short"}));
+  EXPECT_EQ(HazardStrings(r), (std::vector<std::string>{
+                                  "instr 4: r1.x missing-sy, 64 cycles short", "instr 4: r1.y missing-sy, 64 cycles short",
+                                  "instr 4: r1.z missing-sy, 64 cycles short", "instr 4: r1.w missing-sy, 64 cycles short"}));
+}
+
+// docs/isa-a3xx.md §4.3: a texture fetch writes its destination's
+// components outside the write mask too.
+TEST(Sync, TextureWritesItsWholeDestination) {
+  // r1.zw hold 3.0 before an (xy) fetch into r1: after the (sy) they hold
+  // what the unit computed for z and w, not 3.0.
+  TexFixture f;
+  const std::string pre = "mov.f32f32 r1.z, (3.0)\nmov.f32f32 r1.w, (3.0)\n";
+  const EmulationResult r = f.Run(pre + kTexPrep + "sam (f32)(xy)r1.x, r0.x, s#0, t#0\n(sy)end\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_TRUE(r.hazards.empty()) << HazardStrings(r).front();
+  const std::array<float, 4> texel = common::TexelValue(f.unit, 0, 0, 3, 5, 0);
+  for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 0, 0, c), Bits(texel[c])) << c;
+  EXPECT_NE(Bits(texel[2]), kThree);
+  // A dsx (derivatives have no z/w here) clobbers them with 0.
+  const EmulationResult d = f.Run(pre + "(rpt5)nop\ndsx (f32)(x)r1.x, r0.x\n(sy)end\n");
+  ASSERT_EQ(d.result.status, ExecStatus::kOk) << d.result.detail;
+  EXPECT_EQ(Out(d, 0, 0, 2), kZero);
+  EXPECT_EQ(Out(d, 0, 0, 3), kZero);
+}
+
+TEST(Sync, WritingOutsideTheMaskBeforeSyIsWaw) {
+  // Without the (sy) the mov of r1.z races the fetch's write of it (ir3
+  // syncs it for that reason): a waw-async hazard, and the fetch's value
+  // lands over the mov's.
+  TexFixture f;
+  const EmulationResult r = f.Run(kTexPrep + "sam (f32)(xy)r1.x, r0.x, s#0, t#0\nmov.f32f32 r1.z, (3.0)\n(sy)end\n");
+  EXPECT_EQ(HazardStrings(r), std::vector<std::string>{"instr 4: r1.z waw-async, 64 cycles short"});
+  EXPECT_EQ(Out(r, 0, 0, 2), Bits(common::TexelValue(f.unit, 0, 0, 3, 5, 0)[2]));
+  // With it, the mov is ordered after the fetch and stands.
+  const EmulationResult ok =
+      f.Run(kTexPrep + "sam (f32)(xy)r1.x, r0.x, s#0, t#0\n(sy)mov.f32f32 r1.z, (3.0)\nend\n");
+  EXPECT_TRUE(ok.hazards.empty());
+  EXPECT_EQ(Out(ok, 0, 0, 2), kThree);
 }
 
 TEST(Sync, TextureCoordinatesNeedSixSlots) {

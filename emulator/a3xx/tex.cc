@@ -29,6 +29,14 @@
 // - Results go to dst + c for each component c in the write mask; 32-bit
 //   types get the model's words, f16 rounds them to binary16, other 16/8-bit
 //   types keep the low 16 bits.
+// - Every cat5 writes all four consecutive scalars dst .. dst + 3, the
+//   components outside its write mask too (docs §4.3: "unused texture
+//   components still get written", the reason ir3 syncs a later write of
+//   them). With what is not documented: the emulator writes the value the
+//   unit computed for that component (0 where the operation has none, e.g.
+//   dsx/dsy), so a program that expects those registers unchanged reads
+//   something else, as it may on hardware. They are pending like the others
+//   until the (sy): reading or writing one before it is a hazard.
 // - getsize: x, y, z/layers, levels for src1.x (integer lod).
 // - getlod: x = the LOD the selection would use, y = lambda, as binary32
 //   (the reference's LODQ convention; the hardware's own format is not
@@ -96,11 +104,11 @@ Word ToDstType(Word w, Type type) {
   }
 }
 
-// Writes per-lane results[l][c] for each component in the write mask.
+// Writes per-lane results[l][c] to all four destination scalars (see the
+// file comment: the write mask does not spare the others).
 void WriteResults(Machine& m, const Prepared& p, const PendingOp& op, const common::Vec4* results) {
   int d = 0;
   for (int c = 0; c < 4; ++c) {
-    if (!((p.in.wrmask >> c) & 1)) continue;
     if (IsR63(static_cast<uint16_t>(p.in.dst.num + c))) continue;
     Word* out = m.scratch[3];
     ForLanes(op.lanes, [&](int l) { out[l] = ToDstType(results[l][c], p.in.type); });
@@ -233,9 +241,7 @@ void CompleteDerivative(Machine& m, const Prepared& p, const PendingOp& op) {
 void ExecTex(Machine& m, const Prepared& p, LaneMask lanes) {
   const Instr& in = p.in;
   for (int c = 0; c < 4; ++c) {
-    if (((in.wrmask >> c) & 1) && !IsR63(static_cast<uint16_t>(in.dst.num + c))) {
-      CheckAsyncWrite(m, GprIndex(in.dst, c), lanes, nullptr, true);
-    }
+    if (!IsR63(static_cast<uint16_t>(in.dst.num + c))) CheckAsyncWrite(m, GprIndex(in.dst, c), lanes, nullptr, true);
   }
   PendingOp& op = m.async.Begin(p.index, SyncClass::kSy, lanes, m.cycle + static_cast<uint64_t>(m.t.tex_latency));
   for (int slot = 0; slot < 2; ++slot) {
@@ -247,7 +253,7 @@ void ExecTex(Machine& m, const Prepared& p, LaneMask lanes) {
     }
   }
   for (int c = 0; c < 4; ++c) {
-    if (((in.wrmask >> c) & 1) && !IsR63(static_cast<uint16_t>(in.dst.num + c))) m.async.AddDst(op, GprIndex(in.dst, c));
+    if (!IsR63(static_cast<uint16_t>(in.dst.num + c))) m.async.AddDst(op, GprIndex(in.dst, c));
   }
 }
 
@@ -366,7 +372,7 @@ bool PrepareTex(Prepared& p, std::string* why) {
   if (!Layout(p, why)) return false;
   p.exec = ExecTex;
   p.src_span = {p.tex.src1_count, p.tex.src2_count, 0};
-  p.dst_span = static_cast<uint8_t>(32 - std::countl_zero(static_cast<uint32_t>(p.in.wrmask)));
+  p.dst_span = 4;  // the whole destination, whatever the write mask
   return true;
 }
 
