@@ -3,7 +3,7 @@
 // advances per (rptN) iteration) and delivers it with the i/j pair read
 // from the two consecutive scalars at `ij`, through the shared model
 // (common::Deliver: the vertex values interpolated by common::Interpolate,
-// or v0 for a flat varying).
+// or the provoking vertex's value for a varying its binding makes flat).
 //
 // The driver (io.cc) preloads each lane's barycentric pair from the test
 // vector into the ij registers and gives each location its vertex values,
@@ -13,8 +13,8 @@
 // input. (Older vectors carry final per-lane values only: every vertex value
 // is that value and the pair is +0/+0, so there a clobbered pair shows only
 // as v + i * 0 + j * 0, i.e. for -0.0, infinities and NaN, or non-finite
-// i/j.) Per-lane inputs of a vector with barycentrics are flat: the pair
-// does not matter.
+// i/j.) Per-lane inputs of a vector with barycentrics are delivered as
+// given, and flat varyings too: the pair does not matter.
 //
 // bary.f is an ordinary ALU instruction for timing (§4.2). A varying
 // location outside the packed varyings reads 0 (counted as out of range).

@@ -88,10 +88,37 @@ TEST(FragmentInputs, PerLaneInputsReadAsGivenInBothForms) {
   with.barycentrics.assign(4, Barycentric{kHalf, 0x3e800000u});
   EXPECT_EQ(VaryingSourceOf(with, 0, 2, 1), (VaryingSource{kInf, kInf, kInf, true}));
   EXPECT_EQ(FragmentInputValues(with, 0), with.inputs[0]);
-  EXPECT_EQ(Deliver({kNegZero, kInf, kInf, true}, kHalf, kHalf), kNegZero);
+  // Flat or not as the program says, a per-lane value reads as given, in
+  // both forms.
+  EXPECT_EQ(FragmentInputValues(with, 0, Interp::kFlat), with.inputs[0]);
+  EXPECT_EQ(FragmentInputValues(old_form, 0, Interp::kFlat), old_form.inputs[0]);
   // A short per-lane input stays short, for the executors' lane-count checks.
   with.inputs[0].pop_back();
   EXPECT_EQ(FragmentInputValues(with, 0).size(), 3u);
+}
+
+// A flat varying is the provoking vertex's value (GL's default: the last
+// vertex, v2) whatever the pair; a smooth one is interpolated. Which one is
+// the program's word (Interp), not the vector's.
+TEST(FragmentInputs, FlatTakesTheProvokingVertex) {
+  EXPECT_EQ(kProvokingVertex, 2);
+  EXPECT_EQ(Deliver({kNegZero, kOne, kInf, true}, kHalf, kHalf), kInf);
+  EXPECT_EQ(Deliver({kNegZero, kOne, kNanPayload, true}, 0, 0), kNanPayload);  // even at +0/+0
+  EXPECT_EQ(Deliver({kNegZero, kOne, kInf, false}, 0, 0), kNegZero);
+  TestVector v = Frag(4);
+  constexpr Word kFour = 0x40800000u;
+  v.vertex_inputs[0] = {Vec4{kOne, 0, 0, 0}, Vec4{kTwo, 0, 0, 0}, Vec4{kFour, kNegZero, 0, 0}};
+  v.barycentrics = {{0, 0}, {kHalf, 0}, {0, kHalf}, {kHalf, kHalf}};
+  const LaneVec4s flat = FragmentInputValues(v, 0, Interp::kFlat);
+  const LaneVec4s smooth = FragmentInputValues(v, 0, Interp::kSmooth);
+  for (uint32_t l = 0; l < 4; ++l) {
+    EXPECT_EQ(flat[l][0], kFour) << l;
+    EXPECT_EQ(flat[l][1], kNegZero) << l;
+  }
+  EXPECT_EQ(smooth[0][0], kOne);            // +0/+0: v0
+  EXPECT_EQ(smooth[1][0], 0x3fc00000u);  // 1 + 0.5 * (2 - 1) = 1.5
+  EXPECT_EQ(smooth[2][0], 0x40200000u);  // 1 + 0.5 * (4 - 1) = 2.5
+  EXPECT_EQ(VaryingSourceOf(v, 0, 3, 0, Interp::kFlat), (VaryingSource{kOne, kTwo, kFour, true}));
 }
 
 TEST(FragmentInputs, Invariants) {

@@ -11,13 +11,16 @@
 //   the shader reads, common::FragmentInputWord. The i/j pair at ij_reg,
 //   ij_reg + 1 is the lane's barycentric pair (+0.0, +0.0 for a vector
 //   without barycentrics). Packed varying component inloc + c of a
-//   VaryingBinding is common::VaryingSourceOf(vector, tgsi_index, lane, c):
-//   the vertex values of a per-vertex input, which bary.f interpolates with
-//   the pair it reads (bary.cc), or a per-lane value, delivered flat when
-//   the vector has barycentrics (as a driver programs a varying without
-//   vertex data flat) and as v0 = v1 = v2 otherwise (the older vector form,
-//   exactly as before). The binding's own interpolation mode is not used:
-//   the vector says which inputs vary. Unbound locations are 0, not flat.
+//   VaryingBinding is common::VaryingSourceOf(vector, tgsi_index, lane, c,
+//   interp): the vertex values of a per-vertex input, which bary.f
+//   interpolates with the pair it reads (bary.cc) or, when the binding's
+//   interpolation mode is kFlat (VPC_VARYING_INTERP_MODE /
+//   SP_FS_FLAT_SHAD_MODE_REG), delivers as the provoking vertex's value
+//   whatever the pair; or a per-lane value, delivered as given when the
+//   vector has barycentrics (no vertex data to interpolate) and as v0 = v1
+//   = v2 otherwise (the older vector form, exactly as before for a correct
+//   program). So whether a varying is flat is the program's word, as on
+//   hardware. Unbound locations are 0, not flat.
 // - Registers follow the spans (shader_state.h): component c of a binding
 //   is preloaded into / read from base + c, for the components in its mask
 //   (the state was checked against the hardware fields first,
@@ -174,8 +177,9 @@ bool PreloadWave(Machine& m) {
     for (int c = 0; c < 4; ++c) {
       if (!((b.mask >> c) & 1)) continue;
       ForLanes(m.all, [&](int l) {
-        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] =
-            common::VaryingSourceOf(m.vec, b.tgsi_index, m.first_lane + l, c);
+        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] = common::VaryingSourceOf(
+            m.vec, b.tgsi_index, m.first_lane + l, c,
+            b.interp == VaryingInterp::kFlat ? common::Interp::kFlat : common::Interp::kSmooth);
       });
     }
   }

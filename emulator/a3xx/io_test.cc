@@ -142,6 +142,33 @@ TEST(Bary, PerLaneInputsAreFlatOnceTheVectorHasBarycentrics) {
   }
 }
 
+// The varying binding's interpolation mode is the hardware's
+// (VPC_VARYING_INTERP_MODE / SP_FS_FLAT_SHAD_MODE_REG): a flat varying
+// delivers the provoking vertex's value (v2) whatever the pair bary.f
+// reads; the same input bound smooth is interpolated.
+TEST(Bary, FlatBindingTakesTheProvokingVertex) {
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g);
+  f.state.varyings[0].interp = VaryingInterp::kFlat;
+  const EmulationResult r = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  const common::VertexVec4s& vx = f.vector.vertex_inputs.at(0);
+  for (uint32_t l = 0; l < f.vector.lanes; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      EXPECT_EQ(Out(r, 0, l, c), vx[common::kProvokingVertex][c]) << l << c;
+      EXPECT_EQ(Out(r, 0, l, c), common::FragmentInputWord(f.vector, 0, l, c, common::Interp::kFlat));
+    }
+  }
+  // Smooth, the same vector reads the interpolated values, which differ.
+  f.state.varyings[0].interp = VaryingInterp::kPerspective;
+  const EmulationResult s = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+  ExpectModelInputs(s, f.vector, 0, 0);
+  int differ = 0;
+  for (uint32_t l = 0; l < f.vector.lanes; ++l) differ += Out(s, 0, l, 0) != Out(r, 0, l, 0);
+  EXPECT_GT(differ, 30);
+}
+
 TEST(Bary, TheIjRegistersHoldEachLanesPair) {
   Bits32 g;
   Frag f;

@@ -15,7 +15,11 @@ Word Interpolate(const InterpolationInput& in) {
   return FromFloat(r);
 }
 
-Word Deliver(const VaryingSource& s, Word i, Word j) { return s.flat ? s.v0 : Interpolate(s.v0, s.v1, s.v2, i, j); }
+Word VertexValue(const VaryingSource& s, int vertex) { return vertex == 0 ? s.v0 : vertex == 1 ? s.v1 : s.v2; }
+
+Word Deliver(const VaryingSource& s, Word i, Word j) {
+  return s.flat ? VertexValue(s, kProvokingVertex) : Interpolate(s.v0, s.v1, s.v2, i, j);
+}
 
 Barycentric BarycentricOf(const TestVector& v, uint32_t lane) {
   return lane < v.barycentrics.size() ? v.barycentrics[lane] : Barycentric{};
@@ -25,25 +29,26 @@ bool HasFragmentInput(const TestVector& v, uint32_t index) {
   return v.inputs.count(index) != 0 || v.vertex_inputs.count(index) != 0;
 }
 
-VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane, int c) {
+VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
+  const bool flat = interp == Interp::kFlat;
   if (const auto it = v.vertex_inputs.find(index); it != v.vertex_inputs.end()) {
-    return {it->second[0][c], it->second[1][c], it->second[2][c], false};
+    return {it->second[0][c], it->second[1][c], it->second[2][c], flat};
   }
   const Word x = v.inputs.at(index).at(lane)[c];
-  return {x, x, x, !v.barycentrics.empty()};
+  return {x, x, x, flat || !v.barycentrics.empty()};
 }
 
-Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c) {
+Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
   const Barycentric ij = BarycentricOf(v, lane);
-  return Deliver(VaryingSourceOf(v, index, lane, c), ij.i, ij.j);
+  return Deliver(VaryingSourceOf(v, index, lane, c, interp), ij.i, ij.j);
 }
 
-LaneVec4s FragmentInputValues(const TestVector& v, uint32_t index) {
+LaneVec4s FragmentInputValues(const TestVector& v, uint32_t index, Interp interp) {
   const auto per_lane = v.inputs.find(index);
   const size_t n = v.vertex_inputs.count(index) ? v.lanes : per_lane->second.size();
   LaneVec4s out(n);
   for (uint32_t l = 0; l < n; ++l) {
-    for (int c = 0; c < 4; ++c) out[l][c] = FragmentInputWord(v, index, l, c);
+    for (int c = 0; c < 4; ++c) out[l][c] = FragmentInputWord(v, index, l, c, interp);
   }
   return out;
 }

@@ -21,17 +21,21 @@
 // lane of a fragment vector lies in one triangle and has a barycentric pair
 // (i, j). An input is given either
 // - per vertex (vertex_inputs): v0, v1, v2; the shader reads
-//   Interpolate(v0, v1, v2, i, j) at each lane, or
-// - per lane (inputs): the value the shader reads, delivered like a flat
-//   varying (i and j do not matter). The generator gives flat (CONSTANT),
-//   integer-read, POSITION and FACE inputs this way.
+//   Interpolate(v0, v1, v2, i, j) at each lane, or the provoking vertex's
+//   value (v2, interpolation.h) for an input it declares flat (TGSI
+//   CONSTANT; on a3xx, a varying binding that says flat): the program
+//   decides, not the vector, or
+// - per lane (inputs): the value the shader reads, delivered as given (i
+//   and j do not matter). The generator gives integer-read smooth inputs,
+//   POSITION and FACE this way.
 // A vector without barycentrics is the older form, where every fragment
 // input is per lane: it means i = j = +0 at every lane and v0 = v1 = v2 =
 // the lane's value, which the +0/+0 rule of Interpolate turns back into the
 // value (a program that clobbers the i/j pair then interpolates garbage, as
 // hardware would). common::FragmentInputValues computes what the shader
-// reads; JSON additionally writes those values of per-vertex inputs under
-// "inputs" (derived, checked on reading, not stored here).
+// reads; JSON additionally writes the smooth (interpolated) values of
+// per-vertex inputs under "inputs" (derived, checked on reading, not stored
+// here; a flat input reads v2 instead).
 //
 // Invariants: every per-lane array has exactly `lanes` entries; fragment
 // vectors have a multiple of 4 lanes (whole 2x2 quads); vertex_inputs and

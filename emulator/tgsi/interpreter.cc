@@ -3,8 +3,9 @@
 //
 // Fragment inputs are what the shared interpolation model delivers
 // (common::FragmentInputValues: per-vertex inputs interpolated with each
-// lane's barycentric pair, per-lane ones as given), computed once per call
-// into a copy of the vector; the waves then read that copy.
+// lane's barycentric pair, or the provoking vertex's value for an input
+// declared CONSTANT; per-lane ones as given), computed once per call into
+// a copy of the vector; the waves then read that copy.
 //
 // Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
 // (a declared register the vector lacks is an error), the instruction loop
@@ -220,15 +221,27 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
     res.detail = "vector: " + bad;
     return res;
   }
-  // The fragment inputs the shader reads, all through the shared model.
+  // The fragment inputs the shader reads, all through the shared model;
+  // an input it declares CONSTANT is flat (the provoking vertex's value).
   common::TestVector fs_view;
   const bool fs_inputs = shader.processor == tgsi::Processor::kFragment;
   if (fs_inputs) {
+    auto interp = [&](uint32_t index) {
+      common::Interp mode = common::Interp::kSmooth;
+      for (const tgsi::Declaration& d : shader.declarations) {
+        if (d.file == tgsi::File::kInput && index >= d.first && index <= d.last) {
+          mode = d.interpolation == tgsi::Interpolation::kConstant ? common::Interp::kFlat : common::Interp::kSmooth;
+        }
+      }
+      return mode;
+    };
     fs_view = vector;
     fs_view.vertex_inputs.clear();
-    for (const auto& entry : vector.inputs) fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first);
+    for (const auto& entry : vector.inputs) {
+      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first, interp(entry.first));
+    }
     for (const auto& entry : vector.vertex_inputs) {
-      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first);
+      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first, interp(entry.first));
     }
   }
   const common::TestVector& vec = fs_inputs ? fs_view : vector;

@@ -16,10 +16,12 @@
 // Vector layout conventions (test_vector.h plus these choices):
 // - IN[i] is vector.inputs[i]. Geometry shaders: IN[v][i] (vertex v,
 //   attribute i) is vector.inputs[v * 32 + i] (tgsi_exec's layout, docs 3.1).
-//   Fragment shaders: IN[i] is common::FragmentInputValues(vector, i), so
-//   per-vertex inputs (vector.vertex_inputs) are interpolated with each
-//   lane's barycentric pair by the shared model (the interpolation mode the
-//   shader declares does not matter: the vector says which inputs vary).
+//   Fragment shaders: IN[i] is common::FragmentInputValues(vector, i,
+//   interp), so per-vertex inputs (vector.vertex_inputs) are interpolated
+//   with each lane's barycentric pair by the shared model, except those the
+//   shader declares CONSTANT, which read the provoking vertex's value
+//   (common::kProvokingVertex); LINEAR, PERSPECTIVE and COLOR are all
+//   interpolated the same way (the vector's pair is the one the lane uses).
 // - CONST[i] is vector.constants[0][i]; CONST[b][i] is vector.constants[b][i].
 //   A declared constant missing from the vector reads 0 (defined); a constant
 //   outside every declaration of its buffer is undefined.

@@ -52,13 +52,17 @@ TEST(Interpolation, InterpreterReadsTheModelsValues) {
     common::TestVector v;
     std::string error;
     ASSERT_TRUE(GenerateVector(shader, {.seed = seed, .lanes = 32, .edges = seed % 2 == 0}, &v, &error)) << error;
-    ASSERT_EQ(v.vertex_inputs.size(), 3u);  // IN[0..2]; IN[3] (CONSTANT) per lane
+    ASSERT_EQ(v.vertex_inputs.size(), 4u);  // IN[0..3], IN[3] (CONSTANT) too
     const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
     ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
     for (uint32_t in = 0; in < 3; ++in) EXPECT_EQ(r.outputs.at(in), common::FragmentInputValues(v, in)) << in;
-    const common::LaneVec4s flat = common::FragmentInputValues(v, 3);
+    // The CONSTANT input reads the provoking vertex, whatever the pair.
+    const common::LaneVec4s flat = common::FragmentInputValues(v, 3, common::Interp::kFlat);
     for (uint32_t l = 0; l < v.lanes; ++l) {
-      for (int c = 0; c < 2; ++c) EXPECT_EQ(r.outputs.at(3)[l][c], flat[l][c]) << l;
+      for (int c = 0; c < 2; ++c) {
+        EXPECT_EQ(r.outputs.at(3)[l][c], flat[l][c]) << l;
+        EXPECT_EQ(flat[l][c], v.vertex_inputs.at(3)[common::kProvokingVertex][c]) << l;
+      }
     }
   }
 }
@@ -152,6 +156,45 @@ TEST(Interpolation, TheCheckCatchesACompilerThatClobbersIj) {
     EXPECT_EQ(injected, 1) << BuildName(build);
     EXPECT_EQ(o.verdict, build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch)
         << BuildName(build) << ": " << o.detail;
+  }
+}
+
+// Whether a varying is flat is the program's word (its varying binding, as
+// VPC_VARYING_INTERP_MODE / SP_FS_FLAT_SHAD_MODE_REG program it), never the
+// vector's: a compiler that binds the CONSTANT input IN[3] smooth, or a
+// smooth one flat, reads other values than the reference, and the check
+// says so. Both builds bind them right.
+TEST(Interpolation, TheCheckCatchesAWrongInterpolationMode) {
+  const tgsi::Shader shader = Parse(kPassThrough);
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    for (bool flat_to_smooth : {true, false}) {
+      SCOPED_TRACE(std::string(BuildName(build)) + (flat_to_smooth ? ": CONSTANT bound smooth" : ": smooth bound flat"));
+      CheckOptions options;
+      options.build = build;
+      options.vectors = 4;
+      int flipped = 0;
+      options.post_compile = [&](a3xx::Program& p) {
+        for (a3xx::VaryingBinding& b : p.state.varyings) {
+          const bool flat = b.interp == a3xx::VaryingInterp::kFlat;
+          if (flat && flat_to_smooth) {
+            b.interp = a3xx::VaryingInterp::kPerspective;
+            ++flipped;
+          } else if (!flat && !flat_to_smooth && b.tgsi_index == 0) {
+            b.interp = a3xx::VaryingInterp::kFlat;
+            ++flipped;
+          }
+        }
+      };
+      const CheckOutcome o = CheckShader(shader, 0x1234, options);
+      EXPECT_EQ(flipped, 1);
+      EXPECT_EQ(o.verdict, build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch) << o.detail;
+      ASSERT_TRUE(o.mismatch.has_value());
+      EXPECT_EQ(o.mismatch->output, flat_to_smooth ? 3u : 0u) << o.detail;
+    }
+    CheckOptions options;
+    options.build = build;
+    options.vectors = 4;
+    EXPECT_EQ(CheckShader(shader, 0x1234, options).verdict, Verdict::kPass);
   }
 }
 

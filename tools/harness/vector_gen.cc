@@ -141,10 +141,16 @@ void Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Bary
   }
 }
 
-// An interpolated fragment input: three vertex values per component.
-void VertexInput(Rng& rng, bool edges, common::VertexVec4s& vertices) {
+// A per-vertex fragment input: three vertex values per component, floats
+// on the grid; small integers for the integer-read components of a flat
+// one (it delivers a vertex's value as it stands).
+void VertexInput(Rng& rng, bool edges, bool flat, const ComponentUses& uses, common::VertexVec4s& vertices) {
   for (Vec4& vertex : vertices) {
-    for (Word& w : vertex) w = MaybeEdge(rng, edges, FromFloat(GridFloat(rng)));
+    for (int c = 0; c < 4; ++c) {
+      const bool integer = flat && uses[c] == Use::kInt;
+      vertex[c] = integer ? MaybeEdge(rng, edges, SmallInt(rng), Use::kInt)
+                          : MaybeEdge(rng, edges, FromFloat(GridFloat(rng)));
+    }
   }
 }
 
@@ -388,11 +394,11 @@ bool GenerateVector(const tgsi::Shader& shader, const ShaderDictionary& dictiona
             const bool flat = d.interpolation == tgsi::Interpolation::kConstant;
             const ComponentUses u = uses.Get(File::kInput, 0, index);
             const bool integer = std::find(u.begin(), u.end(), Use::kInt) != u.end();
-            if (fragment && sem != Semantic::kPosition && sem != Semantic::kFace && !flat && !integer) {
+            if (fragment && sem != Semantic::kPosition && sem != Semantic::kFace && (flat || !integer)) {
               common::LaneVec4s dropped(v.lanes);
               FragmentInput(rng, opt.edges, flat, u, dropped);
               v.inputs.erase(key);  // (a repeated declaration: the last one wins)
-              VertexInput(interp_rng, opt.edges, v.vertex_inputs[key]);
+              VertexInput(interp_rng, opt.edges, flat, u, v.vertex_inputs[key]);
               continue;
             }
             v.vertex_inputs.erase(key);

@@ -12,10 +12,12 @@
 //   (quads laid out as for POSITION: quad q covers pixels x = 2 (q mod 64)
 //   + {0, 1}, y = 2 (q div 64) + {0, 1}), so derivatives agree across each
 //   2x2 quad; without `edges` every pair has i, j in [0, 1] and i + j <= 1.
-//   Interpolated inputs get three vertex values per component. Flat
-//   (CONSTANT) inputs and inputs with a component read as an integer are
-//   per lane, as before: constant across each quad (integer components) or
-//   a plane a + b*x + c*y (float components; flat for CONSTANT), edge values
+//   Interpolated and flat (CONSTANT) inputs get three vertex values per
+//   component (whether an input is flat is the shader's to say: a flat one
+//   reads the provoking vertex, common/interpolation.h; small integers for
+//   its integer-read components). Smooth inputs with a component read as
+//   an integer are per lane, as before: constant across each quad (integer
+//   components) or a plane a + b*x + c*y (float components), edge values
 //   then replacing single components. POSITION and FACE are per lane.
 // - Components the shader reads as integers (the opcode table's source type
 //   is I or U) get small integers, -4..16, so loop bounds and indices read

@@ -31,6 +31,9 @@ tgsi::Shader FragShader() {
   Declaration flat = in;
   flat.first = flat.last = 2;
   flat.interpolation = tgsi::Interpolation::kConstant;
+  Declaration int_read = in;  // IN[3], its x read as an integer below: per lane
+  int_read.first = int_read.last = 3;
+  int_read.interpolation = tgsi::Interpolation::kLinear;
   Declaration cst;
   cst.file = File::kConstant;
   cst.dimension = 1;
@@ -43,7 +46,15 @@ tgsi::Shader FragShader() {
   Declaration samp;
   samp.file = File::kSampler;
   samp.first = samp.last = 2;
-  s.declarations = {in, flat, cst, sv, samp};
+  s.declarations = {in, flat, int_read, cst, sv, samp};
+  tgsi::Instruction add;  // UADD TEMP[0], IN[3].xxxx, IN[3].xxxx
+  add.opcode = tgsi::Opcode::UADD;
+  tgsi::SrcOperand src;
+  src.reg.file = File::kInput;
+  src.reg.index.index = 3;
+  src.swizzle = {0, 0, 0, 0};
+  add.src = {src, src};
+  s.instructions.push_back(add);
   return s;
 }
 
@@ -53,11 +64,12 @@ TEST(VectorGen, FillsEveryDeclaredRegister) {
   ASSERT_TRUE(GenerateVector(FragShader(), {.seed = 7, .lanes = 8, .edges = false}, &v, &error)) << error;
   EXPECT_EQ(v.lanes, 8u);
   EXPECT_EQ(v.seed, 7u);
-  // IN[0..1] (PERSPECTIVE) per vertex, IN[2] (CONSTANT) per lane.
+  // IN[0..1] (PERSPECTIVE) and IN[2] (CONSTANT: the shader takes the
+  // provoking vertex) per vertex; IN[3] (LINEAR, read as an integer) per lane.
   ASSERT_EQ(v.inputs.size(), 1u);
-  EXPECT_EQ(v.inputs.at(2).size(), 8u);
-  ASSERT_EQ(v.vertex_inputs.size(), 2u);
-  EXPECT_EQ(v.vertex_inputs.count(0) + v.vertex_inputs.count(1), 2u);
+  EXPECT_EQ(v.inputs.at(3).size(), 8u);
+  ASSERT_EQ(v.vertex_inputs.size(), 3u);
+  EXPECT_EQ(v.vertex_inputs.count(0) + v.vertex_inputs.count(1) + v.vertex_inputs.count(2), 3u);
   EXPECT_EQ(v.barycentrics.size(), 8u);
   EXPECT_EQ(common::CheckFragmentInputs(v), "");
   ASSERT_EQ(v.constants.count(1), 1u);
@@ -78,15 +90,19 @@ TEST(VectorGen, SameSeedSameVectorOtherSeedDiffers) {
   EXPECT_NE(VectorToJson(a).dump(), VectorToJson(c).dump());
 }
 
-TEST(VectorGen, FlatInputsAreConstantAcrossEachQuadAndFaceIsPlusMinusOne) {
+TEST(VectorGen, FlatInputsArePerVertexIntegersAreConstantPerQuadFaceIsPlusMinusOne) {
   common::TestVector v;
   std::string error;
   ASSERT_TRUE(GenerateVector(FragShader(), {.seed = 3, .lanes = 16, .edges = false}, &v, &error));
-  const auto& flat = v.inputs.at(2);
+  // The flat input's vertices differ: which one the shader reads is the
+  // shader's (or its compiled program's) to say.
+  const common::VertexVec4s& flat = v.vertex_inputs.at(2);
+  EXPECT_TRUE(flat[0] != flat[2] || flat[1] != flat[2]);
+  const auto& ints = v.inputs.at(3);
   const auto& face = v.system_values.at("FACE");
   for (size_t quad = 0; quad < 4; ++quad) {
     for (size_t l = 1; l < 4; ++l) {
-      EXPECT_EQ(flat[quad * 4 + l], flat[quad * 4]);
+      EXPECT_EQ(ints[quad * 4 + l][0], ints[quad * 4][0]);
       EXPECT_EQ(face[quad * 4 + l][0], face[quad * 4][0]);
     }
     EXPECT_TRUE(face[quad * 4][0] == 0x3f800000u || face[quad * 4][0] == 0xbf800000u);
@@ -96,19 +112,19 @@ TEST(VectorGen, FlatInputsAreConstantAcrossEachQuadAndFaceIsPlusMinusOne) {
 TEST(VectorGen, EdgesAppearOnlyWhenAsked) {
   const auto& edges = EdgeValues();
   auto is_edge = [&](Word w) { return std::count(edges.begin(), edges.end(), w) > 0 && w != 0; };
-  auto count_edges = [&](const common::TestVector& v) {
+  auto count_edges = [&](const common::TestVector& v) {  // the per-lane input's float components
     size_t n = 0;
     for (const auto& [index, lanes] : v.inputs)
       for (const auto& vec : lanes)
-        for (Word w : vec) n += is_edge(w);
+        for (int c = 1; c < 4; ++c) n += is_edge(vec[c]);
     return n;
   };
   common::TestVector with, without;
   std::string error;
   ASSERT_TRUE(GenerateVector(FragShader(), {.seed = 5, .lanes = 512, .edges = true}, &with, &error));
   ASSERT_TRUE(GenerateVector(FragShader(), {.seed = 5, .lanes = 512, .edges = false}, &without, &error));
-  // The per-lane input: 512 lanes x 4 components, about 1/8 edges (most of them nonzero).
-  EXPECT_GT(count_edges(with), 150u);
+  // The per-lane input: 512 lanes x 3 float components, about 1/8 edges (most of them nonzero).
+  EXPECT_GT(count_edges(with), 120u);
   EXPECT_EQ(count_edges(without), 0u);
   // Every kind of edge value shows up in a vector this size.
   std::set<Word> seen;
@@ -128,8 +144,8 @@ TEST(VectorGen, EdgesAppearOnlyWhenAsked) {
       for (const auto& vec : vertices)
         for (Word w : vec) EXPECT_FALSE(is_edge(w)) << std::hex << w;
   }
-  // 40 seeds x 2 inputs x 3 vertices x 4 components, about 1/8 edges.
-  EXPECT_GT(vertex_edges, 60u);
+  // 40 seeds x 3 inputs x 3 vertices x 4 components, about 1/8 edges.
+  EXPECT_GT(vertex_edges, 90u);
 }
 
 // The pixel of lane l (vector_gen.h's layout).
@@ -231,7 +247,7 @@ TEST(VectorGen, OnlyFragmentVectorsHaveBarycentrics) {
   ASSERT_TRUE(GenerateVector(s, {.seed = 3, .lanes = 4, .edges = true}, &v, &error)) << error;
   EXPECT_TRUE(v.barycentrics.empty());
   EXPECT_TRUE(v.vertex_inputs.empty());
-  EXPECT_EQ(v.inputs.size(), 3u);
+  EXPECT_EQ(v.inputs.size(), 4u);
 }
 
 TEST(VectorGen, FragmentLaneCountMustBeWholeQuads) {
