@@ -141,6 +141,7 @@ std::vector<Instr> Conservative(const MachineFunction& mf) {
     for (const Instr& in : mf.blocks[b].instrs) {
       Instr n;
       n.flags = a3xx::kFlagSs | a3xx::kFlagSy;
+      if (out.size() == start.back()) n.flags |= a3xx::kFlagJp;  // every block start may be a target
       n.repeat = 5;
       out.push_back(n);
       if (in.opcode == Opcode::BR || in.opcode == Opcode::JUMP) {
@@ -594,11 +595,12 @@ TEST(Legalize, EveryInsertedSlotAndFlagIsNeeded) {
         }
         variants.push_back({"one slot less at " + std::to_string(i), v});
       }
-      for (uint8_t f : {a3xx::kFlagSs, a3xx::kFlagSy}) {
+      for (uint8_t f : {a3xx::kFlagSs, a3xx::kFlagSy, a3xx::kFlagJp}) {
         if (!(prog[i].flags & f)) continue;
         std::vector<Instr> v = prog;
         v[i].flags &= static_cast<uint8_t>(~f);
-        variants.push_back({std::string(f == a3xx::kFlagSs ? "(ss)" : "(sy)") + " removed at " + std::to_string(i), v});
+        const char* name = f == a3xx::kFlagSs ? "(ss)" : f == a3xx::kFlagSy ? "(sy)" : "(jp)";
+        variants.push_back({std::string(name) + " removed at " + std::to_string(i), v});
       }
     }
     for (const auto& [what, v] : variants) {
@@ -608,7 +610,7 @@ TEST(Legalize, EveryInsertedSlotAndFlagIsNeeded) {
       EXPECT_TRUE(hazard) << what << " went unnoticed:\n" << Listing(v);
     }
   }
-  EXPECT_EQ(mutations, 38);  // every nop slot and sync flag of the cases above
+  EXPECT_EQ(mutations, 47);  // every nop slot, sync flag and (jp) (9) of the cases above
 }
 
 }  // namespace

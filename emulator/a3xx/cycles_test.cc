@@ -44,7 +44,7 @@ TEST(Cycles, SfuBranchAndSync) {
   // cycles 19, 8 instructions.
   const EmulationResult r = RunVs(
       "mov.f32f32 r2.x, c0.y\n(rpt5)nop\nrcp r1.x, r2.x\ncmps.f.lt p0.x, r2.x, c0.w\n(rpt5)nop\n"
-      "br p0.x, #l\nnop\nl:\n(ss)add.f r1.y, r1.x, r1.x\nend\n",
+      "br p0.x, #l\nnop\nl:\n(ss)(jp)add.f r1.y, r1.x, r1.x\nend\n",
       1, kC0);
   EXPECT_EQ(r.stats, Stats(19, 16, 12, 3, 8, 1, 0));
   EXPECT_EQ(Out(r, 0, 0, 1), kOne);

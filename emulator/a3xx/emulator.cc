@@ -20,6 +20,20 @@
 // Schedule: each step runs the instruction at the smallest PC among live
 // lanes for the lanes at that PC; a converged wave takes the uniform fast
 // path (one PC) until a branch splits it.
+//
+// Reconvergence and (jp) (docs/isa-a3xx.md §4.5: (jp) marks the branch
+// targets and reconvergence points; divergence is handled by a hardware
+// branch stack whose a3xx details are unknown). The lanes of a wave are in
+// groups; a group runs as one. A divergent br puts its taken lanes in a new
+// group. Groups that come to the same PC run together again only if that
+// instruction carries (jp): that is what (jp) is for, the point where the
+// hardware picks up the lanes it parked. What a real a3xx does without it
+// is not documented, so the emulator reports a missing-jp hazard (trap mode
+// stops there) and keeps the groups apart, as never reconverged, each
+// issuing the instruction for its own lanes. The blob and ir3 mark every
+// branch target, so a taken br or jump landing on an instruction without
+// (jp) is a missing-jp hazard too (the stricter reading: a loop header
+// reached by its back edge needs it even when no lanes reconverge there).
 #include <algorithm>
 #include <climits>
 
@@ -51,6 +65,16 @@ void Machine::Fail(ExecStatus s, std::string d) {
 
 void Machine::Hazard(uint16_t idx, int cycles_short, const char* kind) {
   hazards.Report(cur ? cur->index : 0, NumOfIndex(idx), IsHalfIndex(idx), cycles_short, kind);
+}
+
+void Machine::Diverge(LaneMask lanes) {
+  const uint32_t g = ++next_group;
+  ForLanes(lanes, [&](int l) { lane_group[l] = g; });
+}
+
+void Machine::EnterByBranch(int32_t pc) {
+  if (pc < 0 || pc >= static_cast<int32_t>(prog.size()) || (prog[static_cast<size_t>(pc)].in.flags & kFlagJp)) return;
+  hazards.Report(static_cast<uint32_t>(pc), kNoHazardReg, false, 0, "missing-jp");
 }
 
 void Machine::SetNextPc(LaneMask lanes, int32_t target) {
@@ -88,7 +112,10 @@ void Sync(Machine& m, SyncClass cls) {
   m.async.Retire(cls);
 }
 
-// The next step's PC and lanes.
+// The next step's PC and lanes: the smallest PC of the live lanes, for the
+// lanes there that are in one group. Groups meeting there merge if the
+// instruction carries (jp) (reconvergence); otherwise that is a missing-jp
+// hazard and the groups keep running apart, the lowest-numbered first.
 int32_t NextStep(Machine& m, LaneMask* lanes) {
   if (m.uniform) {
     *lanes = m.live;
@@ -97,9 +124,25 @@ int32_t NextStep(Machine& m, LaneMask* lanes) {
   int32_t pc = INT32_MAX;
   ForLanes(m.live, [&](int l) { pc = std::min(pc, m.lane_pc[l]); });
   LaneMask at = 0;
+  uint32_t group = UINT32_MAX;
   ForLanes(m.live, [&](int l) {
-    if (m.lane_pc[l] == pc) at |= LaneMask{1} << l;
+    if (m.lane_pc[l] != pc) return;
+    at |= LaneMask{1} << l;
+    group = std::min(group, m.lane_group[l]);
   });
+  LaneMask others = 0;
+  ForLanes(at, [&](int l) {
+    if (m.lane_group[l] != group) others |= LaneMask{1} << l;
+  });
+  if (others) {
+    const bool in_program = pc >= 0 && pc < static_cast<int32_t>(m.prog.size());
+    if (in_program && (m.prog[static_cast<size_t>(pc)].in.flags & kFlagJp)) {
+      ForLanes(others, [&](int l) { m.lane_group[l] = group; });
+    } else {
+      if (in_program) m.hazards.Report(static_cast<uint32_t>(pc), kNoHazardReg, false, 0, "missing-jp");
+      at &= ~others;
+    }
+  }
   if (at == m.live) {
     m.uniform = true;
     m.upc = pc;
@@ -117,6 +160,8 @@ void RunWave(Machine& m) {
   m.wave_instructions = 0;
   m.uniform = true;
   m.upc = 0;
+  m.lane_group.fill(0);
+  m.next_group = 0;
   m.cur = nullptr;
   m.regs.Reset();
   m.async.Reset();

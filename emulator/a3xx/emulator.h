@@ -10,8 +10,12 @@
 //   fresh register file.
 // - Divergence: every lane has its own PC; each step executes the
 //   instruction at the smallest PC among the wave's live lanes, for the lanes
-//   at that PC ("min-PC" SIMT), which reconverges structured code. Timing is
-//   per wave: each step issues once.
+//   at that PC ("min-PC" SIMT) that are in one reconvergence group. A
+//   divergent branch splits a group; groups meeting at one PC merge only at
+//   an instruction carrying (jp) (docs §4.5). Without it, and on a taken
+//   branch to an instruction without it, the emulator records a missing-jp
+//   hazard (the hardware's behaviour is not documented) and keeps the groups
+//   apart. Timing is per wave: each step issues once.
 // - Timing (§4.1-§4.3): see regfile.h (ALU visibility: a read at slot c sees
 //   a write of slot p iff c >= p + 1 + D, else the previous value), sync.h
 //   ((ss)/(sy), asynchronous results landing only at the sync) and
@@ -57,14 +61,20 @@ struct EmulatorOptions {
   common::DenormalMode denormals = common::DenormalMode::kPreserve;
 };
 
+inline constexpr uint16_t kNoHazardReg = 0xffff;  // a hazard about no register (missing-jp)
+
 struct Hazard {
   uint32_t instr = 0;     // instruction index in the program
-  uint16_t reg = 0;       // scalar register number (4*n + c; 244 = a0.x, 248.. = p0)
+  uint16_t reg = 0;       // scalar register number (4*n + c; 244 = a0.x, 248.. = p0), or kNoHazardReg
   int cycles_short = 0;   // alu-delay: slots missing; async: cycles until the op
                           //   completes (0: it has, only the sync is missing)
-  std::string kind;       // "alu-delay", "missing-ss", "missing-sy", "waw-async", "war-async"
+  // "alu-delay", "missing-ss", "missing-sy", "waw-async", "war-async";
+  // "missing-jp" (reg kNoHazardReg): instruction `instr` lacks (jp) where
+  // lanes enter it by a taken branch or reconverge there.
+  std::string kind;
   bool half = false;      // reg names a half register (hrN.c)
-  std::string ToString() const;  // "instr 5: r0.x alu-delay, 2 cycles short"
+  // "instr 5: r0.x alu-delay, 2 cycles short"; "instr 9: missing-jp (...)"
+  std::string ToString() const;
   bool operator==(const Hazard&) const = default;
 };
 

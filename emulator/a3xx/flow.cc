@@ -1,8 +1,12 @@
 // cat0 flow control (docs/isa-a3xx.md §2.1, §4.5, §4.6):
 //   nop            nothing (1 + REPEAT slots)
 //   br [!]p0.c, #n lanes whose predicate (p0.c != 0, inverted by '!') holds
-//                  continue at pc + n, the others at pc + 1 (0 slots)
+//                  continue at pc + n, the others at pc + 1 (0 slots); when
+//                  both sets are non-empty the taken lanes form a new
+//                  reconvergence group (emulator.cc)
 //   jump #n        pc + n (0 slots)
+// A taken br or jump whose target lacks (jp) is a missing-jp hazard
+// (emulator.cc: reconvergence).
 //   kill [!]p0.c   lanes whose predicate holds are marked killed; they keep
 //                  running (ir3: kill does not end the thread) (1 slot)
 //   end            the lanes end; the output registers are read now (1 slot)
@@ -30,11 +34,16 @@ void ExecNop(Machine&, const Prepared&, LaneMask) {}
 
 void ExecBr(Machine& m, const Prepared& p, LaneMask lanes) {
   const LaneMask taken = Predicate(m, p, lanes);
+  if (taken) m.EnterByBranch(m.cur_pc + p.in.branch);
+  if (taken && (lanes & ~taken)) m.Diverge(taken);
   m.SetNextPc(taken, m.cur_pc + p.in.branch);
   m.SetNextPc(lanes & ~taken, m.cur_pc + 1);
 }
 
-void ExecJump(Machine& m, const Prepared& p, LaneMask lanes) { m.SetNextPc(lanes, m.cur_pc + p.in.branch); }
+void ExecJump(Machine& m, const Prepared& p, LaneMask lanes) {
+  m.EnterByBranch(m.cur_pc + p.in.branch);
+  m.SetNextPc(lanes, m.cur_pc + p.in.branch);
+}
 
 void ExecKill(Machine& m, const Prepared& p, LaneMask lanes) { m.killed |= Predicate(m, p, lanes); }
 

@@ -31,7 +31,7 @@ const char* kIfElse =
     "mov.f32f32 r1.x, c0.y\n"       // 3: else: 20
     "jump #join\n"                  // 4
     "then:\n"
-    "mov.f32f32 r1.x, c0.z\n"       // 5: then: 10
+    "(jp)mov.f32f32 r1.x, c0.z\n"   // 5: then: 10
     "join:\n"
     "(jp)mov.f32f32 r1.y, c0.w\n"   // 6: every lane: 7
     "end\n";                        // 7
@@ -55,8 +55,8 @@ TEST(Flow, UniformBranchRunsOnePath) {
   EXPECT_EQ(r.stats.instructions, 6u);  // cmps, nop, br, then mov, join mov, end
 }
 
-std::string CountingLoop(int nops_after_add) {
-  return "loop:\n"
+std::string CountingLoop(int nops_after_add, const std::string& header_flags = "(jp)") {
+  return "loop:\n" + header_flags +
          "cmps.f.lt p0.x, r1.x, r0.x\n"  // 0: continue while r1.x < lane
          "(rpt5)nop\n"                   // 1
          "br !p0.x, #done\n"             // 2
@@ -88,6 +88,66 @@ TEST(Flow, LoopScheduledTooTightlyIteratesOnceMore) {
   EXPECT_EQ(HazardStrings(r), std::vector<std::string>{"instr 0: r1.x alu-delay, 1 cycle short"});
 }
 
+// (jp): docs/isa-a3xx.md §4.5. Lanes a divergent branch split run together
+// again only at a (jp) instruction; a taken branch landing on one without
+// it is a missing-jp hazard (what hardware does then is not documented).
+TEST(Flow, MissingJpOnALoopHeaderIsAHazard) {
+  const EmulationResult r = RunLanes(CountingLoop(3, ""), 8);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(static_cast<float>(l))) << l;
+  EXPECT_EQ(HazardStrings(r),
+            std::vector<std::string>{"instr 0: missing-jp (lanes enter it by a branch or reconverge there)"});
+  // Trap mode stops at it.
+  EmulatorOptions trap;
+  trap.hazards = HazardMode::kTrap;
+  const EmulationResult t = RunLanes(CountingLoop(3, ""), 8, trap);
+  EXPECT_EQ(t.result.status, ExecStatus::kError);
+  EXPECT_NE(t.result.detail.find("hazard (trap mode): instr 0: missing-jp"), std::string::npos) << t.result.detail;
+  // A uniform loop needs it too (the stricter reading: every branch target):
+  // every lane loops to c0.x = 4.
+  const char* uniform = "loop:\nadd.f r1.x, r1.x, (1.0)\n(rpt2)nop\ncmps.f.lt p0.x, r1.x, c0.x\n(rpt5)nop\n"
+                        "br p0.x, #loop\nend\n";
+  const EmulationResult u = RunLanes(uniform, 8);
+  EXPECT_EQ(Out(u, 0, 5, 0), kFour);
+  EXPECT_EQ(HazardStrings(u),
+            std::vector<std::string>{"instr 0: missing-jp (lanes enter it by a branch or reconverge there)"});
+}
+
+// A loop whose back edge is a conditional br: the lanes leave it by falling
+// through, at different trips, each batch in the group it was left in. They
+// reconverge at the instruction after the br only if it carries (jp);
+// without it the exited groups stay apart and issue it one by one.
+TEST(Flow, ReconvergenceNeedsJp) {
+  auto loop = [](const std::string& after) {
+    return "loop:\n"
+           "(jp)add.f r1.x, r1.x, (1.0)\n"  // 0
+           "(rpt2)nop\n"                    // 1
+           "cmps.f.lt p0.x, r1.x, r0.x\n"   // 2: loop while r1.x < lane
+           "(rpt5)nop\n"                    // 3
+           "br p0.x, #loop\n"               // 4
+           + after +                         // 5
+           "end\n";                         // 6
+  };
+  const std::string kAfter = "mov.f32f32 r1.y, c0.w\n";
+  const EmulationResult joined = RunLanes(loop("(jp)" + kAfter), 8);
+  ASSERT_EQ(joined.result.status, ExecStatus::kOk) << joined.result.detail;
+  EXPECT_TRUE(joined.hazards.empty());
+  // Lane l loops max(1, l) times: 7 trips of 5 steps; the mov and end once.
+  EXPECT_EQ(joined.stats.instructions, 7u * 5 + 2);
+  const EmulationResult apart = RunLanes(loop(kAfter), 8);
+  ASSERT_EQ(apart.result.status, ExecStatus::kOk) << apart.result.detail;
+  EXPECT_EQ(HazardStrings(apart),
+            (std::vector<std::string>{"instr 5: missing-jp (lanes enter it by a branch or reconverge there)",
+                                      "instr 6: missing-jp (lanes enter it by a branch or reconverge there)"}));
+  // Lanes 0, 1 leave after trip 1, then lanes 2..7 one per trip: 7 groups
+  // that never reconverge issue the mov and `end` each.
+  EXPECT_EQ(apart.stats.instructions, 7u * 5 + 7 * 2);
+  for (uint32_t l = 0; l < 8; ++l) {
+    EXPECT_EQ(Out(apart, 0, l, 0), Out(joined, 0, l, 0)) << l;  // same values, lane by lane
+    EXPECT_EQ(Out(apart, 0, l, 1), Bits(7.0f)) << l;
+  }
+}
+
 TEST(Flow, DivergentEndTakesOutputsPerLane) {
   const char* text =
       "cmps.f.ge p0.x, r0.x, c0.x\n"
@@ -96,7 +156,7 @@ TEST(Flow, DivergentEndTakesOutputsPerLane) {
       "mov.f32f32 r1.x, c0.y\n"
       "end\n"
       "late:\n"
-      "mov.f32f32 r1.x, c0.z\n"
+      "(jp)mov.f32f32 r1.x, c0.z\n"
       "end\n";
   const EmulationResult r = RunLanes(text, 8);
   for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(Out(r, 0, l, 0), Bits(l < 4 ? 20.0f : 10.0f)) << l;
@@ -150,13 +210,13 @@ TEST(Flow, FragmentWavesAreSixteenLanes) {
 TEST(Flow, RunawayLoopTimesOut) {
   EmulatorOptions o;
   o.cycle_budget = 1000;
-  const EmulationResult a = RunLanes("loop:\nnop\njump #loop\n", 1, o);
+  const EmulationResult a = RunLanes("loop:\n(jp)nop\njump #loop\n", 1, o);
   EXPECT_EQ(a.result.status, ExecStatus::kTimeout);
   EXPECT_NE(a.result.detail.find("budget of 1000"), std::string::npos) << a.result.detail;
   EXPECT_TRUE(a.result.outputs.empty());
   // A loop of zero-slot instructions advances no cycles: the instruction
   // count stops it.
-  const EmulationResult b = RunLanes("loop:\njump #loop\n", 1, o);
+  const EmulationResult b = RunLanes("loop:\n(jp)jump #loop\n", 1, o);
   EXPECT_EQ(b.result.status, ExecStatus::kTimeout);
   EXPECT_EQ(b.stats.instructions, 1000u);
 }

@@ -14,6 +14,9 @@ std::string RegName(uint16_t num, bool half) {
 }
 
 std::string Hazard::ToString() const {
+  if (reg == kNoHazardReg) {
+    return "instr " + std::to_string(instr) + ": " + kind + " (lanes enter it by a branch or reconverge there)";
+  }
   return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind + ", " +
          std::to_string(cycles_short) + (cycles_short == 1 ? " cycle short" : " cycles short");
 }

@@ -110,9 +110,14 @@ struct Machine {
   int64_t slot = 0;
   uint64_t cycle = 0;
   uint64_t wave_instructions = 0;
-  bool uniform = true;
+  bool uniform = true;  // every live lane at upc, in one group
   int32_t upc = 0;
   std::array<int32_t, kMaxLanes> lane_pc{};
+  // Reconvergence groups (emulator.cc): lanes run together only while they
+  // are in one group; a divergent branch gives its taken lanes a new one,
+  // and groups meeting at one PC merge only at a (jp) instruction.
+  std::array<uint32_t, kMaxLanes> lane_group{};
+  uint32_t next_group = 0;
   int32_t cur_pc = 0;
   const Prepared* cur = nullptr;
   RegFile regs;
@@ -127,6 +132,12 @@ struct Machine {
   // Lanes `lanes` continue at `target` (flow handlers; the loop does pc + 1
   // for the others).
   void SetNextPc(LaneMask lanes, int32_t target);
+  // A divergent branch: `lanes` (the taken ones) leave the group they ran
+  // in for a new one.
+  void Diverge(LaneMask lanes);
+  // Lanes enter instruction `pc` by a taken branch: a missing-jp hazard
+  // unless it carries (jp).
+  void EnterByBranch(int32_t pc);
 };
 
 // ---- operand access (operands.cc)

@@ -129,7 +129,7 @@ TEST(AluDelay, AddressRegisterNeedsSix) {
 TEST(AluDelay, PredicateForBranchNeedsSix) {
   const std::string before = "mov.f32f32 r2.x, c0.x\n(rpt2)nop\ncmps.f.lt p0.x, r2.x, c0.y\n";
   const std::string after =
-      "br p0.x, #taken\nmov.f32f32 r1.x, c0.w\nend\ntaken:\nmov.f32f32 r1.x, c0.z\nend\n";
+      "br p0.x, #taken\nmov.f32f32 r1.x, c0.w\nend\ntaken:\n(jp)mov.f32f32 r1.x, c0.z\nend\n";
   CheckTable(before, after, 0, {{5, kFour, {"instr 4: p0.x alu-delay, 1 cycle short"}}, {6, kThree, {}}});
 }
 
