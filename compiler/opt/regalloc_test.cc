@@ -269,6 +269,26 @@ TEST(RegallocTest, StraightLineEndToEnd) {
   ExpectCorruptionCaught(b.fn, x, y);  // y overwrites x before the mul reads x
 }
 
+// OUT[0] = x.xxxx: one register of the span computes x, the three others
+// copy it with one repeated mov (an iteration per register, reading x each
+// time); OUT[1] = (a, b) from elsewhere: one (r) repeated mov.
+TEST(RegallocTest, SpanCopiesAreRepeatedMovs) {
+  Builder b;
+  const int b0 = b.NewBlock(), b1 = b.NewBlock();
+  b.Edge(b0, b1);
+  const ValueId a = b.Imm(b0, 1), c = b.Imm(b0, 2);
+  const ValueId x = b.Alu(b1, Opcode::ADD_U, a, c);
+  b.End(b1, {{x, {0, 0}}, {x, {0, 1}}, {x, {0, 2}}, {x, {0, 3}}, {a, {1, 0}}, {c, {1, 1}}});
+  AllocateAndCheck(b.fn);
+  const MachineFunction mf = ToMachine(b.fn);
+  const std::vector<std::string> text = Text(mf);
+  const int out0 = b.fn.reg[b.output_collect_[0]];
+  EXPECT_EQ(b.fn.reg[x], out0);  // computed in place
+  const std::string replicate = "b1: (rpt2)mov.u32u32 " + RegName(out0 + 1) + ", " + RegName(out0);
+  EXPECT_NE(std::find(text.begin(), text.end(), replicate), text.end()) << Join(text);
+  EXPECT_EQ(CountMovs(mf), 1 + (b.fn.reg[b.output_collect_[1]] != b.fn.reg[a])) << Join(text);
+}
+
 // if (x < y) v = x*x else v = x+x;  out = v + x
 struct IfElse {
   Builder b;

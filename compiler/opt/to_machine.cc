@@ -27,12 +27,50 @@ void Emit(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi) {
   mb.source_map.push_back(tgsi);
 }
 
+// (rptN) on cat1 (docs §1.6): N = 1..3 more iterations.
+constexpr int kMaxMovRepeat = 3;
+
+// Scalar copies dst[k] <- src[k], in order, as few movs as (rptN) allows:
+// iteration k of a repeated mov writes dst + k at its slot k and reads its
+// source then, src + k with (r) or src itself without. A run takes
+// consecutive destinations whose sources are one register (a replicated
+// value) or consecutive registers, provided no iteration reads a register
+// the run writes (the run must mean what the single movs in order mean).
+void EmitCopies(MachineBlock& mb, const std::vector<std::pair<int, int>>& copies, int32_t tgsi) {
+  for (size_t i = 0; i < copies.size();) {
+    const auto [dst, src] = copies[i];
+    size_t n = 1;
+    bool advance = false;
+    while (i + n < copies.size() && static_cast<int>(n) <= kMaxMovRepeat) {
+      const auto [d, s] = copies[i + n];
+      if (d != dst + static_cast<int>(n)) break;
+      const bool same = s == src, next = s == src + static_cast<int>(n);
+      if (!(n == 1 ? same || next : advance ? next : same)) break;
+      const bool adv = n == 1 ? next : advance;
+      // No iteration may read what the run writes: sources below the first
+      // destination, or at/after the last one written.
+      const int last_dst = dst + static_cast<int>(n);
+      const int lo = src, hi = adv ? src + static_cast<int>(n) : src;
+      if (hi >= dst && lo <= last_dst) break;
+      advance = adv;
+      ++n;
+    }
+    a3xx::Instr mov = Mov(dst, src);
+    mov.repeat = static_cast<uint8_t>(n - 1);
+    mov.src[0].r = advance;
+    Emit(mb, mov, tgsi);
+    i += n;
+  }
+}
+
 void EmitCopy(MachineBlock& mb, int dst, int src, int size, int32_t tgsi) {
   if (dst == src || dst < 0 || src < 0) return;
+  std::vector<std::pair<int, int>> copies;
   for (int j = 0; j < size; ++j) {
     const int k = dst > src ? size - 1 - j : j;  // memmove order
-    Emit(mb, Mov(dst + k, src + k), tgsi);
+    copies.push_back({dst + k, src + k});
   }
+  EmitCopies(mb, copies, tgsi);
 }
 
 bool IsFull(const Function& fn, ValueId v) { return v != kNoValue && fn.node(v).def_class == RegClass::kFull; }
@@ -131,16 +169,20 @@ MachineFunction ToMachine(const Function& fn) {
         case Meta::kParCopy:
           if (IsFull(fn, v) && !n.args.empty()) EmitCopy(mb, fn.reg[v], fn.reg[n.args[0]], n.size, n.tgsi_index);
           break;
-        case Meta::kCollect:
+        case Meta::kCollect: {
+          // Component order (regalloc.h step 5); the test-only mutant
+          // (mutants.def) emits the last component first.
+          const bool reverse = compiler::MutantActive(compiler::Mutant::kToMachineCollectReverse);
+          std::vector<std::pair<int, int>> copies;
           for (size_t j = 0; j < n.args.size(); ++j) {
-            // Component order (regalloc.h step 5); the test-only mutant
-            // (mutants.def) emits the last component first.
-            const bool reverse = compiler::MutantActive(compiler::Mutant::kToMachineCollectReverse);
             const size_t i = reverse ? n.args.size() - 1 - j : j;
-            if (n.args[i] == kNoValue) continue;
-            EmitCopy(mb, fn.reg[v] + static_cast<int>(i), fn.reg[n.args[i]], 1, n.tgsi_index);
+            if (n.args[i] == kNoValue || fn.reg[n.args[i]] < 0) continue;
+            const int dst = fn.reg[v] + static_cast<int>(i);
+            if (dst != fn.reg[n.args[i]]) copies.push_back({dst, fn.reg[n.args[i]]});
           }
+          EmitCopies(mb, copies, n.tgsi_index);
           break;
+        }
         case Meta::kNone:
           Emit(mb, Physical(fn, v), n.tgsi_index);
           if (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP) {

@@ -11,6 +11,9 @@
 //     vector copies stay correct);
 //   - kCollect: mov.u32u32 dst+i, arg i for each component i not already in
 //     place, in component order (RA's clobber rule makes that order safe);
+//   both as (rptN) movs where consecutive destinations copy one register
+//   (a replicated value: no (r)) or consecutive ones ((r)) and no iteration
+//   reads what the run writes, so a run means what its movs in order mean;
 //   - kPhi, kSplit, kInput: nothing.
 // source_map carries node.tgsi_index; target_block, preds and succs come
 // from the IR. The ShaderState is fn.state with the spans filled (every
