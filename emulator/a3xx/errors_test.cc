@@ -151,6 +151,22 @@ TEST(Errors, StatesTheHardwareCannotExpress) {
                "the i/j pair (HLSQ_CONTROL_3_REG.REGID) is bound to r48.x");
 }
 
+TEST(Errors, OverlappingPreloadsAreTheTimingRowsChoice) {
+  // Refused on a3xx (undocumented which write wins); a row that says they
+  // may overlap accepts the same state.
+  ShaderState s = VsState({1}, {2});
+  s.inputs.push_back(Bind(1, IoField::kVsAttribute, 2, 0x8));
+  common::TestVector v = VsVector(1);
+  SetInput(v, 0, {kOne, kTwo, kThree, kFour});
+  SetInput(v, 1, {kOne, kTwo, kThree, kFour});
+  ExpectStatus(Execute(Asm("end\n", s), v), ExecStatus::kError, "both preloaded into r2.w");
+  Timing lenient = *FindTiming("a3xx");
+  lenient.preloads_may_overlap = true;
+  EmulatorOptions o;
+  o.timing = &lenient;
+  EXPECT_EQ(Emulate(Asm("end\n", s), v, o).result.status, ExecStatus::kOk);
+}
+
 TEST(Errors, StatesTheHardwareCanExpress) {
   // Outputs sharing registers (two REGID fields naming r1), depth z in r2.x
   // (base r1.z), gl_FragCoord's zw pair alone, an unbound (empty) span.
