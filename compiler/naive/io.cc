@@ -13,11 +13,8 @@
 //                        DCL (CONSTANT -> flat, LINEAR -> linear, otherwise
 //                        perspective), fetched by the prologue:
 //                        bary.f IN[i].c, 4k+c, r0.x (the last with (ei))
-//   FS  OUT COLOR[n]     SP_FS_MRT_REG (xyzw), n <= 3; POSITION: DEPTH_REGID (z)
-// What a3xx has no field for is kUnsupported naming it: other semantics
-// (e.g. a fragment STENCIL output), a scalar field's other components read
-// (within the declared usage mask: FACE.y) or written (PSIZE.y, depth x),
-// and relative addressing over a file holding such a register.
+//   FS  OUT COLOR[n]     SP_FS_MRT_REG (xyzw), n <= 3 (no semantic: a
+//                        colour); POSITION: DEPTH_REGID (z)
 //   CONST[b][i]          c<base(b) + i> (state.consts, declared ones)
 //   IMM[k]               c<imm_base + k> (state.immediates)
 //   SAMP[n]              s#n, t#n (state.samplers), n <= 15; the texture
@@ -25,6 +22,11 @@
 //                        instructions' target (TextureStateOf); a unit used
 //                        with two targets that need different state is
 //                        kUnsupported
+// What a3xx has no field for is kUnsupported naming it: other semantics
+// (e.g. a fragment STENCIL output), more registers than a field has
+// entries, a scalar field's other components read (within the declared
+// usage mask: FACE.y) or written (PSIZE.y, depth x), and relative
+// addressing over a file holding such a register.
 // The prologue starts with (sy)(ss)nop (nothing may be pending when the
 // shader starts, as the a3xx blob assumes) and writes K before anything
 // reads it.
