@@ -236,11 +236,50 @@ bool CheckStage(Machine& m) {
 
 }  // namespace
 
+std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const EmulatorOptions& options) {
+  auto out = std::make_shared<PreparedProgram>();
+  out->program = program;
+  out->timing = options.timing;
+  common::ExecResult r;
+  if (!CheckTiming(options, &r)) {
+    out->status = r.status;
+    out->detail = r.detail;
+    return out;
+  }
+  static const common::TestVector kNoVector;
+  Machine m(out->program, kNoVector, options);
+  if (!PrepareProgram(m, out->program, out.get())) {
+    out->status = m.result.status;
+    out->detail = m.result.detail;
+    out->prog.clear();
+  }
+  return out;
+}
+
 EmulationResult Emulate(const Program& program, const common::TestVector& vector, const EmulatorOptions& options) {
+  return Emulate(*Prepare(program, options), vector, options);
+}
+
+EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVector& vector,
+                        const EmulatorOptions& options) {
   EmulationResult out;
   if (!CheckTiming(options, &out.result)) return out;
-  Machine m(program, vector, options);
-  if (CheckStage(m) && PrepareProgram(m, program) && SetUpConstants(m)) {
+  if (options.timing != prepared.timing) {
+    out.result.status = ExecStatus::kError;
+    out.result.detail = "the program was prepared for another timing row";
+    return out;
+  }
+  Machine m(prepared.program, vector, options);
+  const auto prepared_ok = [&] {
+    if (prepared.status == ExecStatus::kOk) return true;
+    m.Fail(prepared.status, prepared.detail);
+    return false;
+  };
+  if (CheckStage(m) && prepared_ok()) {
+    m.prog = prepared.prog;
+    SetUpTextureUnits(m, prepared);
+  }
+  if (!m.stop && SetUpConstants(m)) {
     InitResult(m);
     for (uint32_t first = 0; first < vector.lanes && !m.stop; first += static_cast<uint32_t>(m.stride)) {
       m.first_lane = first;

@@ -36,6 +36,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,19 @@ struct EmulationResult {
 };
 
 EmulationResult Emulate(const Program& program, const common::TestVector& vector, const EmulatorOptions& options);
+
+// The same, with the vector-independent work done once: Prepare validates the
+// program and its state against options.timing and resolves every
+// instruction's handler (prepare.cc); a program it refuses is remembered and
+// every Emulate of it reports that refusal, after the checks that come first
+// in a single Emulate (the timing row, the vector's stage), so results are
+// identical to Emulate(program, ...) for every vector. The prepared program
+// keeps a copy of `program`; options other than timing may differ between
+// calls, and an Emulate with another timing row is an error.
+struct PreparedProgram;  // machine.h
+std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const EmulatorOptions& options);
+EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVector& vector,
+                        const EmulatorOptions& options);
 
 // Decodes `words` first; a word that does not decode gives ExecStatus::kError
 // naming its index and the decoder's reason.

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -70,6 +71,20 @@ struct Prepared {
   uint32_t aux = 0;  // handler-specific selector
 };
 
+// A program prepared once for many Emulate calls (emulator.h): the copy of
+// the program its Prepared entries point into, the timing row they were
+// resolved for, the SamplerBinding::tgsi_unit of each cat5 texture unit
+// (Prepared::aux indexes it; the unit itself comes from each call's vector),
+// and the refusal, if preparation failed (status != kOk: prog is unusable).
+struct PreparedProgram {
+  Program program;
+  const Timing* timing = nullptr;
+  std::vector<Prepared> prog;
+  std::vector<uint32_t> tex_unit_ids;
+  common::ExecStatus status = common::ExecStatus::kOk;
+  std::string detail;
+};
+
 // A sparse byte-addressed global memory shared by every wave of one call.
 class GlobalMemory {
  public:
@@ -91,9 +106,9 @@ struct Machine {
   const common::TestVector& vec;
   bool fragment = false;
   int stride = 0;  // lanes per wave
-  std::vector<Prepared> prog;
+  std::span<const Prepared> prog;  // the PreparedProgram's
   std::vector<Word> consts;  // num_const_vec4 * 4 words
-  std::vector<common::TextureUnit> tex_units;  // indexed by Prepared::aux of cat5 ops
+  std::vector<common::TextureUnit> tex_units;  // indexed by Prepared::aux of cat5 ops (per call)
   int num_varyings = 0;      // packed varying components per lane
 
   // ---- results (per call)
@@ -189,8 +204,12 @@ bool PrepareTex(Prepared& p, std::string* why);
 bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why);
 bool PrepareMem(Prepared& p, std::string* why);
 
-// Validates and prepares m.prog from `program` (prepare.cc); false after Fail.
-bool PrepareProgram(Machine& m, const Program& program);
+// Validates and prepares out->prog and out->tex_unit_ids from `program`
+// (prepare.cc) with the state and timing row of `m` (whose vector is not
+// used); false after m.Fail.
+bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out);
+// The texture units of this call's vector for every prepared cat5 unit.
+void SetUpTextureUnits(Machine& m, const PreparedProgram& prepared);
 // Checks m.state against the hardware's I/O fields and limits
 // (state_check.cc); false after Fail.
 bool CheckShaderState(Machine& m);

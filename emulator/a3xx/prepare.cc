@@ -1,7 +1,10 @@
-// Program preparation, once per Emulate call: validates every instruction,
-// resolves its handler and timing attributes (Prepared), resolves texture
-// units, and checks every register a program or its ShaderState names
-// against the generation's register file. Nothing runs unless this passes.
+// Program preparation, once per program (Prepare) or per Emulate call of a
+// plain Program: validates every instruction, resolves its handler and
+// timing attributes (Prepared), resolves texture bindings, and checks every
+// register a program or its ShaderState names against the generation's
+// register file. Nothing runs unless this passes. Nothing here reads the
+// test vector: each call takes its texture units from its own vector
+// (SetUpTextureUnits).
 //
 // Static checks (ExecStatus::kError):
 // - an empty program; an instruction Validate rejects (a hand-built Program);
@@ -98,26 +101,19 @@ bool Resolve(Prepared& p, std::string* why) {
   }
 }
 
-bool ResolveTextureUnit(Machine& m, Prepared& p) {
+bool ResolveTextureUnit(Machine& m, Prepared& p, PreparedProgram* out) {
   const OpcodeInfo& info = p.in.info();
   if (!info.has(kOpTexIdx)) return true;
   const bool uses_samp = info.has(kOpSamp);
   for (const SamplerBinding& b : m.state.samplers) {
     if (b.tex != p.in.tex || (uses_samp && b.samp != p.in.samp)) continue;
-    const auto it = m.vec.textures.find(b.tgsi_unit);
-    common::TextureUnit unit;
-    if (it != m.vec.textures.end()) {
-      unit = it->second;
-    } else {
-      unit.seed = b.tgsi_unit;
-    }
     std::string why;
     if (!ResolveTexTarget(p, b, &why)) {
       m.Fail(ExecStatus::kUnsupported, Where(p) + ": " + why);
       return false;
     }
-    p.aux = static_cast<uint32_t>(m.tex_units.size());
-    m.tex_units.push_back(unit);
+    p.aux = static_cast<uint32_t>(out->tex_unit_ids.size());
+    out->tex_unit_ids.push_back(b.tgsi_unit);
     return true;
   }
   m.Fail(ExecStatus::kError, Where(p) + ": no SamplerBinding for " +
@@ -128,15 +124,15 @@ bool ResolveTextureUnit(Machine& m, Prepared& p) {
 
 }  // namespace
 
-bool PrepareProgram(Machine& m, const Program& program) {
+bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
   if (program.instrs.empty()) {
     m.Fail(ExecStatus::kError, "the program has no instructions");
     return false;
   }
   if (!CheckShaderState(m)) return false;
-  m.prog.resize(program.instrs.size());
+  out->prog.resize(program.instrs.size());
   for (size_t i = 0; i < program.instrs.size(); ++i) {
-    Prepared& p = m.prog[i];
+    Prepared& p = out->prog[i];
     p.in = program.instrs[i];
     p.index = static_cast<uint32_t>(i);
     if (auto e = Validate(p.in)) {
@@ -161,9 +157,24 @@ bool PrepareProgram(Machine& m, const Program& program) {
         return false;
       }
     }
-    if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p)) return false;
+    if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p, out)) return false;
   }
   return true;
+}
+
+void SetUpTextureUnits(Machine& m, const PreparedProgram& prepared) {
+  m.tex_units.clear();
+  m.tex_units.reserve(prepared.tex_unit_ids.size());
+  for (const uint32_t id : prepared.tex_unit_ids) {
+    const auto it = m.vec.textures.find(id);
+    common::TextureUnit unit;
+    if (it != m.vec.textures.end()) {
+      unit = it->second;
+    } else {
+      unit.seed = id;  // a unit missing from the vector: the default one
+    }
+    m.tex_units.push_back(unit);
+  }
 }
 
 std::optional<OperandSpans> GetOperandSpans(const Instr& in, std::string* why) {

@@ -10,7 +10,8 @@
 //   reference   tgsi_exec::Interpret, the entry point check and the nightly
 //               call (decode and set-up included, as they pay it);
 //   a3xx/naive  a3xx::Emulate of the naive build's program;
-//   a3xx/opt    a3xx::Emulate of the optimizing build's program.
+//   a3xx/opt    a3xx::Emulate of the optimizing build's program
+//               (both prepared once, a3xx::Prepare, as check.cc does).
 // Compilation happens once, outside the timed loop. Counters: invocations/s
 // (the vector's lanes per call), lane_instructions/s (instructions executed
 // per wave times the lanes of the wave, as tgsi_exec counts per quad), and
@@ -138,11 +139,13 @@ int main(int argc, char** argv) {
             }
             a3xx::EmulatorOptions options;
             options.timing = a3xx::FindTiming("a3xx");
+            // Prepared once per shader, as the harness does (check.cc).
+            const std::shared_ptr<const a3xx::PreparedProgram> prepared = a3xx::Prepare(build.program, options);
             const uint64_t wave = build.program.state.stage == a3xx::ShaderStage::kVertex
                                       ? options.timing->wave_size_vs
                                       : options.timing->wave_size_fs;
             RunTimed(s, lanes, wave, [&](uint64_t* insts, std::string* error) {
-              a3xx::EmulationResult r = a3xx::Emulate(build.program, cp->vector, options);
+              a3xx::EmulationResult r = a3xx::Emulate(*prepared, cp->vector, options);
               if (r.result.status != common::ExecStatus::kOk) {
                 *error = std::string(kBuildNames[b]) + ": " + r.result.detail;
                 return false;

@@ -123,6 +123,7 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
   emu_options.hazards = options.hazards;
   emu_options.cycle_budget = options.cycle_budget;
   if (keep) keep->assign(reference.size(), std::nullopt);
+  std::shared_ptr<const a3xx::PreparedProgram> prepared;  // once, at the first vector run
   for (size_t v = 0; v < reference.size(); ++v) {
     const ReferenceRun& run = reference[v];
     if (run.result.status == common::ExecStatus::kUnsupported) {
@@ -134,7 +135,8 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
       ++out.vectors_skipped;  // e.g. a loop that never ends for this input
       continue;
     }
-    a3xx::EmulationResult emulated = a3xx::Emulate(program, run.vector, emu_options);
+    if (!prepared) prepared = a3xx::Prepare(program, emu_options);
+    a3xx::EmulationResult emulated = a3xx::Emulate(*prepared, run.vector, emu_options);
     ++out.vectors_run;
     if (out.cycles.cycles == 0) out.cycles = emulated.stats;
     if (emulated.result.status == common::ExecStatus::kTimeout) {
