@@ -83,7 +83,7 @@ bool Exec::IndexValid(Space s, uint32_t array_id, int32_t idx) const {
   return static_cast<uint32_t>(idx) < f->size && f->declared[idx] != 0;
 }
 
-void Exec::MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r) {
+void Exec::MarkRange(Space s, uint32_t array_id, int comp, LaneMask lanes, const Reason* why) {
   const FileLayout* f = LayoutFor(s);
   Lanes* file = FileFor(s);
   if (!f || !file) return;
@@ -97,7 +97,23 @@ void Exec::MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r) {
       }
     }
   }
-  for (uint32_t i = first; i <= last; ++i) file[i * 4 + comp].MarkAny(lane, r);
+  RangeMarked* done = nullptr;
+  for (RangeMarked& r : range_marked_) {
+    if (r.space == s && r.comp == comp && r.array_id == array_id) done = &r;
+  }
+  if (!done) {
+    range_marked_.push_back({s, static_cast<uint8_t>(comp), array_id, 0});
+    done = &range_marked_.back();
+  }
+  lanes &= ~done->lanes;
+  done->lanes |= lanes;
+  if (!lanes) return;
+  // One pass over the registers for all lanes: each register's lanes are
+  // adjacent in memory, the registers are not.
+  for (uint32_t i = first; i <= last; ++i) {
+    Lanes& reg = file[i * 4 + comp];
+    ForLanes(lanes, [&](int l) { reg.MarkAny(l, why[l]); });
+  }
 }
 
 Val Exec::ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const {
@@ -276,6 +292,10 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   auto mark = [&](Lanes& reg, int l) {
     reg.MarkAny(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
   };
+  // The executing lanes store: their whole-array marks may no longer hold.
+  for (RangeMarked& r : range_marked_) {
+    if (r.space == dst.space && r.comp == c) r.lanes &= ~exec;
+  }
   if (!dst.index.indirect) {
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
     ForLanes(exec, [&](int l) { reg.Set(l, value_for(l)); });
@@ -314,11 +334,20 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
       distinct[ndistinct++] = addrs[l];
     });
   }
+  // Lanes whose store may land anywhere in the array: marked after the
+  // stores, in one pass (a lane's own store below is already undefined, so
+  // marking it afterwards changes nothing; lanes never touch each other).
+  LaneMask range_lanes = 0;
+  Reason range_why[kMaxLanes];
+  auto mark_range = [&](int l, Reason r) {
+    range_lanes |= LaneMask{1} << l;
+    range_why[l] = r;
+  };
   ForLanes(exec, [&](int l) {
     Val val = value_for(l);
     const bool valid = IndexValid(dst.space, dst.array_id, addrs[l]);
     if (areason[l] != Reason::kNone) {
-      MarkRange(dst.space, dst.array_id, c, l, areason[l]);
+      mark_range(l, areason[l]);
       if (valid) {
         if (val.undef == Reason::kNone) val.undef = areason[l];
         file[static_cast<size_t>(addrs[l]) * 4 + c].Set(l, val);
@@ -326,7 +355,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
       return;
     }
     if (!valid) {
-      MarkRange(dst.space, dst.array_id, c, l, Reason::kIndexOutOfRange);
+      mark_range(l, Reason::kIndexOutOfRange);
       return;
     }
     if (divergent) {
@@ -344,10 +373,10 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     if (a.undef == Reason::kNone && a.inexact == Reason::kNone && IndexValid(dst.space, dst.array_id, idx)) {
       mark(file[static_cast<size_t>(idx) * 4 + c], l);
     } else {
-      MarkRange(dst.space, dst.array_id, c, l,
-                ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
+      mark_range(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
     }
   });
+  if (range_lanes) MarkRange(dst.space, dst.array_id, c, range_lanes, range_why);
 }
 
 void Exec::Store(const DInst& in, int d, uint8_t chans) {

@@ -106,6 +106,7 @@ bool Exec::StartWave(uint32_t first, int n) {
   pc = next_pc = 0;
   halted = false;
   executed = 0;
+  range_marked_.clear();
   ResetFile(temp_, prog.temp.size, Reason::kUninitialized);
   ResetFile(out_, prog.out.size, Reason::kOutputNotWritten);
   ResetFile(addr_, prog.addr.size, Reason::kUninitialized);

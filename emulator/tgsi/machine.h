@@ -146,6 +146,20 @@ class Exec {
   std::vector<Lanes> temp_, out_, addr_, in_, sv_;
   const std::vector<ConstStore>& consts_;
 
+  // Lanes whose component of a whole array (or file) MarkRange made any
+  // value and no store has touched since: marking them again changes
+  // nothing (MarkAny keeps the first reason), so MarkRange skips them. A
+  // loop storing out of range into a 2048-register array would otherwise
+  // walk the array on every iteration. Cleared per wave and, for a space
+  // and component, for the lanes of every store into it.
+  struct RangeMarked {
+    Space space;
+    uint8_t comp;
+    uint32_t array_id;
+    LaneMask lanes;
+  };
+  std::vector<RangeMarked> range_marked_;
+
  private:
   Lanes src_[5][4];
   Lanes extra_[4];
@@ -158,7 +172,9 @@ class Exec {
   void LoadSource(const DSrc& src, int component, LaneMask m, Lanes& out);
   Val ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const;
   bool IndexValid(Space s, uint32_t array_id, int32_t idx) const;
-  void MarkRange(Space s, uint32_t array_id, int comp, int lane, Reason r);
+  // Makes component `comp` of every register of the array (or the whole
+  // file) any value for each lane of `lanes`, with reason why[lane].
+  void MarkRange(Space s, uint32_t array_id, int comp, LaneMask lanes, const Reason* why);
   void StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate);
 };
 

@@ -277,3 +277,40 @@ IMM[0] INT32 {0, 0, 0, 0}
 
 }  // namespace
 }  // namespace shaderdiff::tgsi_exec::testing
+
+namespace shaderdiff::tgsi_exec::testing {
+namespace {
+
+TEST(RelativeStores, OutOfRangeAgainAfterAnInRangeStoreMarksTheArrayAgain) {
+  // A store through ADDR outside TEMP[0..3] makes the whole array any value
+  // (index-out-of-range); a direct store then defines TEMP[2].x again, and a
+  // second out-of-range store must make it any value again (MarkRange skips
+  // lanes it has marked only until a store touches the array). Lane 0 stores
+  // out of range, lane 1 in range (TEMP[1]), so only lane 0 loses TEMP[2].
+  const char* text = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL OUT[1]
+DCL TEMP[0..3], ARRAY(1)
+DCL ADDR[0]
+IMM[0] FLT32 {1.0, 2.0, 3.0, 0.0}
+  0: ARL ADDR[0].x, IN[0].xxxx
+  1: MOV TEMP[ADDR[0].x].x, IMM[0].xxxx
+  2: MOV TEMP[2].x, IMM[0].yyyy
+  3: MOV OUT[0].x, TEMP[2].xxxx
+  4: MOV TEMP[ADDR[0].x].x, IMM[0].zzzz
+  5: MOV OUT[1].x, TEMP[2].xxxx
+  6: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kVertex, 2);
+  SetInputLanes(v, 0, {F4(9.0f, 0, 0, 0), F4(1.0f, 0, 0, 0)});
+  const auto o = RunText(text, v);
+  EXPECT_EQ(o.W(0, 0, 0), Fw(2.0f));
+  EXPECT_TRUE(o.Clean(0, 0, 0));
+  EXPECT_EQ(o.Why(1, 0, 0), "index-out-of-range");
+  EXPECT_EQ(o.W(1, 1, 0), Fw(2.0f));
+  EXPECT_TRUE(o.Clean(1, 1, 0));
+}
+
+}  // namespace
+}  // namespace shaderdiff::tgsi_exec::testing
