@@ -1,4 +1,4 @@
-/* One shader through the nightly's pipeline (shader_run.h). */
+/* One shader through the nightly's pipeline, stage by stage (shader_run.h). */
 #include "tools/nightly/shader_run.h"
 
 #include <algorithm>
@@ -130,17 +130,21 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
 
 namespace {
 
-// Runs every configured check against `reference` (with `seed` in place of
-// the plans' own, for the exploration) and calls done(plan, options used,
-// outcome) for each, in plan order. Each target's naive results feed its
-// optimizing build's three-way comparison (DefaultPlans lists the naive
-// build first). Check time goes to run.check_seconds.
+// Runs the configured checks from `first_check` on against `reference`
+// (with `seed` in place of the plans' own, for the exploration) and calls
+// done(plan, options used, outcome, seconds) for each, in plan order. Each
+// target's naive results feed its optimizing build's three-way comparison
+// (DefaultPlans lists the naive build first) when that naive check ran
+// here. The stage hook runs before each: "<config>", or "explore/<config>"
+// in the exploration.
 template <typename Done>
-void RunChecks(const tgsi::Shader& shader, const ShaderRunOptions& options,
-               const std::vector<harness::ReferenceRun>& reference, std::optional<uint64_t> seed, ShaderRun& run,
+void RunChecks(const harness::CorpusEntry& e, const tgsi::Shader& shader, const ShaderRunOptions& options,
+               const std::vector<harness::ReferenceRun>& reference, std::optional<uint64_t> seed, size_t first_check,
                Done done) {
   std::map<std::string, harness::BuildResults> naive_results;
-  for (const CheckPlan& plan : options.checks) {
+  for (size_t i = first_check; i < options.checks.size(); ++i) {
+    const CheckPlan& plan = options.checks[i];
+    if (options.stage_hook) options.stage_hook(e, seed ? std::string(kExploreStage) + "/" + plan.config : plan.config);
     const auto tc = std::chrono::steady_clock::now();
     harness::CheckOptions check_options = plan.options;
     if (seed) check_options.seed = *seed;
@@ -149,23 +153,22 @@ void RunChecks(const tgsi::Shader& shader, const ShaderRunOptions& options,
     const harness::CheckOutcome c = harness::CheckShaderAgainst(
         shader, check_options, reference, !naive && found != naive_results.end() ? &found->second : nullptr,
         naive ? &naive_results[check_options.target] : nullptr);
-    run.check_seconds[plan.config] += std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count();
-    done(plan, check_options, c);
+    done(plan, check_options, c, std::chrono::duration<double>(std::chrono::steady_clock::now() - tc).count());
   }
 }
 
-// The exploration seed's vectors on top of the stable run's entry: its
-// reference runs (their branches added to the stable ones' coverage) and
-// checks; every failure the stable run did not have becomes a finding.
+// The exploration seed's vectors on top of the stable run's: its reference
+// runs (their branches added to the stable ones' coverage) and checks, each
+// failure reported as a finding candidate (ShaderRun::Add keeps those the
+// stable run did not have).
 void Explore(const harness::CorpusEntry& e, const tgsi::Shader& shader, const ShaderRunOptions& options,
-             uint64_t seed, tgsi_exec::BranchCoverage& coverage, ShaderRun& run) {
-  json& s = run.shader;
+             uint64_t seed, tgsi_exec::BranchCoverage& coverage, StageListener& listener) {
+  if (options.stage_hook) options.stage_hook(e, kExploreStage);
   const auto t0 = std::chrono::steady_clock::now();
   harness::CheckOptions reference_options = options.reference;
   reference_options.seed = seed;
   std::vector<harness::ReferenceRun> reference;
   std::string error;
-  json findings = json::array();
   ReferenceSummary ref;
   if (!harness::RunReference(shader, e.hash, reference_options, &reference, &error, &coverage)) {
     ref.verdict = "error";
@@ -173,41 +176,52 @@ void Explore(const harness::CorpusEntry& e, const tgsi::Shader& shader, const Sh
   } else {
     SummarizeReference(reference, ref);
   }
-  run.reference_vectors += ref.vectors;
-  run.reference_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ExploreReferencePart part;
+  part.vectors = ref.vectors;
+  part.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const tgsi_exec::BranchCounts branches = tgsi_exec::CountBranches(shader, coverage);
-  json explore{{"branches", {{"total", branches.total}, {"both_ways", branches.both_ways}}}};
-  if (!ref.timeouts.empty()) explore["timeouts"] = ref.timeouts.size();
+  part.explore = json{{"branches", {{"total", branches.total}, {"both_ways", branches.both_ways}}}};
+  if (!ref.timeouts.empty()) part.explore["timeouts"] = ref.timeouts.size();
   // The interpreter's own failures (untested is not one).
-  if (ref.verdict != "pass" && ref.verdict != "untested" && s.value("verdict", "") == "pass") {
-    findings.push_back({{"config", "reference"}, {"verdict", ref.verdict}, {"detail", ref.detail}});
+  if (ref.verdict != "pass" && ref.verdict != "untested") {
+    part.finding = {{"config", kReferenceStage}, {"verdict", ref.verdict}, {"detail", ref.detail}};
   }
-  if (!reference.empty()) {
-    RunChecks(shader, options, reference, seed, run,
-              [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c) {
-                const std::string stable = s["checks"][plan.config].value("verdict", "");
-                const bool stable_failed = stable != "pass" && stable != "unsupported" && stable != "untested";
-                if (!IsFailure(c.verdict) || stable_failed) return;
-                json finding = CheckJson(c, options.reproduce(e, check_options, c));
+  part.checks_follow = !reference.empty();
+  listener.ExploreReference(std::move(part));
+  if (reference.empty()) return;
+  RunChecks(e, shader, options, reference, seed, 0,
+            [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c,
+                double seconds) {
+              json finding;
+              if (IsFailure(c.verdict)) {
+                finding = CheckJson(c, options.reproduce(e, check_options, c));
                 finding["config"] = plan.config;
-                findings.push_back(std::move(finding));
-              });
+              }
+              listener.ExploreCheck({plan.config, std::move(finding), seconds});
+            });
+}
+
+// Whether the stable entry's check `config` failed (not pass, unsupported or untested).
+bool StableFailed(const json& shader, const std::string& config) {
+  std::string verdict;
+  if (auto checks = shader.find("checks"); checks != shader.end()) {
+    if (auto c = checks->find(config); c != checks->end()) verdict = c->value("verdict", "");
   }
-  explore["findings"] = std::move(findings);
-  s["explore"] = std::move(explore);
+  return verdict != "pass" && verdict != "unsupported" && verdict != "untested";
 }
 
 }  // namespace
 
-ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options) {
-  ShaderRun run;
+void RunStages(const harness::CorpusEntry& e, const ShaderRunOptions& options, size_t first_check,
+               StageListener& listener) {
+  if (options.stage_hook) options.stage_hook(e, kReferenceStage);
+  ReferencePart part;
   const auto t0 = std::chrono::steady_clock::now();
   ReferenceSummary ref;
   std::string stage = "?";
   tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
   std::vector<harness::ReferenceRun> reference;
   tgsi_exec::BranchCoverage coverage;
-  bool have_reference = false;
   if (!parsed.ok()) {
     ref.verdict = "parse-error";
     ref.detail = parsed.error->ToString(e.name);
@@ -218,8 +232,9 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
       ref.detail = "printing the parsed shader does not reproduce the file";
     }
     std::string error;
-    have_reference = harness::RunReference(parsed.shader, e.hash, options.reference, &reference, &error, &coverage);
-    if (!have_reference) {
+    part.checks_follow =
+        harness::RunReference(parsed.shader, e.hash, options.reference, &reference, &error, &coverage);
+    if (!part.checks_follow) {
       ref.verdict = "error";
       ref.detail = error;
     } else {
@@ -227,13 +242,13 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
       ref.branches = tgsi_exec::CountBranches(parsed.shader, coverage);
     }
   }
-  run.reference_vectors = ref.vectors;
-  run.reference_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  part.vectors = ref.vectors;
+  part.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   for (const harness::ReferenceRun& r : reference) {
     // instructions_executed counts once per wave of up to 64 lanes.
-    run.reference_lane_instructions += r.result.instructions_executed * std::min<uint64_t>(r.vector.lanes, 64);
+    part.lane_instructions += r.result.instructions_executed * std::min<uint64_t>(r.vector.lanes, 64);
   }
-  json& s = run.shader;
+  json& s = part.entry;
   s = json{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", stage}, {"verdict", ref.verdict},
            {"components", ref.components}, {"undefined", ref.undefined}, {"inexact", ref.inexact},
            {"instructions_executed", ref.instructions}};
@@ -249,16 +264,84 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
                      {"vectors", ref.timeouts},
                      {"reproduce", harness::InterpCommand(options.corpus + "/" + e.name, ref.first_timeout->choice)}};
   }
-  if (!have_reference) return run;
-  s["branches"] = {{"total", ref.branches.total}, {"both_ways", ref.branches.both_ways}};
-  if (UsesRelativeAddressing(parsed.shader)) s["relative_addressing"] = true;
-  RunChecks(parsed.shader, options, reference, std::nullopt, run,
-            [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c) {
+  if (part.checks_follow) {
+    s["branches"] = {{"total", ref.branches.total}, {"both_ways", ref.branches.both_ways}};
+    if (UsesRelativeAddressing(parsed.shader)) s["relative_addressing"] = true;
+  }
+  const bool checks_follow = part.checks_follow;
+  listener.Reference(std::move(part));
+  if (!checks_follow) return;
+  RunChecks(e, parsed.shader, options, reference, std::nullopt, first_check,
+            [&](const CheckPlan& plan, const harness::CheckOptions& check_options, const harness::CheckOutcome& c,
+                double seconds) {
               const std::string repro = IsFailure(c.verdict) ? options.reproduce(e, check_options, c) : "";
-              s["checks"][plan.config] = CheckJson(c, repro);
+              listener.Check({plan.config, CheckJson(c, repro), seconds});
             });
-  if (options.explore_seed) Explore(e, parsed.shader, options, *options.explore_seed, coverage, run);
-  return run;
+  if (options.explore_seed) Explore(e, parsed.shader, options, *options.explore_seed, coverage, listener);
+}
+
+void ShaderRun::Add(ReferencePart part) {
+  if (have_reference) return;
+  have_reference = true;
+  shader = std::move(part.entry);  // the reference stage always reports before any check
+  reference_vectors = part.vectors;
+  reference_seconds = part.seconds;
+  reference_lane_instructions = part.lane_instructions;
+}
+
+void ShaderRun::Add(CheckPart part) {
+  shader["checks"][part.config] = std::move(part.check);
+  check_seconds[part.config] += part.seconds;
+}
+
+void ShaderRun::Add(ExploreReferencePart part) {
+  reference_vectors += part.vectors;
+  reference_seconds += part.seconds;
+  json explore = std::move(part.explore);
+  explore["findings"] = json::array();
+  if (!part.finding.is_null() && shader.value("verdict", "") == "pass") explore["findings"].push_back(part.finding);
+  shader["explore"] = std::move(explore);
+}
+
+void ShaderRun::Add(ExploreCheckPart part) {
+  check_seconds[part.config] += part.seconds;
+  if (part.finding.is_null() || StableFailed(shader, part.config)) return;
+  shader["explore"]["findings"].push_back(std::move(part.finding));
+}
+
+void ShaderRun::AddFinding(json finding) {
+  json& explore = shader["explore"];
+  if (!explore.contains("findings")) explore["findings"] = json::array();
+  explore["findings"].push_back(std::move(finding));
+}
+
+ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options) {
+  struct Assemble : StageListener {
+    ShaderRun run;
+    void Reference(ReferencePart part) override { run.Add(std::move(part)); }
+    void Check(CheckPart part) override { run.Add(std::move(part)); }
+    void ExploreReference(ExploreReferencePart part) override { run.Add(std::move(part)); }
+    void ExploreCheck(ExploreCheckPart part) override { run.Add(std::move(part)); }
+  } assemble;
+  RunStages(e, options, 0, assemble);
+  return std::move(assemble.run);
+}
+
+ReferencePart FailedReference(const harness::CorpusEntry& e, const std::string& verdict, const std::string& detail,
+                              const std::string& reproduce) {
+  ReferencePart part;
+  part.entry = json{{"file", e.name}, {"hash", harness::HashHex(e.hash)}, {"stage", "?"}, {"verdict", verdict},
+                    {"detail", detail}, {"components", 0}, {"undefined", 0}, {"inexact", 0},
+                    {"sets", json::object()}, {"instructions_executed", 0}};
+  if (!reproduce.empty()) part.entry["reproduce"] = reproduce;
+  return part;
+}
+
+CheckPart FailedCheck(const std::string& config, const std::string& verdict, const std::string& detail,
+                      const std::string& reproduce) {
+  json check{{"verdict", verdict}, {"detail", detail}};
+  if (!reproduce.empty()) check["reproduce"] = reproduce;
+  return {config, std::move(check), 0};
 }
 
 }  // namespace shaderdiff::nightly

@@ -67,6 +67,7 @@ bool ReadShader(const json& j, const std::string& path, ShaderResult* shader, st
   if (!ReadString(j, "verdict", path, true, &shader->reference.verdict, error)) return false;
   if (shader->reference.verdict.empty()) return Fail(path + ".verdict", "empty", error);
   if (!ReadString(j, "detail", path, false, &shader->reference.detail, error)) return false;
+  if (!ReadString(j, "reproduce", path, false, &shader->reference.reproduce, error)) return false;
   if (auto branches = j.find("branches"); branches != j.end()) {
     if (!branches->is_object()) return Fail(path + ".branches", "expected an object", error);
     if (!ReadCount(*branches, "total", path + ".branches", &shader->reference.branches_total, error) ||

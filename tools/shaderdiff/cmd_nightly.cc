@@ -1,5 +1,6 @@
 // `shaderdiff nightly`: every shader of a corpus through every executor on
-// seeded vectors (tools/nightly), in parallel, resumable and shardable;
+// seeded vectors (tools/nightly), in worker processes that turn a crash or a
+// hang of one stage into that stage's verdict, resumable and shardable;
 // writes OUT/RUN/report.json, index.html and junit.xml and classifies the
 // run against the baseline. Flags: nightly_options.h; report format:
 // reports/README.md.
@@ -77,13 +78,52 @@ json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
          {"hazards", base.hazards == a3xx::HazardMode::kTrap ? "trap" : "stale"},
          {"denormals", "preserve"},
          {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})},
-         {"targets", targets}};
+         {"targets", targets},
+         {"deadline_seconds", c.deadline_seconds}};
   if (!hooks.fault.empty()) s["fault"] = hooks.fault;
   if (c.explore_seed) s["explore_seed"] = *c.explore_seed;
   return s;
 }
 
 namespace {
+
+// The checks of the run: every target/build of DefaultPlans, or those --check names.
+bool SelectPlans(const NightlyConfig& c, std::vector<nightly::CheckPlan>* plans) {
+  if (c.checks.empty()) return true;
+  std::set<std::string> wanted(c.checks.begin(), c.checks.end());
+  std::vector<nightly::CheckPlan> kept;
+  std::string known;
+  for (nightly::CheckPlan& plan : *plans) {
+    known += (known.empty() ? "" : ", ") + plan.config;
+    if (wanted.erase(plan.config)) kept.push_back(std::move(plan));
+  }
+  if (!wanted.empty()) {
+    std::cerr << "shaderdiff nightly: --check " << *wanted.begin() << ": not a target/build of the nightly (" << known
+              << ")\n";
+    return false;
+  }
+  *plans = std::move(kept);
+  return true;
+}
+
+// The command that reruns one shader of this run alone with the same
+// settings, by the same binary (ReproProgram, or a test binary with its
+// injected faults), as `rerun` says (nightly::Rerun): only some checks, the
+// exploration, in this process (`--no-fork`, so a crash crashes the rerun
+// itself, ready for a debugger) or in a worker under the same deadline.
+std::string RerunCommand(const NightlyConfig& c, const NightlyHooks& hooks, const harness::CorpusEntry& e,
+                         const nightly::Rerun& rerun) {
+  std::string cmd = (hooks.command.empty() ? ReproProgram() : hooks.command) + " nightly --corpus " + c.corpus_arg +
+                    " --shader " + e.name + " --seed " + std::to_string(c.seed) + " --vectors " +
+                    std::to_string(c.vectors) + " --lanes " + std::to_string(c.lanes) + " --budget " +
+                    std::to_string(c.budget);
+  for (const std::string& check : rerun.checks) cmd += " --check " + check;
+  if (rerun.explore && c.explore_seed) cmd += " --explore=" + std::to_string(*c.explore_seed);
+  cmd += rerun.mode == nightly::RerunMode::kInProcess ? " --no-fork"
+                                                      : " --deadline " + FormatDeadline(c.deadline_seconds);
+  if (!c.out_arg.empty()) cmd += " --out " + c.out_arg;
+  return cmd + " --run repro-" + harness::HashHex(e.hash);
+}
 
 // The reproduction command of a failing check. With an injected fault,
 // `emulate` would compile without it, so the command reruns the shader
@@ -96,14 +136,11 @@ nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& h
       return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome, program);
     };
   }
-  return [c, command = hooks.command](const harness::CorpusEntry& e, const harness::CheckOptions& o,
-                                      const harness::CheckOutcome&) {
-    std::string cmd = command + " nightly --corpus " + c.corpus_arg + " --shader " + e.name + " --seed " +
-                      std::to_string(c.seed) + " --vectors " + std::to_string(c.vectors) + " --lanes " +
-                      std::to_string(c.lanes) + " --budget " + std::to_string(c.budget);
-    if (c.explore_seed && o.seed == *c.explore_seed) cmd += " --explore=" + std::to_string(o.seed);  // a finding
-    if (!c.out_arg.empty()) cmd += " --out " + c.out_arg;
-    return cmd + " --run repro-" + harness::HashHex(e.hash);
+  return [c, hooks](const harness::CorpusEntry& e, const harness::CheckOptions& o, const harness::CheckOutcome&) {
+    nightly::Rerun rerun;
+    rerun.explore = c.explore_seed && o.seed == *c.explore_seed;  // a finding
+    rerun.mode = nightly::RerunMode::kWorker;
+    return RerunCommand(c, hooks, e, rerun);
   };
 }
 
@@ -119,6 +156,8 @@ json RunObject(const nightly::GitState& git, std::chrono::system_clock::time_poi
            {"finished", nightly::UtcTimestamp(std::chrono::system_clock::now())},
            {"wall_seconds", Round3(r.wall_seconds)},
            {"jobs", c.jobs},
+           {"workers", c.fork_workers ? "processes" : "threads"},
+           {"failed_stages", r.failed_stages},
            {"shaders_run", r.shaders_run},
            {"shaders_resumed", r.shaders_resumed},
            {"vectors_run", r.reference_vectors},
@@ -134,7 +173,11 @@ json RunObject(const nightly::GitState& git, std::chrono::system_clock::time_poi
     run["check_seconds"][config] = Round3(seconds);
     run["check_vectors_per_second"][config] = Round3(seconds > 0 ? r.reference_vectors / seconds : 0);
   }
+  if (!r.slowest_stage.empty()) {
+    run["slowest_stage"] = {{"test", r.slowest_stage}, {"seconds", Round3(r.slowest_stage_seconds)}};
+  }
   if (r.stop_signal != 0) run["stopped_by"] = r.stop_signal == SIGTERM ? "SIGTERM" : "SIGINT";
+  if (r.abandoned) run["abandoned_in_flight"] = true;
   return run;
 }
 
@@ -256,8 +299,18 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
   const harness::CheckOptions base = NightlyCheckOptions(c);
-  nightly::ShaderRunOptions shader_options{base, nightly::DefaultPlans(base), MakeReproduce(c, hooks), c.corpus_arg,
-                                           c.explore_seed};
+  std::vector<nightly::CheckPlan> plans = nightly::DefaultPlans(base);
+  if (!SelectPlans(c, &plans)) return kExitUsage;
+  nightly::ShaderRunOptions shader_options;
+  shader_options.reference = base;
+  shader_options.checks = std::move(plans);
+  shader_options.reproduce = MakeReproduce(c, hooks);
+  shader_options.rerun = [&c, &hooks](const harness::CorpusEntry& e, const nightly::Rerun& rerun) {
+    return RerunCommand(c, hooks, e, rerun);
+  };
+  shader_options.corpus = c.corpus_arg;
+  shader_options.explore_seed = c.explore_seed;
+  shader_options.stage_hook = hooks.stage_fault;
   for (nightly::CheckPlan& plan : shader_options.checks) {
     if (plan.options.build == harness::Build::kOptimizing) plan.options.post_compile = hooks.opt_fault;
   }
@@ -291,6 +344,8 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   request.selected = selected;
   request.shader_options = std::move(shader_options);
   request.jobs = c.jobs;
+  request.fork_workers = c.fork_workers;
+  request.deadline_seconds = c.deadline_seconds;
   request.journal = &journal;
   request.stop_after = c.stop_after;
   request.progress = &progress;
@@ -321,13 +376,14 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   }
   std::cout << "wrote " << (run_dir / "report.json").string() << ", index.html and junit.xml\n";
 
-  if (!outcome.journal_error.empty()) {
-    std::cerr << "shaderdiff nightly: " << outcome.journal_error << "\n";
+  if (!outcome.error.empty()) {
+    std::cerr << "shaderdiff nightly: " << outcome.error << "\n";
     return kExitFailure;
   }
   if (!outcome.complete) {
     std::cerr << "nightly: interrupted after " << outcome.shaders.size() << " of " << selected.size()
-              << " shaders; the report is partial (\"complete\": false). Continue with --resume.\n";
+              << " shaders" << (outcome.abandoned ? " (the shaders in flight were abandoned)" : "")
+              << "; the report is partial (\"complete\": false). Continue with --resume.\n";
     if (c.update_baseline) std::cerr << "nightly: the baseline is not updated from an interrupted run\n";
     return 128 + (outcome.stop_signal != 0 ? outcome.stop_signal : SIGINT);
   }

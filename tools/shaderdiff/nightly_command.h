@@ -1,12 +1,14 @@
 // `shaderdiff nightly` with its test-only customisation point.
 //
 // RunNightly (commands.h) is RunNightlyWith(args, {}). The test-only binary
-// //tools/shaderdiff:shaderdiff_fault_injected passes a fault: the nightly
-// then applies it to every optimizing-build program (through
-// harness::CheckOptions::post_compile), records its name in the report's
-// settings ("fault"), and writes each failing check's reproduction command
-// as a rerun of that one shader by the same faulty binary (`emulate` compiles
-// on its own path, which the fault does not reach).
+// //tools/shaderdiff:shaderdiff_fault_injected passes faults: the nightly
+// then applies a program fault to every optimizing-build program (through
+// harness::CheckOptions::post_compile) and calls a stage fault as each
+// stage of each shader begins (ShaderRunOptions::stage_hook, to crash or
+// hang it), records their names in the report's settings ("fault"), and
+// writes each failing check's reproduction command as a rerun of that one
+// shader by the same faulty binary (`emulate` compiles on its own path,
+// which the fault does not reach).
 #pragma once
 
 #include <functional>
@@ -24,8 +26,9 @@
 namespace shaderdiff::cli {
 
 struct NightlyHooks {
-  std::string fault;                                // the fault's name; empty: none
+  std::string fault;                                // the faults' names, comma-separated; empty: none
   std::function<void(a3xx::Program&)> opt_fault;    // applied to the optimizing build's programs
+  std::function<void(const harness::CorpusEntry&, const std::string& stage)> stage_fault;  // as each stage begins
   std::string command;                              // how the faulty binary is invoked, for reproduction commands
 };
 

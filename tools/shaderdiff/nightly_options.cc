@@ -1,7 +1,9 @@
 // `shaderdiff nightly`'s flags (nightly_options.h).
 #include "tools/shaderdiff/nightly_options.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -19,12 +21,13 @@ namespace fs = std::filesystem;
 constexpr const char* kSynopsis =
     "shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--explore[=S]] [--date YYYYMMDD]\n"
     "                  [--jobs N] [--out DIR] [--run NAME]\n"
-    "                  [--fraction N --fraction-start K] [--resume] [--shader FILE]...\n"
+    "                  [--fraction N --fraction-start K] [--resume] [--shader FILE]... [--check T/B]...\n"
+    "                  [--deadline SECONDS | --no-fork]\n"
     "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
     "Runs every corpus shader through the parser, the canonical printer (which must\n"
     "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
     "the differential check for every target and build (a3xx/naive, a3xx/opt) against\n"
-    "the same reference runs, on --jobs worker threads. Writes OUT/RUN/report.json\n"
+    "the same reference runs, on --jobs worker processes. Writes OUT/RUN/report.json\n"
     "(schema: reports/README.md), index.html and junit.xml, classified against the\n"
     "baseline (deqp-runner 'name,Status' lines; tests are <file>@<target>/<build> and\n"
     "<file>@reference). The report is the same for any --jobs; apart from its \"run\"\n"
@@ -37,13 +40,26 @@ constexpr const char* kSynopsis =
     "stable vectors do not is listed as new findings (report, HTML, JUnit), never as a\n"
     "regression: the exit status ignores them, and the stable results, their\n"
     "classification and --update-baseline are the same as without --explore.\n\n"
+    "Crashes and hangs: a worker process that dies while running a stage of a\n"
+    "shader (a signal such as SIGSEGV or SIGABRT, a failed assertion, SIGKILL from\n"
+    "outside, an exit, an uncaught exception) gives that stage the verdict 'crash'\n"
+    "(the reference stage: <file>@reference; a check: <file>@<target>/<build>; the\n"
+    "exploration: a new finding), and a stage running longer than --deadline gives\n"
+    "'timeout' (its worker is killed). Either way the record names the stage and how\n"
+    "it ended, a reproduction command reruns that shader with the checks its worker\n"
+    "ran up to the failed one (with --no-fork for a crash, so it crashes in the\n"
+    "foreground, ready for gdb --args), the shader's other checks still run in a new\n"
+    "worker, the verdict is journaled like any other (--resume never reruns it),\n"
+    "and the run goes on. Baselines spell them Crash and Timeout.\n\n"
     "Exit status: 0 if nothing regressed (fixes are listed, they do not fail the run);\n"
     "1 if a check regressed (a non-pass the baseline does not list with that status,\n"
     "and not a listed flake) or the input is bad; 2 on a bad command line; 130\n"
-    "(SIGINT, or --stop-after) or 143 (SIGTERM) when interrupted: workers stop after\n"
-    "their current shader, a valid partial report marked \"complete\": false is\n"
+    "(SIGINT, or --stop-after) or 143 (SIGTERM) when interrupted: workers finish the\n"
+    "shaders they hold (eight at most), a valid partial report marked \"complete\": false is\n"
     "written, and --resume continues from the journal (OUT/RUN/journal.jsonl, one line\n"
-    "per finished shader, removed once the run completes). A second signal kills at once.\n\n"
+    "per finished shader, removed once the run completes). A second signal kills the\n"
+    "workers still busy (a stuck one too) and writes the partial report without\n"
+    "their shaders; a third kills at once. With --no-fork the second one kills at once.\n\n"
     "Sharding: --fraction N --fraction-start K (1-based) runs shader i (0-based, corpus\n"
     "order) iff i % N == K - 1, as deqp-runner does. Under `bazel test` with\n"
     "shard_count, TEST_TOTAL_SHARDS and TEST_SHARD_INDEX choose the shard instead,\n"
@@ -55,6 +71,13 @@ bool Bad(const std::string& message, int* exit_code) {
   *exit_code = kExitUsage;
   return false;
 }
+
+// The default --deadline: a minute per 16 vectors, since a stage's work
+// grows with the vectors it runs. The slowest stage of the shipped corpus at
+// 16 vectors, the reference runs of a shader that spends the whole
+// interpreter budget, takes about 7 s on a loaded machine (a report's
+// run.slowest_stage shows it), which leaves room for sanitizer builds.
+double DefaultDeadlineSeconds(uint32_t vectors) { return 60.0 * std::max<uint64_t>(1, (uint64_t{vectors} + 15) / 16); }
 
 std::string Resolve(const std::string& path) { return fs::path(path).is_absolute() ? path : WorkspacePath(path); }
 
@@ -82,6 +105,12 @@ uint64_t ExploreSeedForDate(const std::string& date) {
   return harness::Rng(std::stoull(date) ^ 0x6578706c6f726521ull).Next();
 }
 
+std::string FormatDeadline(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", seconds);
+  return buf;
+}
+
 bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c, int* exit_code,
                          std::chrono::system_clock::time_point now) {
   po::options_description options("nightly options");
@@ -100,16 +129,25 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
        "interpreter instruction budget per wave (terminating corpus shaders use under 1,000 per vector; "
        "a vector that exhausts it is one the shader loops forever on: listed under the shader's \"timeouts\" "
        "and skipped, never a failure; a shader with no other vector is untested)")
-      ("jobs,j", po::value<uint32_t>(), "worker threads (default: every core, std::thread::hardware_concurrency)")
+      ("jobs,j", po::value<uint32_t>(), "worker processes (default: every core, std::thread::hardware_concurrency)")
+      ("deadline", po::value<double>(),
+       "wall-clock seconds one stage of one shader may take (the reference runs, one check, or the exploration) "
+       "before its worker is killed and the stage's verdict is timeout; 0: none (default: 60 per 16 vectors)")
+      ("no-fork", "run the shaders on threads of this process instead of worker processes: a crash ends the run "
+       "and there is no deadline (for debugging; a crash's reproduction command uses it)")
       ("out", po::value<std::string>(), "folder for the run's report folder (default: reports/out)")
       ("run", po::value<std::string>(),
-       "name of the run's report folder (default: nightly-<YYYYMMDD>, plus -<K>of<N> for a shard, -only with --shader)")
+       "name of the run's report folder (default: nightly-<YYYYMMDD>, plus -<K>of<N> for a shard, -only with --shader "
+       "or --check)")
       ("resume", "continue an interrupted run from its journal in OUT/RUN (same seed, corpus and settings; after "
        "midnight UTC give the run's --date too, which the default run name and exploration seed follow)")
       ("fraction", po::value<uint64_t>(), "run one N-th of the corpus (deqp-runner's --fraction)")
       ("fraction-start", po::value<uint64_t>(), "which N-th, 1..N (deqp-runner's --fraction-start; default 1)")
       ("shader", po::value<std::vector<std::string>>()->composing(),
        "run only this corpus file (relative to the corpus folder, e.g. shaders/001a581d0b479688.tgsi); repeatable")
+      ("check", po::value<std::vector<std::string>>()->composing(),
+       "run only this target/build's check (a3xx/naive, a3xx/opt) after the reference stage; repeatable "
+       "(default: all)")
       ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists)")
       ("flakes", po::value<std::string>(), "known flakes in the same format, never regressions (default: CORPUS/flakes.csv if it exists)")
       ("exemptions", po::value<std::string>(),
@@ -146,6 +184,16 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
   } else {
     c->jobs = std::max(1u, std::thread::hardware_concurrency());
   }
+  c->fork_workers = vm.count("no-fork") == 0;
+  c->deadline_seconds = c->fork_workers ? DefaultDeadlineSeconds(c->vectors) : 0;
+  if (vm.count("deadline")) {
+    const double deadline = vm["deadline"].as<double>();
+    if (!(deadline >= 0 && deadline <= 1e6)) return Bad("--deadline must be from 0 to 1000000 seconds", exit_code);
+    if (!c->fork_workers && deadline != 0) {
+      return Bad("--deadline needs worker processes: a thread cannot be stopped (drop --no-fork)", exit_code);
+    }
+    c->deadline_seconds = deadline;
+  }
   c->resume = vm.count("resume") > 0;
   c->update_baseline = vm.count("update-baseline") > 0;
   if (vm.count("stop-after")) {
@@ -153,6 +201,7 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
     if (c->stop_after == 0) return Bad("--stop-after must be at least 1", exit_code);
   }
   if (vm.count("shader")) c->only = vm["shader"].as<std::vector<std::string>>();
+  if (vm.count("check")) c->checks = vm["check"].as<std::vector<std::string>>();
 
   // The shard: flags or Bazel's environment, never both.
   std::string error;
@@ -196,11 +245,11 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
     }
     if (*c->explore_seed == c->seed) return Bad("--explore's seed must differ from --seed", exit_code);
   }
-  // A --shader run gets a folder of its own, so rerunning one shader never
-  // overwrites the whole run's report.
+  // A --shader or --check run gets a folder of its own, so rerunning one
+  // shader never overwrites the whole run's report.
   c->run_name = vm.count("run") ? vm["run"].as<std::string>()
                                 : "nightly-" + c->date + (c->shard.Whole() ? "" : "-" + c->shard.Name()) +
-                                      (c->only.empty() ? "" : "-only");
+                                      (c->only.empty() && c->checks.empty() ? "" : "-only");
   if (c->run_name.empty() || c->run_name.find('/') != std::string::npos || c->run_name == "." || c->run_name == "..") {
     return Bad("--run must be a folder name (no '/')", exit_code);
   }

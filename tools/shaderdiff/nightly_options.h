@@ -2,14 +2,15 @@
 // the Bazel test-sharding environment, resolved into one NightlyConfig.
 //
 // Invariants after a successful ParseNightlyOptions: vectors >= 1, lanes a
-// multiple of 4 in 4..4096, 1 <= jobs <= 4096, a valid shard (from
+// multiple of 4 in 4..4096, 1 <= jobs <= 4096, 0 <= deadline_seconds <=
+// 1e6 (0 whenever !fork_workers), a valid shard (from
 // --fraction/--fraction-start or from Bazel, never both), absolute-or-
 // workspace-resolved corpus and output folders, a run folder name without
 // '/', and `date` eight digits YYYYMMDD of a real day.
 //
 // Run names: `--run`, else nightly-YYYYMMDD from `date` (--date, else the
 // UTC date of the clock), plus -<K>of<N> for a shard and -only with
-// --shader. The seed is not in the name: the stable seed stays the same
+// --shader or --check. The seed is not in the name: the stable seed stays the same
 // from night to night, the date does not.
 //
 // Exploration (--explore[=S]): a second seed whose vectors are run on top
@@ -40,14 +41,20 @@ struct NightlyConfig {
   std::string date;                     // YYYYMMDD (UTC): names the run, derives the exploration seed
   std::optional<uint64_t> explore_seed;  // --explore
   unsigned jobs = 1;
+  bool fork_workers = true;       // worker processes; false with --no-fork (threads of this process)
+  double deadline_seconds = 0;    // --deadline (0 with --no-fork: a thread cannot be stopped)
   bool resume = false;
   nightly::Shard shard;
   bool bazel_sharding = false;
   std::vector<std::string> only;  // --shader
+  std::vector<std::string> checks;  // --check (empty: every target/build)
   ExpectationFile baseline, flakes, exemptions;
   bool update_baseline = false;
   uint64_t stop_after = 0;        // --stop-after (0: never)
 };
+
+// "60", "0.5": a --deadline value as the flag takes it.
+std::string FormatDeadline(double seconds);
 
 // Parses and validates `args`. Returns true to run; false to exit with
 // *exit_code (0 after --help, 2 after printing a bad-flag message). `now`

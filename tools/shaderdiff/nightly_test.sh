@@ -14,7 +14,14 @@
 #     is reported as a regression whose reproduction command, run with the
 #     same faulty binary, reproduces it (and passes with the shipped one);
 #   - the default run folder is named after the UTC date; --explore adds its
-#     findings and coverage and leaves the stable results byte for byte.
+#     findings and coverage and leaves the stable results byte for byte;
+#   - crash isolation: stages that crash (SIGSEGV, abort, SIGKILL) in their
+#     worker process are `crash` verdicts naming the stage, whose
+#     reproduction dies of the same signal, the run completes, verdicts do
+#     not depend on --jobs or sharding, baselines say Crash, --resume after
+#     a crash does not run it again; a hung stage is a `timeout` at
+#     --deadline; SIGINT twice with stuck workers, and SIGINT to the whole
+#     process group, leave a valid partial report; --no-fork agrees.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
 set -uo pipefail
 SD="$1"
@@ -238,6 +245,191 @@ PY
   read -r -a shipped <<<"${repro#shaderdiff_fault_injected --inject-fault $fault }"
   expect_exit 0 "$fault: the same command passes with the shipped binary" "$SD" "${shipped[@]}"
 done
+
+# 7. Crash isolation: stage faults (crash_injection.h) crash, hang or kill
+#    a stage of one shader in four (XXH64 % 4 == 0) inside its worker process.
+SMALLB=(nightly --corpus "$TMP/small" --vectors 4 --out "$OUT")  # no baseline: every crash is a regression
+CRASH=(--inject-fault segv@a3xx/naive --inject-fault abort@a3xx/opt)
+expect_exit 1 "crashing checks are regressions" "$FAULTY" "${CRASH[@]}" "${SMALL[@]}" --jobs 2 --run k1
+grep -q "@a3xx/opt: crash: killed by SIGABRT (Aborted) in the a3xx/opt check" "$TMP/stdout" ||
+  fail "the crash is listed as a regression; got: $(head -c 2000 "$TMP/stdout")"
+grep -q "nightly: crash: shaders/.*@a3xx/naive: killed by SIGSEGV" "$TMP/stderr" || fail "the crash is reported as it happens"
+python3 - "$OUT/k1/report.json" "$TMP/crash" "$OUT/g/report.json" <<'PY' || fail "crash verdicts: the stage, how it ended, reproduction; the other checks ran"
+import collections, json, sys
+r = json.load(open(sys.argv[1]))
+clean = {s["file"]: s for s in json.load(open(sys.argv[3]))["shaders"]}
+assert r["complete"] is True and len(r["shaders"]) == 30, (r["complete"], len(r["shaders"]))
+hit = [s for s in r["shaders"] if int(s["hash"], 16) % 4 == 0]
+assert 0 < len(hit) < 30, len(hit)
+want = {"a3xx/naive": collections.Counter(), "a3xx/opt": collections.Counter()}
+for s in r["shaders"]:
+    assert s["verdict"] == "pass", s
+    naive, opt = s["checks"]["a3xx/naive"], s["checks"]["a3xx/opt"]
+    if s not in hit:
+        assert s == clean[s["file"]], s  # as the shipped binary has it
+        for config, c in s["checks"].items():
+            want[config][c["verdict"]] += 1
+        continue
+    for config in want:
+        want[config]["crash"] += 1
+    assert naive == {"verdict": "crash", "reproduce": naive["reproduce"],
+                     "detail": "killed by SIGSEGV (Segmentation fault) in the a3xx/naive check (compile, emulate, compare)"}, naive
+    assert opt["verdict"] == "crash" and opt["detail"].startswith("killed by SIGABRT (Aborted) in the a3xx/opt check"), opt
+    for config, c in s["checks"].items():
+        assert c["reproduce"].startswith("shaderdiff_fault_injected --inject-fault segv@a3xx/naive --inject-fault "
+                                         "abort@a3xx/opt nightly ") and f" --shader {s['file']} " in c["reproduce"] and \
+            f" --check {config} --no-fork " in c["reproduce"], c["reproduce"]
+n = len(hit)
+assert r["summary"]["checks"] == {k: dict(v) for k, v in want.items()}, r["summary"]
+assert r["run"]["failed_stages"] == 2 * n and r["run"]["workers"] == "processes", r["run"]
+with open(sys.argv[2], "w") as f:
+    f.write(f'{n}\n{hit[0]["checks"]["a3xx/naive"]["reproduce"]}\n{hit[0]["checks"]["a3xx/opt"]["reproduce"]}\n')
+PY
+grep -q '<failure type="crash"' "$OUT/k1/junit.xml" || fail "junit.xml lists the crash as a failure"
+grep -q "killed by SIGABRT" "$OUT/k1/index.html" || fail "index.html shows the crash"
+HITS=$(sed -n 1p "$TMP/crash")
+# Each reproduction command reruns that one check in the foreground, where it dies of the same signal.
+for n_want in 2:139 3:134; do
+  repro=$(sed -n "${n_want%%:*}p" "$TMP/crash")
+  read -r -a words <<<"${repro#shaderdiff_fault_injected }"
+  expect_exit "${n_want##*:}" "crash reproduction ${n_want%%:*} dies of its signal" "$FAULTY" "${words[@]}"
+done
+# The same verdicts for any --jobs; and from shards, merged.
+expect_exit 1 "crashes with --jobs 1" "$FAULTY" "${CRASH[@]}" "${SMALL[@]}" --jobs 1 --run k1j1
+same "$OUT/k1/report.json" "$OUT/k1j1/report.json" || fail "crash verdicts do not depend on --jobs"
+for k in 1 2; do
+  "$FAULTY" "${CRASH[@]}" "${SMALL[@]}" --jobs 2 --fraction 2 --fraction-start $k --run "k1s$k" >/dev/null 2>&1
+done
+expect_exit 1 "merge shards with crashes" "$SD" merge "$OUT/k1s1" "$OUT/k1s2" --out "$TMP/k1merged" --baseline "$BASELINE"
+same "$OUT/k1/report.json" "$TMP/k1merged/report.json" || fail "merged shards with crashes == the unsharded report"
+# Baselines: Crash is its own status.
+expect_exit 0 "--update-baseline accepts crashes" "$FAULTY" "${CRASH[@]}" "${SMALLB[@]}" --run k1 \
+  --baseline "$TMP/crash.csv" --update-baseline
+[[ $(grep -c ',Crash$' "$TMP/crash.csv") == $((2 * HITS)) && $(grep -vc -e ',Crash$' -e ',Skip$' "$TMP/crash.csv") == 0 ]] ||
+  fail "the baseline lists each crash as Crash (and unsupported checks as Skip); got: $(cat "$TMP/crash.csv")"
+expect_exit 0 "known crashes are expected failures" "$FAULTY" "${CRASH[@]}" "${SMALLB[@]}" --run k1 --baseline "$TMP/crash.csv"
+grep -q " 0 regressions" "$TMP/stdout" || fail "known crashes: 0 regressions"
+sed 's/,Crash$/,Fail/' "$TMP/crash.csv" >"$TMP/crash-as-fail.csv"
+expect_exit 1 "a crash where the baseline expects Fail" "$FAULTY" "${CRASH[@]}" "${SMALLB[@]}" --run k1 \
+  --baseline "$TMP/crash-as-fail.csv"
+
+# 8. The journal records a crash: interrupted after one, --resume does not run into it again.
+LOG="$TMP/fault.log"
+: >"$LOG"
+expect_exit 130 "interrupted after a crash" env SHADERDIFF_FAULT_LOG="$LOG" "$FAULTY" "${CRASH[@]}" "${SMALL[@]}" \
+  --jobs 1 --run k2 --stop-after 3
+python3 - "$OUT/k2/journal.jsonl" <<'PY' || fail "the journal holds the crashed shader"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])][1:]
+assert any(c["verdict"] == "crash" for l in lines for c in l["shader"].get("checks", {}).values()), lines
+PY
+fired=$(wc -l <"$LOG")
+[[ $fired -ge 2 ]] || fail "the first session crashed (fault log: $fired lines)"
+expect_exit 1 "resume after a crash" env SHADERDIFF_FAULT_LOG="$LOG" "$FAULTY" "${CRASH[@]}" "${SMALL[@]}" \
+  --jobs 2 --run k2 --resume
+same "$OUT/k1/report.json" "$OUT/k2/report.json" || fail "interrupted after a crash + resumed == uninterrupted"
+[[ $(wc -l <"$LOG") == $((2 * HITS)) && -z $(sort "$LOG" | uniq -d) ]] ||
+  fail "every crashing stage ran exactly once over both sessions; fault log: $(cat "$LOG")"
+
+# 9. A crash in the reference stage: the shader's own verdict, no checks.
+expect_exit 1 "a killed reference stage" "$FAULTY" --inject-fault kill@reference "${SMALL[@]}" --jobs 2 --run k3
+grep -q "@reference: crash: killed by SIGKILL (Killed) in the reference stage" "$TMP/stdout" ||
+  fail "the reference crash is a regression of <file>@reference"
+python3 - "$OUT/k3/report.json" <<'PY' || fail "reference crash entries"
+import json, sys
+r = json.load(open(sys.argv[1]))
+crashed = [s for s in r["shaders"] if s["verdict"] == "crash"]
+assert crashed and all(int(s["hash"], 16) % 4 == 0 and "checks" not in s and s["stage"] == "?" and
+                       " --no-fork " in s["reproduce"] and " --check " not in s["reproduce"] for s in crashed), crashed
+assert all("checks" in s for s in r["shaders"] if s["verdict"] == "pass")
+PY
+
+# 10. A hung stage overruns --deadline: timeout, the run completes, and its reproduction times out again.
+expect_exit 1 "a hung check with a deadline" "$FAULTY" --inject-fault hang@a3xx/opt "${SMALL[@]}" --jobs 2 --run k4 \
+  --deadline 1
+python3 - "$OUT/k4/report.json" "$TMP/timeout" <<'PY' || fail "timeout verdicts from the deadline"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["complete"] is True and r["settings"]["deadline_seconds"] == 1, r["settings"]
+t = [(s["file"], s["checks"]["a3xx/opt"]) for s in r["shaders"] if s["checks"]["a3xx/opt"]["verdict"] == "timeout"]
+assert t and all(c["detail"] == "over the wall-clock deadline of 1 s in the a3xx/opt check (compile, emulate, compare); "
+                 "the worker was killed" and " --deadline 1 " in c["reproduce"] for _, c in t), t
+assert all(s["checks"]["a3xx/naive"]["verdict"] in ("pass", "unsupported") for s in r["shaders"])
+open(sys.argv[2], "w").write(f'{t[0][0]}\n{t[0][1]["reproduce"]}\n')
+PY
+[[ ! -e "$OUT/k4/journal.jsonl" ]] || fail "the run with timeouts completed and removed its journal"
+read -r -a words <<<"$(sed -n 2p "$TMP/timeout")"
+expect_exit 1 "the timeout's reproduction" "$FAULTY" "${words[@]:1}"
+grep -qF "$(sed -n 1p "$TMP/timeout")@a3xx/opt: timeout: over the wall-clock deadline" "$TMP/stdout" ||
+  fail "the reproduction times out again; got: $(cat "$TMP/stdout")"
+
+# 11. SIGINT while workers are stuck (no deadline): the first waits for the shaders in flight, the second
+#     abandons them; the partial report and the journal are written either way.
+"$FAULTY" --inject-fault hang@a3xx/opt "${SMALL[@]}" --jobs 2 --run k5 --deadline 0 >"$TMP/k5.out" 2>"$TMP/k5.err" &
+pid=$!
+# Wait until both workers are stuck: the journal stops growing.
+last=-1
+for _ in $(seq 1 100); do
+  sleep 0.5
+  now=$(wc -l <"$OUT/k5/journal.jsonl" 2>/dev/null || echo 0)
+  [[ $now == "$last" && $now -gt 1 ]] && break
+  last=$now
+done
+kill -INT "$pid"
+sleep 0.5
+kill -0 "$pid" 2>/dev/null || fail "the first SIGINT waits for the shaders in flight"
+grep -q "a second signal abandons them" "$TMP/k5.err" || fail "the first SIGINT says what a second one does"
+kill -INT "$pid"
+for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+  fail "the second SIGINT ends the run"
+  kill -KILL "$pid"
+fi
+wait "$pid"
+code=$?
+[[ $code == 130 ]] || fail "SIGINT twice: exit $code, want 130: $(tail -3 "$TMP/k5.err")"
+python3 - "$OUT/k5/report.json" "$OUT/k5/journal.jsonl" <<'PY' || fail "abandoned in flight: a valid partial report and journal"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["complete"] is False and r["run"]["stopped_by"] == "SIGINT" and r["run"]["abandoned_in_flight"] is True, r["run"]
+assert all(int(s["hash"], 16) % 4 != 0 and s["checks"]["a3xx/opt"]["verdict"] in ("pass", "unsupported")
+           for s in r["shaders"]), "an abandoned shader was reported"
+lines = open(sys.argv[2]).read().splitlines()
+assert len(lines) - 1 == len(r["shaders"]) > 0, (len(lines), len(r["shaders"]))
+PY
+pgrep -f -- "--run k5 " >/dev/null && fail "no worker outlives the run"
+
+# 12. Ctrl-C reaches the whole process group: the workers ignore it, nothing is a crash, --resume finishes.
+setsid "$SD" "${NIGHTLY[@]}" --jobs 2 --run g >"$TMP/g.out" 2>"$TMP/g.err" &
+pid=$!
+[[ $(ps -o pgid= "$pid" | tr -d ' ') == "$pid" ]] || fail "setsid made a process group of its own"
+for _ in $(seq 1 2000); do
+  [[ -f "$OUT/g/journal.jsonl" && $(wc -l <"$OUT/g/journal.jsonl") -ge 20 ]] && break
+  sleep 0.01
+done
+kill -INT -- "-$pid"
+wait "$pid"
+code=$?
+[[ $code == 130 ]] || fail "SIGINT to the process group: exit $code, want 130: $(tail -3 "$TMP/g.err")"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["complete"] is False and "crash" not in json.dumps(r["summary"]), r["summary"]' \
+  "$OUT/g/report.json" || fail "SIGINT to the group: a partial report without crashes"
+expect_exit 0 "resume after SIGINT to the group" "$SD" "${NIGHTLY[@]}" --jobs 2 --run g --resume
+same "$TMP/a.json" "$OUT/g/report.json" || fail "SIGINT to the group + resume == uninterrupted"
+
+# 13. --no-fork (threads in this process) gives the same entries as worker processes.
+expect_exit 0 "nightly --no-fork" "$SD" "${NIGHTLY[@]}" --jobs 2 --run nf --no-fork
+python3 - "$TMP/a.json" "$OUT/nf/report.json" <<'PY' || fail "--no-fork: the same shaders and summary"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["shaders"] == b["shaders"] and a["summary"] == b["summary"]
+assert b["settings"]["deadline_seconds"] == 0 and b["run"]["workers"] == "threads", (b["settings"], b["run"])
+PY
+expect_exit 2 "--no-fork with --deadline" "$SD" "${NIGHTLY[@]}" --no-fork --deadline 5
+grep -q -- "--deadline needs worker processes" "$TMP/stderr" || fail "--no-fork --deadline message"
+expect_exit 2 "a negative --deadline" "$SD" "${NIGHTLY[@]}" --deadline -1
+expect_exit 2 "an unknown --check" "$SD" "${NIGHTLY[@]}" --check a3xx/fast
+grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3xx/opt)" "$TMP/stderr" ||
+  fail "unknown --check message"
 
 rm -rf "$TMP"
 if [[ $failures -gt 0 ]]; then echo "$failures failure(s)"; exit 1; fi
