@@ -9,7 +9,10 @@
 // reproduction command printed by a mutant run (`shaderdiff_mutants --mutant
 // NAME emulate ...`) reruns the same miscompiling compiler. The mutant may
 // also come from SHADERDIFF_MUTANT (tools/mutants/activation.h), which
-// --mutant exports for child processes.
+// --mutant exports for child processes; reproduction commands name it as
+// --mutant either way. The nightly's worker processes are forked, so they
+// compile with the parent's mutant (mutants_test checks it).
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -53,6 +56,12 @@ int main(int argc, char** argv) {
     args.erase(args.begin(), args.begin() + 2);
   }
   if (args.empty()) return Usage();
+  // A mutant from SHADERDIFF_MUTANT alone (a child process, or a user) is
+  // named in reproduction commands as --mutant would be.
+  const char* from_environment = std::getenv(mutants::kMutantEnvironment);
+  if (!mutant && args[0] != "mutants" && from_environment && *from_environment) {
+    mutant = shaderdiff::compiler::FindMutant(from_environment);
+  }
   if (args[0] == "mutants") {
     if (mutant) {
       std::cerr << "shaderdiff_mutants: `mutants` chooses its own mutants (mutants --mutant NAME)\n";

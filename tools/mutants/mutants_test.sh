@@ -11,6 +11,8 @@
 #   hazard          emulate --hazards trap: exit 1, the first hazard is the record's
 #   timeout         emulate: exit 3
 #   compile-error   compile: exit 5, the message is the record's detail
+# A mutant also reaches the nightly's worker processes (from --mutant or
+# SHADERDIFF_MUTANT): their entries equal the in-process run's.
 # The full score (every mutant, the whole corpus) is tools/mutants/README.md's command.
 # Usage: mutants_test.sh SHADERDIFF_MUTANTS CORPUS/baseline.csv
 set -uo pipefail
@@ -100,6 +102,31 @@ for m in score["mutants"]:
     if p.returncode != 0:
         bad.append(f"{m['name']}: {' '.join(cmd)}: exit {p.returncode}")
 sys.exit("\n".join(bad) if bad else 0)
+PY
+
+# A mutant reaches the nightly's worker processes, whether it comes from
+# --mutant or from SHADERDIFF_MUTANT: both runs regress with the same
+# entries as the in-process run (--no-fork), and their reproduction
+# commands name the mutant; the clean compiler's run does not regress.
+NIGHTLY=(nightly --corpus "$CORPUS" --baseline "$BASELINE" --fraction 8 --jobs 2 --out "$TMP/nightly")
+"$M" "${NIGHTLY[@]}" --run clean >/dev/null 2>&1
+[[ $? == 0 ]] || fail "the clean compiler's nightly in worker processes: exit 0"
+"$M" --mutant legalize-delay-short "${NIGHTLY[@]}" --run flag >/dev/null 2>&1
+[[ $? == 1 ]] || fail "--mutant legalize-delay-short nightly: exit 1 (regressions)"
+SHADERDIFF_MUTANT=legalize-delay-short "$M" "${NIGHTLY[@]}" --run env >/dev/null 2>&1
+[[ $? == 1 ]] || fail "SHADERDIFF_MUTANT=legalize-delay-short nightly: exit 1 (regressions)"
+"$M" --mutant legalize-delay-short "${NIGHTLY[@]}" --run threads --no-fork >/dev/null 2>&1
+[[ $? == 1 ]] || fail "--mutant legalize-delay-short nightly --no-fork: exit 1 (regressions)"
+python3 - "$TMP/nightly" <<'PY' || fail "the mutant in worker processes: the in-process entries, reproduction commands with --mutant"
+import json, sys
+r = {name: json.load(open(f"{sys.argv[1]}/{name}/report.json")) for name in ("clean", "flag", "env", "threads")}
+for name in ("clean", "flag", "env"):
+    assert r[name]["run"]["workers"] == "processes", (name, r[name]["run"])
+assert r["threads"]["run"]["workers"] == "threads"
+assert r["flag"]["shaders"] == r["env"]["shaders"] == r["threads"]["shaders"], "the workers' entries differ from in-process"
+assert r["flag"]["shaders"] != r["clean"]["shaders"], "the mutant changed nothing"
+failed = [c for s in r["env"]["shaders"] for c in s.get("checks", {}).values() if "reproduce" in c]
+assert failed and all(c["reproduce"].startswith("shaderdiff_mutants --mutant legalize-delay-short ") for c in failed), failed[:3]
 PY
 
 rm -rf "$TMP"
