@@ -12,7 +12,8 @@ namespace shaderdiff::cli {
 namespace {
 
 const std::vector<std::string> kActions = {"segv", "abort", "kill", "exit", "throw", "hang"};
-const std::vector<std::string> kStages = {"reference", "a3xx/naive", "a3xx/opt"};
+const std::vector<std::string> kStages = {"reference",          "a3xx/naive",         "a3xx/opt",
+                                           "explore",            "explore/a3xx/naive", "explore/a3xx/opt"};
 
 void LogFiring(const harness::CorpusEntry& e, const std::string& stage) {
   const char* path = std::getenv("SHADERDIFF_FAULT_LOG");

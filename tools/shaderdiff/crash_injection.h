@@ -15,7 +15,8 @@
 //   exit   std::exit(3), as a library that gives up would
 //   throw  throw std::runtime_error, an exception nothing catches
 //   hang   never return (until killed), as an endless loop would
-// STAGE: reference, a3xx/naive, a3xx/opt.
+// STAGE: reference, a3xx/naive, a3xx/opt; with --explore also explore (the
+// exploration's reference runs), explore/a3xx/naive, explore/a3xx/opt.
 //
 // When the environment variable SHADERDIFF_FAULT_LOG names a file, every
 // firing first appends "<file>@<stage>\n" to it, so a test can count how

@@ -28,7 +28,8 @@ int Usage() {
                "  (test-only; KIND:";
   for (const std::string& name : shaderdiff::cli::FaultNames()) std::cerr << " " << name;
   std::cerr << ", or ACTION@STAGE with ACTION one of segv abort kill exit throw hang and STAGE one of reference\n"
-               "  a3xx/naive a3xx/opt; a stage fault acts on the shaders whose XXH64 is a multiple of 4)\n";
+               "  a3xx/naive a3xx/opt explore explore/a3xx/naive explore/a3xx/opt; a stage fault acts on the shaders\n"
+               "  whose XXH64 is a multiple of 4)\n";
   return shaderdiff::cli::kExitUsage;
 }
 

@@ -20,7 +20,8 @@
 #     reproduction dies of the same signal, the run completes, verdicts do
 #     not depend on --jobs or sharding, baselines say Crash, --resume after
 #     a crash does not run it again; a hung stage is a `timeout` at
-#     --deadline; SIGINT twice with stuck workers, and SIGINT to the whole
+#     --deadline; a crashing exploration is a new finding, never a
+#     regression; SIGINT twice with stuck workers, and SIGINT to the whole
 #     process group, leave a valid partial report; --no-fork agrees.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
 set -uo pipefail
@@ -343,6 +344,36 @@ assert crashed and all(int(s["hash"], 16) % 4 == 0 and "checks" not in s and s["
                        " --no-fork " in s["reproduce"] and " --check " not in s["reproduce"] for s in crashed), crashed
 assert all("checks" in s for s in r["shaders"] if s["verdict"] == "pass")
 PY
+
+# 9b. A crash in the exploration is a new finding of that shader, never a regression: the stable
+#     results and the other shaders' exploration are those of the --explore run above (section 7).
+expect_exit 0 "a crashing exploration" "$FAULTY" --inject-fault abort@explore/a3xx/opt "${SMALL[@]}" --jobs 2 \
+  --run k3x --explore=5
+grep -q "nightly: crash: shaders/.*@explore/a3xx/opt: killed by SIGABRT" "$TMP/stderr" ||
+  fail "the exploration's crash is reported as it happens"
+python3 - "$OUT/x/report.json" "$OUT/k3x/report.json" "$TMP/xcrash" <<'PY' || fail "exploration crash findings"
+import json, sys
+clean, faulty = (json.load(open(p)) for p in sys.argv[1:3])
+hit = 0
+for c, f in zip(clean["shaders"], faulty["shaders"], strict=True):
+    cx, fx = c.pop("explore", None), f.pop("explore", None)
+    assert c == f, ("the stable entry changed", c["file"])
+    if int(f["hash"], 16) % 4 != 0 or cx is None:
+        assert cx == fx, (f["file"], cx, fx)
+        continue
+    hit += 1
+    crash = fx["findings"].pop()
+    assert fx == cx, (f["file"], cx, fx)
+    assert crash["config"] == "a3xx/opt" and crash["verdict"] == "crash" and crash["detail"] == \
+        "killed by SIGABRT (Aborted) in the exploration's a3xx/opt check (compile, emulate, compare)", crash
+    assert f" --shader {f['file']} " in crash["reproduce"] and " --explore=5 " in crash["reproduce"] and \
+        " --no-fork " in crash["reproduce"] and " --check " not in crash["reproduce"], crash["reproduce"]
+    repro = crash["reproduce"]
+assert hit > 0 and faulty["summary"]["explore"]["findings"] == clean["summary"]["explore"]["findings"] + hit
+open(sys.argv[3], "w").write(repro + "\n")
+PY
+read -r -a words <<<"$(cat "$TMP/xcrash")"
+expect_exit 134 "the exploration crash's reproduction dies of SIGABRT" "$FAULTY" "${words[@]:1}"
 
 # 10. A hung stage overruns --deadline: timeout, the run completes, and its reproduction times out again.
 expect_exit 1 "a hung check with a deadline" "$FAULTY" --inject-fault hang@a3xx/opt "${SMALL[@]}" --jobs 2 --run k4 \
