@@ -66,15 +66,7 @@ ShaderRunOptions Options(Hook hook = nullptr, std::optional<uint64_t> explore_se
 // The entry of a shader continued at `first_check` in one process (a
 // continued optimizing build's check has no naive results to compare with).
 json Continued(const harness::CorpusEntry& e, const ShaderRunOptions& options, size_t first_check) {
-  struct Assemble : StageListener {
-    ShaderRun run;
-    void Reference(ReferencePart part) override { run.Add(std::move(part)); }
-    void Check(CheckPart part) override { run.Add(std::move(part)); }
-    void ExploreReference(ExploreReferencePart part) override { run.Add(std::move(part)); }
-    void ExploreCheck(ExploreCheckPart part) override { run.Add(std::move(part)); }
-  } assemble;
-  RunStages(e, options, first_check, assemble);
-  return assemble.run.shader;
+  return RunShader(e, options, first_check).shader;
 }
 
 // A fault in the child, with the default action even under a sanitizer's handler.

@@ -315,7 +315,7 @@ void ShaderRun::AddFinding(json finding) {
   explore["findings"].push_back(std::move(finding));
 }
 
-ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options) {
+ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& options, size_t first_check) {
   struct Assemble : StageListener {
     ShaderRun run;
     void Reference(ReferencePart part) override { run.Add(std::move(part)); }
@@ -323,7 +323,7 @@ ShaderRun RunShader(const harness::CorpusEntry& e, const ShaderRunOptions& optio
     void ExploreReference(ExploreReferencePart part) override { run.Add(std::move(part)); }
     void ExploreCheck(ExploreCheckPart part) override { run.Add(std::move(part)); }
   } assemble;
-  RunStages(e, options, 0, assemble);
+  RunStages(e, options, first_check, assemble);
   return std::move(assemble.run);
 }
 

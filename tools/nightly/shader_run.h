@@ -182,8 +182,9 @@ struct ShaderRun {
   void AddFinding(nlohmann::json finding);
 };
 
-// Every stage in this thread.
-ShaderRun RunShader(const harness::CorpusEntry& entry, const ShaderRunOptions& options);
+// Every stage in this thread, assembled (RunStages with ShaderRun::Add);
+// first_check > 0 gives the entry of a shader continued there.
+ShaderRun RunShader(const harness::CorpusEntry& entry, const ShaderRunOptions& options, size_t first_check = 0);
 
 // The results of a stage that did not finish: a worker died in it
 // ("crash") or overran the deadline ("timeout"). `reproduce` reruns it.
