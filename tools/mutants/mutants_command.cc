@@ -49,8 +49,11 @@ constexpr const char* kUsage =
     "  --max-records N   failing checks kept per mutant in the JSON (default 10)\n"
     "  --list            list the mutants (name, pass, kind, description) and exit\n\n"
     "Every nightly option applies (corpus, vectors, seed, jobs, fraction, shader,\n"
-    "baseline, ...; `shaderdiff nightly --help`), except --resume, --stop-after and\n"
-    "--update-baseline. With --out, each run's report goes to OUT/RUN/<mutant>/.\n\n"
+    "baseline, --deadline, --no-fork, ...; `shaderdiff nightly --help`), except\n"
+    "--resume, --stop-after and --update-baseline: each run's shaders run in the\n"
+    "nightly's worker processes, which compile with the mutant (a crash or a\n"
+    "deadline timeout is a failing check like any other). With --out, each run's\n"
+    "report goes to OUT/RUN/<mutant>/.\n\n"
     "Exit status: 0 if the clean compiler has no regression and every mutant is\n"
     "caught; 1 if a mutant escapes or the clean run regresses; 2 on a bad command\n"
     "line; 130 when interrupted.";
@@ -198,6 +201,8 @@ int RunMutants(const std::vector<std::string>& args, const std::string& program)
                     c.shard,
                     c.only};
   request.jobs = c.jobs;
+  request.fork_workers = c.fork_workers;
+  request.deadline_seconds = c.deadline_seconds;
   request.baseline = expectations.baseline;
   request.flakes = expectations.flakes;
   request.mutants = mutants;

@@ -107,6 +107,8 @@ class Scorer {
       return harness::ReproCommand((std::filesystem::path(corpus) / e.name).string(), o, outcome, program);
     };
     request.jobs = r_.jobs;
+    request.fork_workers = r_.fork_workers;
+    request.deadline_seconds = r_.deadline_seconds;
     const nightly::RunOutcome outcome = nightly::RunSelected(request);
     Activate(nullptr);
     if (!outcome.complete) *interrupted = true;

@@ -76,6 +76,8 @@ struct ScoreRequest {
   nightly::ReportHeader header;  // every run's report header; settings get "mutant"
   nightly::ShaderRunOptions shader_options;  // reproduce is set per run
   unsigned jobs = 1;
+  bool fork_workers = true;      // the nightly's worker processes (--no-fork: threads)
+  double deadline_seconds = 0;   // per stage, worker processes only (--deadline); 0: none
   report::Baseline baseline;
   std::optional<report::Baseline> flakes;
   std::vector<const compiler::MutantInfo*> mutants;
