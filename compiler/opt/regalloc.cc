@@ -239,7 +239,11 @@ class Allocator {
       if (!Allocatable(static_cast<ValueId>(v)) || n.meta != Meta::kCollect) continue;
       for (size_t i = 0; i < n.args.size(); ++i) {
         const ValueId a = n.args[i];
-        if (grouped_into[a] == static_cast<ValueId>(v) || !Groupable(static_cast<ValueId>(v), a, use_count)) continue;
+        // kNoValue: a component left open (an output component never written).
+        if (a == kNoValue || grouped_into[a] == static_cast<ValueId>(v) ||
+            !Groupable(static_cast<ValueId>(v), a, use_count)) {
+          continue;
+        }
         grouped_into[a] = static_cast<ValueId>(v);
         group_offset[a] = static_cast<int>(i);
       }

@@ -88,3 +88,28 @@ TEST(Check, ADifferenceInsideTheSetIsABuildMismatch) {
 
 }  // namespace
 }  // namespace shaderdiff::harness
+
+namespace shaderdiff::harness {
+namespace {
+
+// An output with components the shader never writes: the optimizing build
+// leaves them open in the output span's collect (no value), and the
+// allocator once read its group tables at that missing value (an
+// AddressSanitizer heap-buffer-overflow found by tools/hostile/fuzz.py).
+TEST(Check, OutputComponentsNeverWrittenPassInBothBuilds) {
+  tgsi::ParseResult p = tgsi::ParseShader(
+      "VERT\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\nIMM[0] FLT32 {1.0, 2.0, 3.0, 4.0}\n"
+      "  0: MOV OUT[0], IMM[0]\n  1: MOV OUT[1].x, IMM[0].xxxx\n  2: END\n");
+  ASSERT_TRUE(p.ok());
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    CheckOptions o;
+    o.build = build;
+    o.vectors = 2;
+    const CheckOutcome out = CheckShader(p.shader, 0x51, o);
+    EXPECT_EQ(out.verdict, Verdict::kPass) << BuildName(build) << ": " << out.detail;
+    EXPECT_EQ(out.vectors_run, 2u);
+  }
+}
+
+}  // namespace
+}  // namespace shaderdiff::harness
