@@ -227,7 +227,7 @@ class CorpusTest(unittest.TestCase):
 
         c.programs |= {"piglit:a.shader_test", "piglit:b.shader_test"}
         c.programs |= {"glmark2:s%d" % i for i in range(10)}
-        c.write(self.dir, "22.3.6", "2024-01-01T00:00:00Z", "")
+        c.write(self.dir, "22.3.6", "2024-01-01T00:00:00Z", "libgl1-mesa-dri 22.3.6-1+deb12u2")
 
         c2 = cc.Corpus()
         c2.load(self.dir)
@@ -238,12 +238,16 @@ class CorpusTest(unittest.TestCase):
         # even though its name was not listed (the list was capped at 8).
         c2.add(VS, "glmark2:s9")
         c2.programs |= {"command:my-app", "glmark2:s9"}
-        new, total = c2.write(self.dir, "22.3.6", "2024-01-02T00:00:00Z", "")
+        new, total = c2.write(self.dir, "22.3.6", "2024-01-02T00:00:00Z",
+                              "libgl1-mesa-dri 22.3.6-1+deb12u1")
         self.assertEqual((new, total), (1, 3))
         with open(os.path.join(self.dir, "manifest.json")) as f:
             man = json.load(f)
         self.assertEqual(man["version"], 1)
         self.assertEqual(man["mesa_version"], "22.3.6")
+        # A merge keeps the earlier capture's driver package next to its own.
+        self.assertEqual(man["mesa_package"], "libgl1-mesa-dri 22.3.6-1+deb12u2, "
+                                              "libgl1-mesa-dri 22.3.6-1+deb12u1")
         hashes = [s["hash"] for s in man["shaders"]]
         self.assertEqual(hashes, sorted(hashes))
         by = {s["hash"]: s for s in man["shaders"]}

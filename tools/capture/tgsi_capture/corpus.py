@@ -4,8 +4,9 @@ Invariants: OUT/shaders/<h>.tgsi holds a dump's exact text plus one "\n"
 (latin-1), and h is the XXH64 of exactly those bytes; existing shader files
 are never rewritten or removed (a mismatch is an error).  manifest.json
 lists shaders sorted by hash with at most MAX_LISTED_SOURCES sorted sources
-each and an exact-as-possible source_count; loading and rewriting a
-manifest without new data reproduces its shader list.  Files are written
+each and an exact-as-possible source_count, and every Mesa version and
+driver package ever captured with (", "-joined, oldest first); loading and
+rewriting a manifest without new data reproduces its shader list.  Files are written
 through a .tmp file and os.replace.
 """
 
@@ -61,6 +62,7 @@ class Corpus:
         self.entries: Dict[str, Entry] = {}   # hash -> entry
         self._by_text: Dict[str, str] = {}    # text -> hash
         self.mesa_versions: List[str] = []
+        self.mesa_packages: List[str] = []    # every driver package captured with
         self.programs: Set[str] = set()       # every program ever captured
 
     def add(self, text: str, source: str) -> Tuple[str, bool]:
@@ -90,6 +92,9 @@ class Corpus:
         for v in str(man.get("mesa_version", "")).split(", "):
             if v and v not in self.mesa_versions:
                 self.mesa_versions.append(v)
+        for p in str(man.get("mesa_package", "")).split(", "):
+            if p and p not in self.mesa_packages:
+                self.mesa_packages.append(p)
         prior_programs = set(man.get("programs", []))
         self.programs |= prior_programs
         for s in man.get("shaders", []):
@@ -131,6 +136,9 @@ class Corpus:
         versions = list(self.mesa_versions)
         if mesa_version and mesa_version not in versions:
             versions.append(mesa_version)
+        packages = list(self.mesa_packages)
+        if mesa_package and mesa_package not in packages:
+            packages.append(mesa_package)
         shaders = []
         for h in sorted(self.entries):
             e = self.entries[h]
@@ -146,7 +154,7 @@ class Corpus:
         man = {
             "version": MANIFEST_VERSION,
             "mesa_version": ", ".join(versions),
-            "mesa_package": mesa_package,
+            "mesa_package": ", ".join(packages),
             "capture_date": capture_date,
             "shaders": shaders,
             "programs": sorted(self.programs),
