@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <string>
 
+#include "compiler/tgsi/limits.h"
 #include "compiler/tgsi/literals.h"
 #include "compiler/tgsi/names.h"
 #include "compiler/tgsi/opcode.h"
@@ -72,6 +73,31 @@ class Parser {
   }
   bool FailHere(std::string message) { return Fail(cur_.pos(), std::move(message)); }
   std::string Found() const { return ", found " + cur_.DescribeNext(); }
+
+  // An unsigned integer within `limit`, read in 64-bit arithmetic. False
+  // with "expected <expected>" when there are no digits, and with the
+  // limit's message at the number when it is out of range.
+  template <typename T>
+  bool ParseBounded(T* value, Limit limit, std::string_view what, std::string_view expected) {
+    const size_t start = cur_.pos();
+    uint64_t v = 0;
+    if (!cur_.ParseUint(&v)) return FailHere("expected " + std::string(expected) + Found());
+    if (v > static_cast<uint64_t>(GetLimit(limit).max)) {
+      return Fail(start, OutOfRange(limit, cur_.text().substr(start, cur_.pos() - start), what));
+    }
+    *value = static_cast<T>(v);
+    return true;
+  }
+
+  // A signed integer within `limit` (sign glued to the digits).
+  bool ParseBoundedInt(int32_t* value, Limit limit, std::string_view what) {
+    const size_t start = cur_.pos();
+    int64_t v = 0;
+    if (!cur_.ParseInt(&v)) return false;
+    if (!Within(limit, v)) return Fail(start, OutOfRange(limit, cur_.text().substr(start, cur_.pos() - start), what));
+    *value = static_cast<int32_t>(v);
+    return true;
+  }
 
   bool Expect(char c, std::string_view context = {}) {
     if (cur_.Consume(c)) return true;
@@ -143,8 +169,8 @@ class Parser {
   bool ParseItem() {
     size_t start = cur_.pos();
     if (IsDigit(cur_.Peek())) {
-      uint32_t unused_label = 0;
-      cur_.ParseUint(&unused_label);
+      uint64_t unused_number = 0;  // "N:" is discarded, as Mesa does
+      cur_.ParseUint(&unused_number);
       cur_.SkipWhitespace();
       if (!cur_.Consume(':')) return FailHere("expected ':' after instruction number" + Found());
       cur_.SkipWhitespace();
@@ -169,8 +195,9 @@ class Parser {
       *value = static_cast<uint32_t>(*index);
       return true;
     }
-    if (cur_.ParseUint(value)) return true;  // numeric form (the dumper's fallback)
-    return FailHere("expected " + std::string(what) + Found());
+    if (!IsDigit(cur_.Peek())) return FailHere("expected " + std::string(what) + Found());
+    // The numeric form (the dumper's fallback).
+    return ParseBounded(value, Limit::kPropertyValue, "property value", what);
   }
 
   bool ParseProperty(size_t start) {
@@ -202,9 +229,18 @@ class Parser {
         ok = ParsePropertyEnum(kProcessorNames, "shader kind (VERT, FRAG, GEOM, TESS_CTRL, TESS_EVAL, COMP)",
                                &prop.value);
         break;
-      default:
-        if (!cur_.ParseUint(&prop.value)) ok = FailHere("expected unsigned integer property value" + Found());
+      default: {
+        const size_t value_pos = cur_.pos();
+        ok = ParseBounded(&prop.value, Limit::kPropertyValue, "property value", "unsigned integer property value");
+        // Sizes the executors allocate by.
+        std::optional<Limit> size;
+        if (prop.name == Property::kGsMaxOutputVertices) size = Limit::kGsMaxOutputVertices;
+        if (prop.name == Property::kGsInvocations) size = Limit::kGsInvocations;
+        if (ok && size && !Within(*size, prop.value)) {
+          ok = Fail(value_pos, OutOfRange(*size, std::to_string(prop.value), std::string(Name(prop.name))));
+        }
         break;
+      }
     }
     if (!ok) return false;
     if (prop.name == Property::kGsInputPrimitive && shader_.processor == Processor::kGeometry) {
@@ -222,11 +258,12 @@ class Parser {
     if (cur_.Consume('[')) {
       cur_.SkipWhitespace();
       size_t index_pos = cur_.pos();
-      uint32_t index = 0;
+      uint64_t index = 0;
       if (!cur_.ParseUint(&index)) return FailHere("expected immediate number" + Found());
       if (index != number) {
         return Fail(index_pos, "immediates must be numbered in order: expected IMM[" + std::to_string(number) +
-                                   "], found IMM[" + std::to_string(index) + "]");
+                                   "], found IMM[" + std::string(cur_.text().substr(index_pos, cur_.pos() - index_pos)) +
+                                   "]");
       }
       cur_.SkipWhitespace();
       if (!Expect(']', "after the immediate number")) return false;
@@ -313,7 +350,9 @@ class Parser {
       cur_.SkipWhitespace();
       if (!Expect('[', "after the address register file")) return false;
       cur_.SkipWhitespace();
-      if (!cur_.ParseUint(&address.index)) return FailHere("expected address register index" + Found());
+      if (!ParseBounded(&address.index, Limit::kAddressIndex, "address register index", "address register index")) {
+        return false;
+      }
       cur_.SkipWhitespace();
       if (!Expect(']', "after the address register index")) return false;
       cur_.SkipWhitespace();
@@ -325,21 +364,23 @@ class Parser {
         cur_.SkipWhitespace();
       }
       if (cur_.Peek() == '+' || cur_.Peek() == '-') {
-        if (!cur_.ParseInt(&bracket->offset)) {
+        if (!IsDigit(cur_.Peek(1))) {
           cur_.Advance();
           return FailHere("expected digits right after the offset sign (no space allowed)" + Found());
         }
+        if (!ParseBoundedInt(&bracket->offset, Limit::kIndirectOffset, "relative-address offset")) return false;
       }
       bracket->indirect = address;
-    } else if (!cur_.ParseUint(&bracket->index)) {
-      return FailHere("expected register index (unsigned integer or ADDR[n])" + Found());
+    } else if (!ParseBounded(&bracket->index, Limit::kOperandIndex, "register index",
+                             "register index (unsigned integer or ADDR[n])")) {
+      return false;
     }
     cur_.SkipWhitespace();
     if (!Expect(']', "to close the register index")) return false;
     if (cur_.Consume('(')) {
       cur_.SkipWhitespace();
       uint32_t array_id = 0;
-      if (!cur_.ParseUint(&array_id)) return FailHere("expected array id" + Found());
+      if (!ParseBounded(&array_id, Limit::kArrayId, "array id", "array id")) return false;
       cur_.SkipWhitespace();
       if (!Expect(')', "after the array id")) return false;
       // Mesa keeps the array id only in the indirect-address token.
@@ -566,7 +607,7 @@ class Parser {
     if (takes_label && cur_.Consume(':')) {
       cur_.SkipWhitespace();
       uint32_t label = 0;
-      if (!cur_.ParseUint(&label)) return FailHere("expected label number after ':'" + Found());
+      if (!ParseBounded(&label, Limit::kLabel, "label", "label number after ':'")) return false;
       inst.label = label;
     } else if (cur_.Peek() == ',') {
       if (info.has(kTexOffsets) && inst.tex_offsets.size() == 4) {
@@ -587,15 +628,19 @@ class Parser {
   // ---- DCL -----------------------------------------------------------------
 
   // The inside of a declaration bracket, after '[': "a", "a..b" or "" (the
-  // implied array size).
-  bool ParseDclBracket(uint32_t* first, uint32_t* last) {
+  // implied array size). `limit` bounds the numbers (the token field);
+  // *first_pos and *last_pos get where they were written.
+  bool ParseDclBracket(uint32_t* first, uint32_t* last, Limit limit, size_t* first_pos, size_t* last_pos) {
     cur_.SkipWhitespace();
-    if (cur_.ParseUint(first)) {
+    *first_pos = *last_pos = cur_.pos();
+    if (IsDigit(cur_.Peek())) {
+      if (!ParseBounded(first, limit, "declared index", "unsigned integer")) return false;
       cur_.SkipWhitespace();
       if (cur_.Peek() == '.' && cur_.Peek(1) == '.') {
         cur_.Advance(2);
         cur_.SkipWhitespace();
-        if (!cur_.ParseUint(last)) return FailHere("expected unsigned integer after '..'" + Found());
+        *last_pos = cur_.pos();
+        if (!ParseBounded(last, limit, "declared index", "unsigned integer after '..'")) return false;
         cur_.SkipWhitespace();
       } else {
         *last = *first;
@@ -628,12 +673,15 @@ class Parser {
     cur_.SkipWhitespace();
     if (!Expect('[', "after the register file")) return false;
     uint32_t first = 0, last = 0;
-    if (!ParseDclBracket(&first, &last)) return false;
+    size_t first_pos = 0, last_pos = 0, dimension_pos = 0;
+    if (!ParseDclBracket(&first, &last, Limit::kDeclarationIndex, &first_pos, &last_pos)) return false;
     size_t save = cur_.pos();
     cur_.SkipWhitespace();
     if (cur_.Consume('[')) {
       uint32_t first2 = 0, last2 = 0;
-      if (!ParseDclBracket(&first2, &last2)) return false;
+      dimension_pos = first_pos;
+      // The first bracket was the 2-D index (Index2D, as wide as First/Last).
+      if (!ParseDclBracket(&first2, &last2, Limit::kDeclarationIndex, &first_pos, &last_pos)) return false;
       const bool is_in = decl.file == File::kInput, is_out = decl.file == File::kOutput;
       const bool per_vertex = (is_in && (proc == Processor::kGeometry || proc == Processor::kTessEval)) ||
                               (proc == Processor::kTessCtrl && (is_in || is_out));
@@ -654,8 +702,12 @@ class Parser {
     if (ConsumeComma() && cur_.ConsumeKeyword("ARRAY")) {
       if (!Expect('(', "right after ARRAY")) return false;
       cur_.SkipWhitespace();
-      int32_t id = 0;
+      const size_t id_pos = cur_.pos();
+      int64_t id = 0;
       if (!cur_.ParseInt(&id)) return FailHere("expected array id" + Found());
+      if (!Within(Limit::kArrayId, id)) {
+        return Fail(id_pos, OutOfRange(Limit::kArrayId, cur_.text().substr(id_pos, cur_.pos() - id_pos), "array id"));
+      }
       cur_.SkipWhitespace();
       if (!Expect(')', "after the array id")) return false;
       decl.array_id = static_cast<uint32_t>(id);
@@ -679,7 +731,7 @@ class Parser {
         if (!Expect('(', "after STREAM")) return false;
         for (int i = 0; i < 4; ++i) {
           cur_.SkipWhitespace();
-          if (!cur_.ParseUint(&decl.stream[i])) return FailHere("expected stream number" + Found());
+          if (!ParseBounded(&decl.stream[i], Limit::kStream, "stream", "stream number")) return false;
           cur_.SkipWhitespace();
           if (i < 3 && !Expect(',', "between stream numbers")) return false;
         }
@@ -717,6 +769,12 @@ class Parser {
     }
 
     decl.vertex_bracket = HasImpliedVertexBracket(proc, decl);
+    if (std::optional<DeclarationLimitError> e = CheckDeclarationLimits(proc, decl)) {
+      const size_t at = e->part == DeclarationPart::kDimension ? dimension_pos
+                        : e->part == DeclarationPart::kLast    ? last_pos
+                                                               : first_pos;
+      return Fail(at, e->message);
+    }
     shader_.declarations.push_back(std::move(decl));
     AddItem(ItemKind::kDeclaration, shader_.declarations.size() - 1);
     return true;
@@ -807,7 +865,7 @@ class Parser {
     cur_.SkipWhitespace();
     if (cur_.Consume('[')) {
       cur_.SkipWhitespace();
-      if (!cur_.ParseUint(&sem.index)) return FailHere("expected semantic index" + Found());
+      if (!ParseBounded(&sem.index, Limit::kSemanticIndex, "semantic index", "semantic index")) return false;
       cur_.SkipWhitespace();
       if (!Expect(']', "after the semantic index")) return false;
     } else {

@@ -10,6 +10,12 @@
 // - FLT32 immediates also accept inf, -inf, nan, -nan (what the dumper prints
 //   for non-finite values); BGNSUB accepts a ":N" label (the dumper prints it).
 // - Texture offsets must use a direct index (Mesa silently drops an indirect).
+// - Numbers never wrap: they are read in 64-bit arithmetic, and an index,
+//   offset, label, array id, stream or property value beyond its Mesa token
+//   field, or a declaration or size beyond what any implementation allows
+//   (limits.def: 4096 TEMPs, 128 SVIEWs, ...), is an error at the number.
+//   Mesa's parser wraps them modulo 2^32 and then truncates them to the
+//   token's bit field.
 //
 // Where Mesa's token stream cannot hold something the text says, the parser
 // stores what Mesa keeps, so PrintShader(ParseShader(t)) equals Mesa's dump of

@@ -603,7 +603,7 @@ TEST(ParserProperties, AllKinds) {
   Shader s = ParseOk(
       "GEOM\nPROPERTY GS_INPUT_PRIMITIVE LINE_STRIP_ADJACENCY\nPROPERTY GS_OUTPUT_PRIMITIVE 5\n"
       "PROPERTY FS_COORD_ORIGIN UPPER_LEFT\nPROPERTY FS_COORD_PIXEL_CENTER INTEGER\n"
-      "PROPERTY NEXT_SHADER COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4294967297\nPROPERTY SEPARABLE_PROGRAM 1\n"
+      "PROPERTY NEXT_SHADER COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4294967295\nPROPERTY SEPARABLE_PROGRAM 1\n"
       "PROPERTY VS_POSITION_WINDOW_SPACE 1\nDCL IN[]");
   ASSERT_EQ(s.properties.size(), 8u);
   EXPECT_EQ(s.properties[0].name, Property::kGsInputPrimitive);
@@ -612,11 +612,66 @@ TEST(ParserProperties, AllKinds) {
   EXPECT_EQ(s.properties[2].value, 0u);
   EXPECT_EQ(s.properties[3].value, 1u);
   EXPECT_EQ(s.properties[4].value, 5u);
-  EXPECT_EQ(s.properties[5].value, 1u);  // wraps modulo 2^32
+  EXPECT_EQ(s.properties[5].value, 4294967295u);
   EXPECT_EQ(s.properties[7].name, Property::kVsPositionWindowSpace);
   EXPECT_EQ(s.declarations[0].last, 3u);  // LINE_STRIP_ADJACENCY: 4 vertices
   EXPECT_EQ(s.properties[2].location.line, 4u);
   EXPECT_EQ(s.properties[2].location.column, 1u);
+}
+
+// Numbers never wrap (Mesa's do, modulo 2^32): whatever a token field or an
+// implementation cannot hold is an error at the number (limits.def).
+TEST(ParserLimits, NumbersBeyondTheirFieldAreErrors) {
+  ExpectError("FRAG\nPROPERTY CS_FIXED_BLOCK_WIDTH 4294967297", 2, 31, "property value 4294967297 is out of range");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[40000]", 2, 19, "register index 40000 is out of range 0..32767");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[99999999999999999999999]", 2, 19,
+              "register index 99999999999999999999999 is out of range");
+  ExpectError("FRAG\nMOV TEMP[0], CONST[40000][0]", 2, 20, "register index 40000");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[ADDR[0].x+100000]", 2, 28, "relative-address offset +100000 is out of range -32768..32767");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[ADDR[0].x-32769]", 2, 28, "offset -32769");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[ADDR[70000].x]", 2, 24, "address register index 70000");
+  ExpectError("FRAG\nMOV TEMP[0], TEMP[ADDR[0].x](1024)", 2, 30, "array id 1024 is out of range 0..1023");
+  ExpectError("FRAG\nDCL TEMP[0..3], ARRAY(5000)", 2, 23, "array id 5000");
+  ExpectError("FRAG\nDCL TEMP[0..3], ARRAY(-1)", 2, 23, "array id -1");
+  ExpectError("FRAG\nCAL :16777216", 2, 6, "label 16777216 is out of range 0..16777215");
+  ExpectError("FRAG\nDCL IN[0], GENERIC[65536]", 2, 20, "semantic index 65536");
+  ExpectError("GEOM\nDCL OUT[0], POSITION, STREAM(0, 4, 0, 0)", 2, 33, "stream 4 is out of range 0..3");
+  ExpectError("FRAG\nDCL TEMP[4294967296]", 2, 10, "declared index 4294967296 is out of range 0..65535");
+  ExpectError("GEOM\nPROPERTY GS_MAX_OUTPUT_VERTICES 4294967295", 2, 33,
+              "GS_MAX_OUTPUT_VERTICES 4294967295 is out of range 0..1024");
+  ExpectError("GEOM\nPROPERTY GS_INVOCATIONS 33", 2, 25, "GS_INVOCATIONS 33");
+  ExpectError("GEOM\nPROPERTY GS_OUTPUT_PRIMITIVE 4294967296", 2, 30, "property value 4294967296");
+}
+
+// Declarations beyond what any implementation allows (the inputs
+// among them) are parse errors at the offending number.
+TEST(ParserLimits, DeclarationsBeyondEveryImplementation) {
+  ExpectError("FRAG\nDCL SVIEW[4294967295], 2D, FLOAT", 2, 11,
+              "declared index 4294967295 is out of range 0..65535");
+  ExpectError("FRAG\nDCL SVIEW[4000000000]", 2, 11, "declared index 4000000000");
+  ExpectError("FRAG\nDCL SVIEW[128], 2D, FLOAT", 2, 11,
+              "SVIEW[128] is beyond the largest SVIEW index any implementation allows (127: PIPE_MAX_SHADER_SAMPLER_VIEWS)");
+  ExpectError("FRAG\nDCL TEMP[0..4096]", 2, 13, "TEMP[4096] is beyond the largest TEMP index any implementation "
+                                                "allows (4095: TGSI_EXEC_NUM_TEMPS)");
+  ExpectError("FRAG\nDCL SAMP[32]", 2, 10, "(31: PIPE_MAX_SAMPLERS)");
+  ExpectError("VERT\nDCL IN[80]", 2, 8, "(79: PIPE_MAX_SHADER_INPUTS)");
+  ExpectError("VERT\nDCL OUT[80], GENERIC[0]", 2, 9, "(79: PIPE_MAX_SHADER_OUTPUTS)");
+  ExpectError("VERT\nDCL CONST[0][4096]", 2, 14, "(4095: TGSI_EXEC_MAX_CONST_BUFFER_SIZE / 16)");
+  ExpectError("VERT\nDCL CONST[32][0]", 2, 11, "CONST buffer 32 is out of range 0..31 (PIPE_MAX_CONSTANT_BUFFERS)");
+  ExpectError("VERT\nDCL TEMP[1][0]", 2, 10, "only CONST and HWATOMIC take a buffer index");
+  ExpectError("FRAG\nDCL ADDR[3]", 2, 10, "ADDR[3] is beyond");
+  ExpectError("FRAG\nDCL SV[8], FACE", 2, 8, "(7: TGSI_MAX_MISC_INPUTS)");
+  ExpectError("FRAG\nDCL IMAGE[64], 2D, PIPE_FORMAT_R8_UNORM", 2, 11, "(63: PIPE_MAX_SHADER_IMAGES)");
+  ExpectError("FRAG\nDCL BUFFER[32]", 2, 12, "(31: PIPE_MAX_SHADER_BUFFERS)");
+  ExpectError("GEOM\nPROPERTY GS_INPUT_PRIMITIVE POINTS\nDCL IN[][32], GENERIC[0]", 3, 10,
+              "IN[32] is beyond the largest IN index any implementation allows (31: TGSI_EXEC_MAX_INPUT_ATTRIBS, per-vertex inputs)");
+  // The largest allowed ones parse.
+  Shader s = ParseOk("FRAG\nDCL TEMP[0..4095]\nDCL SVIEW[127], 2D, FLOAT\nDCL CONST[31][0..4095]\nDCL SAMP[31]\n"
+                     "DCL IN[79], GENERIC[0], PERSPECTIVE\nDCL ADDR[0..2]\nDCL SV[7], FACE\nDCL MEMORY[65535]");
+  EXPECT_EQ(s.declarations.size(), 8u);
+  Shader t = ParseOk("FRAG\nMOV TEMP[32767], TEMP[ADDR[0].x-32768](1023)\nCAL :16777215");
+  EXPECT_EQ(t.instructions[0].dst[0].reg.index.index, 32767u);
+  EXPECT_EQ(t.instructions[0].src[0].reg.index.offset, -32768);
 }
 
 TEST(ParserLocations, EveryItemHasItsPosition) {

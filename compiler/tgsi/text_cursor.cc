@@ -2,6 +2,7 @@
 #include "compiler/tgsi/text_cursor.h"
 
 #include <cstdio>
+#include <limits>
 
 namespace shaderdiff::tgsi {
 
@@ -30,30 +31,37 @@ bool TextCursor::ConsumeKeyword(std::string_view keyword) {
   return true;
 }
 
-bool TextCursor::ParseUint(uint32_t* value) {
+bool TextCursor::ParseUint(uint64_t* value) {
   if (!IsDigit(Peek())) return false;
-  uint32_t v = 0;
+  constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+  uint64_t v = 0;
   while (pos_ < text_.size() && IsDigit(text_[pos_])) {
-    v = v * 10u + static_cast<uint32_t>(text_[pos_] - '0');
+    const uint64_t digit = static_cast<uint64_t>(text_[pos_] - '0');
+    v = v > (kMax - digit) / 10 ? kMax : v * 10 + digit;
     ++pos_;
   }
   *value = v;
   return true;
 }
 
-bool TextCursor::ParseInt(int32_t* value) {
+bool TextCursor::ParseInt(int64_t* value) {
   size_t start = pos_;
   bool negative = false;
   if (Peek() == '+' || Peek() == '-') {
     negative = Peek() == '-';
     ++pos_;
   }
-  uint32_t magnitude = 0;
+  uint64_t magnitude = 0;
   if (!ParseUint(&magnitude)) {
     pos_ = start;
     return false;
   }
-  *value = static_cast<int32_t>(negative ? 0u - magnitude : magnitude);
+  constexpr uint64_t kMaxMagnitude = uint64_t{1} << 63;  // |INT64_MIN|
+  if (magnitude >= kMaxMagnitude) {
+    *value = negative ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int64_t>::max();
+  } else {
+    *value = negative ? -static_cast<int64_t>(magnitude) : static_cast<int64_t>(magnitude);
+  }
   return true;
 }
 

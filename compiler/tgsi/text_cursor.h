@@ -1,7 +1,9 @@
 // A read position in TGSI text, with the lexical primitives of Mesa's
 // tgsi_text.c: whitespace is exactly space, TAB and LF (CR is not), keywords
-// are runs of [A-Za-z0-9_] compared case-insensitively, and unsigned integers
-// are plain decimal digits that wrap modulo 2^32.
+// are runs of [A-Za-z0-9_] compared case-insensitively, and integers are
+// plain decimal digits read in 64-bit arithmetic that saturates (Mesa's
+// parser wraps them modulo 2^32; ours never does, so the parser can refuse
+// out-of-range values instead of silently using a different one).
 //
 // Invariants: pos() never exceeds the text size; Peek() past the end returns
 // '\0' (an embedded NUL byte also reads as '\0' but is not AtEnd()), so every
@@ -47,10 +49,10 @@ class TextCursor {
   std::string_view PeekWord() const;
   // Consumes the next word if it equals `keyword` ignoring case.
   bool ConsumeKeyword(std::string_view keyword);
-  // Decimal digits, wrapping modulo 2^32 like Mesa's parse_uint.
-  bool ParseUint(uint32_t* value);
-  // Optional '+'/'-' glued to decimal digits, wrapping like Mesa's parse_int.
-  bool ParseInt(int32_t* value);
+  // Decimal digits; values above UINT64_MAX read as UINT64_MAX.
+  bool ParseUint(uint64_t* value);
+  // Optional '+'/'-' glued to decimal digits; saturates at INT64_MIN/MAX.
+  bool ParseInt(int64_t* value);
 
   // 1-based line/column of a byte offset (columns count bytes).
   SourceLocation LocationAt(size_t pos);
