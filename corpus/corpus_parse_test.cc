@@ -1,6 +1,8 @@
-// Whole-corpus checks of the front end: every shipped shader parses, prints
-// back byte for byte (the files are Mesa's canonical dumps), and agrees with
-// its manifest entry (file name = XXH64 of the text, stage, instruction count).
+// Whole-corpus checks of the front end: every shipped shader parses,
+// validates (the front door every command applies: the shipped shaders are
+// real, valid programs), prints back byte for byte (the files are Mesa's
+// canonical dumps), and agrees with its manifest entry (file name = XXH64 of
+// the text, stage, instruction count).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -10,6 +12,7 @@
 
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
+#include "compiler/tgsi/validate.h"
 #include "tools/harness/corpus.h"
 
 namespace shaderdiff {
@@ -32,6 +35,19 @@ TEST(Corpus, EveryShaderParsesAndPrintsBackByteForByte) {
     } else {
       continue;
     }
+    if (++failures > 20) FAIL() << "too many failures";
+  }
+}
+
+TEST(Corpus, EveryShaderValidates) {
+  harness::Corpus corpus;
+  std::string error;
+  ASSERT_TRUE(harness::LoadCorpus(kCorpus, &corpus, &error)) << error;
+  size_t failures = 0;
+  for (const harness::CorpusEntry& e : corpus.entries) {
+    const tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
+    if (r.ok()) continue;
+    ADD_FAILURE() << r.errors.front().ToString(e.name);
     if (++failures > 20) FAIL() << "too many failures";
   }
 }

@@ -26,23 +26,32 @@ TEST(ValidateTgsi, UndeclaredRegisterNamesInstruction) {
   EXPECT_EQ(First(Validate("  0: MOV OUT[0], TEMP[3]\n  1: END\n")),
             "instruction 0 (MOV OUT[0], TEMP[3]): TEMP[3] is not declared");
   EXPECT_EQ(First(Validate("  0: MOV OUT[0], IMM[0]\n  1: END\n")),
-            "instruction 0 (MOV OUT[0], IMM[0]): IMM[0] is not defined");
+            "instruction 0 (MOV OUT[0], IMM[0]): IMM[0] is not defined (the shader has 0 immediate(s))");
 }
 
 TEST(ValidateTgsi, FlowControl) {
   EXPECT_EQ(First(Validate("  0: ENDIF\n  1: END\n")), "instruction 0 (ENDIF): ENDIF without IF");
   EXPECT_EQ(First(Validate("  0: UIF IN[0].xxxx\n  1: END\n")),
-            "instruction 1 (END): END inside an open UIF");
-  EXPECT_EQ(First(Validate("  0: BRK\n  1: END\n")), "instruction 0 (BRK): BRK outside a loop or switch");
-  EXPECT_EQ(First(Validate("  0: MOV OUT[0], IN[0]\n")), "expected exactly one END, found 0");
+            "instruction 1 (END): END inside the UIF at 5:6 (END ends the program, at the top level)");
+  EXPECT_EQ(First(Validate("  0: BRK\n  1: END\n")), "instruction 0 (BRK): BRK outside a loop or SWITCH");
+  EXPECT_EQ(First(Validate("  0: MOV OUT[0], IN[0]\n")), "the program has no END");
 }
 
 TEST(ValidateTgsi, Labels) {
   EXPECT_EQ(First(Validate("  0: UIF IN[0].xxxx :1\n  1:   MOV TEMP[0], IN[0]\n  2: ENDIF\n  3: END\n")),
-            "instruction 0 (UIF IN[0].xxxx :1): label :1 should be :2");
+            "instruction 0 (UIF IN[0].xxxx :1): UIF label :1 should be :2 (the ENDIF at 7:6)");
   // A legacy ":0" label is accepted.
   EXPECT_TRUE(Validate("  0: UIF IN[0].xxxx :0\n  1: ENDIF\n  2: END\n").empty());
-  EXPECT_EQ(First(Validate("  0: CAL :1\n  1: END\n")), "instruction 0 (CAL :1): CAL label does not point at a BGNSUB");
+  EXPECT_EQ(First(Validate("  0: CAL :1\n  1: END\n")),
+            "instruction 0 (CAL :1): CAL :1 names the END at 6:6, not a BGNSUB");
+}
+
+// A pass may use more registers than a shader may declare.
+TEST(ValidateTgsi, NoImplementationLimits) {
+  tgsi::ParseResult r = tgsi::ParseShader("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n  0: MOV OUT[0], IN[0]\n  1: END\n");
+  ASSERT_TRUE(r.ok());
+  r.shader.declarations[2].last = 9000;
+  EXPECT_TRUE(ValidateTgsi(r.shader).empty());
 }
 
 TEST(ValidateTgsi, OperandCountsAndItems) {
@@ -51,10 +60,10 @@ TEST(ValidateTgsi, OperandCountsAndItems) {
   tgsi::Shader s = r.shader;
   s.instructions[0].src.push_back(s.instructions[0].src[0]);
   EXPECT_EQ(First(ValidateTgsi(s)),
-            "instruction 0 (MOV OUT[0], IN[0], IN[0]): expected 1 dst and 1 src operands, has 1 and 2");
+            "instruction 0 (MOV OUT[0], IN[0], IN[0]): MOV takes 1 destination(s) and 1 source(s), not 1 and 2");
   s = r.shader;
   s.items.pop_back();
-  EXPECT_EQ(First(ValidateTgsi(s)), "instruction 1 is not listed in items");
+  EXPECT_EQ(First(ValidateTgsi(s)), "instruction 1 is not listed in the items");
 }
 
 TEST(RunPass, NamesThePassThatBrokeTheIR) {

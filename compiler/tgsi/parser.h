@@ -28,8 +28,10 @@
 // Declaration::vertex_bracket is set by the dumper's rule (GS inputs, non-patch
 // TCS/TES inputs, non-patch TCS outputs), not by whether the text had one.
 //
-// Semantic rules (one END, declared registers, ...) are not parse errors;
-// CheckShader reports them as warnings, like Mesa's advisory sanity checker.
+// Structural rules (one END, declared registers, balanced flow control, ...)
+// are not parse errors: ValidateShader (validate.h) makes them errors at the
+// front door, and CheckShader reports what is left of Mesa's advisory sanity
+// checker as warnings.
 #pragma once
 
 #include <optional>
@@ -56,13 +58,9 @@ struct ParseResult {
 
 ParseResult ParseShader(std::string_view text);
 
-// The sanity rules of docs/tgsi.md 1.2 as warnings, in item order: exactly one
-// END; no DCL/IMM after the first instruction; every register operand
-// declared (IMM[n] by the n-th IMM; indirect sources only need some register
-// of the file plus the address register); no NULL-file operands; non-empty
-// write masks; 32-bit immediates only; no register declared twice. It also
-// flags trees the parser could never produce (wrong operand counts, missing
-// texture target, component values above 3, item indices out of range).
+// The sanity rules of docs/tgsi.md 1.2 that ValidateShader leaves to
+// warnings: no register declared twice, 32-bit immediates only. (The other
+// rules are ValidateShader's errors.)
 std::vector<ParseError> CheckShader(const Shader& shader);
 
 // Whether Mesa's dumper prints the "[]" vertex bracket for `decl` in a shader

@@ -7,6 +7,7 @@
 
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
+#include "compiler/tgsi/validate.h"
 #include "emulator/common/allowed_set.h"
 #include "emulator/tgsi/coverage.h"
 
@@ -219,12 +220,15 @@ void RunStages(const harness::CorpusEntry& e, const ShaderRunOptions& options, s
   const auto t0 = std::chrono::steady_clock::now();
   ReferenceSummary ref;
   std::string stage = "?";
-  tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+  // The front door: a shader that does not parse or validate reaches no
+  // executor or compiler; its verdict says why, with FILE:LINE:COL.
+  tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);
   std::vector<harness::ReferenceRun> reference;
   tgsi_exec::BranchCoverage coverage;
   if (!parsed.ok()) {
-    ref.verdict = "parse-error";
-    ref.detail = parsed.error->ToString(e.name);
+    ref.verdict = parsed.parsed ? "invalid" : "parse-error";
+    ref.detail = parsed.errors.front().ToString(e.name);
+    if (parsed.errors.size() > 1) ref.detail += " (and " + std::to_string(parsed.errors.size() - 1) + " more)";
   } else {
     stage = std::string(tgsi::Name(parsed.shader.processor));
     if (tgsi::PrintShader(parsed.shader) != e.text) {

@@ -18,9 +18,11 @@
       "timeouts"?: {"count", "vectors": [index, ...], "reproduce"},
       "branches"?: {"total", "both_ways"}, "relative_addressing"?: true,
       "checks"?: {"a3xx/naive": {...}, ...}}
-   where verdict is the reference's: pass | parse-error | print-mismatch |
-   unsupported | error | untested, or crash / timeout when the reference
-   stage crashed or overran its deadline in a worker (FailedReference). A
+   where verdict is the reference's: pass | parse-error | invalid (parsed
+   but refused by the front door, tgsi::ValidateShader; no check runs) |
+   print-mismatch | unsupported | error | untested, or crash / timeout when
+   the reference stage crashed or overran its deadline in a worker
+   (FailedReference). A
    vector on which the interpreter exhausts its budget is that vector's
    outcome (the shader loops forever on it): listed in "timeouts" and
    skipped by every check, never a failure; only a shader whose every vector

@@ -17,9 +17,9 @@ namespace html {
 namespace {
 
 // Verdicts in the order the tables show them; others follow alphabetically.
-constexpr std::array<std::string_view, 14> kVerdictOrder = {
-    "pass",    "exempt",        "mismatch", "naive-mismatch", "build-mismatch", "hazard",         "compile-error",
-    "crash",   "timeout",       "unsupported", "untested",    "parse-error",    "print-mismatch", "error"};
+constexpr std::array<std::string_view, 15> kVerdictOrder = {
+    "pass",    "exempt",  "mismatch",    "naive-mismatch", "build-mismatch", "hazard",         "compile-error", "crash",
+    "timeout", "unsupported", "untested", "parse-error",   "invalid",        "print-mismatch", "error"};
 
 size_t VerdictRank(const std::string& verdict) {
   return static_cast<size_t>(std::find(kVerdictOrder.begin(), kVerdictOrder.end(), verdict) - kVerdictOrder.begin());

@@ -24,7 +24,7 @@ Status StatusForVerdict(std::string_view verdict) {
   if (verdict == "unsupported" || verdict == "untested") return Status::kSkip;
   if (verdict == "timeout") return Status::kTimeout;
   if (verdict == "crash") return Status::kCrash;
-  return Status::kFail;  // mismatch, naive-mismatch, build-mismatch, hazard, compile-error, parse-error, ... and unknown ones
+  return Status::kFail;  // mismatch, naive-mismatch, build-mismatch, hazard, compile-error, parse-error, invalid, ... and unknown ones
 }
 
 std::string BaselineStatusList() { return "Fail, Crash, Skip, Timeout"; }

@@ -5,7 +5,8 @@
      pass, exempt                                        -> Pass
      mismatch, naive-mismatch, build-mismatch, hazard,
      compile-error                                       -> Fail
-     parse-error, print-mismatch, error (interpreter)    -> Fail
+     parse-error, invalid, print-mismatch,
+     error (interpreter)                                 -> Fail
      crash                                               -> Crash
      timeout                                             -> Timeout
      unsupported, untested                               -> Skip

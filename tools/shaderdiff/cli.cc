@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/tgsi/parser.h"
+#include "compiler/tgsi/validate.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 
@@ -76,12 +77,19 @@ bool WriteAtomically(const std::filesystem::path& path, const std::string& text)
   return !ec;
 }
 
+void PrintShaderErrors(const std::vector<tgsi::ParseError>& errors, const std::string& file) {
+  for (size_t i = 0; i < errors.size() && i < kMaxPrintedErrors; ++i) std::cerr << errors[i].ToString(file) << "\n";
+  if (errors.size() > kMaxPrintedErrors) {
+    std::cerr << file << ": error: " << errors.size() - kMaxPrintedErrors << " more error(s) not shown\n";
+  }
+}
+
 std::optional<tgsi::Shader> LoadShader(const std::string& path) {
   std::optional<std::string> text = ReadFile(path);
   if (!text) return std::nullopt;
-  tgsi::ParseResult result = tgsi::ParseShader(*text);
+  tgsi::FrontDoorResult result = tgsi::ParseAndValidate(*text);
   if (!result.ok()) {
-    std::cerr << result.error->ToString(path) << "\n";
+    PrintShaderErrors(result.errors, path);
     return std::nullopt;
   }
   return std::move(result.shader);

@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 
 #include "compiler/tgsi/ast.h"
+#include "compiler/tgsi/parser.h"
 #include "emulator/common/test_vector.h"
 
 namespace shaderdiff::cli {
@@ -48,9 +49,15 @@ std::optional<std::string> ReadFile(const std::string& path);
 // a torn one. On failure prints "shaderdiff: cannot ..." and returns false.
 bool WriteAtomically(const std::filesystem::path& path, const std::string& text);
 
-// Reads and parses a TGSI file; on failure prints "FILE:LINE:COL: error: ..."
-// to stderr and returns nullopt.
+// Reads, parses and validates a TGSI file (the front door,
+// tgsi::ParseAndValidate); on failure prints each error as
+// "FILE:LINE:COL: error: ..." to stderr and returns nullopt.
 std::optional<tgsi::Shader> LoadShader(const std::string& path);
+
+// Prints front-door errors as "FILE:LINE:COL: error: ...", at most
+// kMaxPrintedErrors of them and then how many more there were.
+inline constexpr size_t kMaxPrintedErrors = 20;
+void PrintShaderErrors(const std::vector<tgsi::ParseError>& errors, const std::string& file);
 
 // Parses `args` against `options` (+ positional). Prints the error and the
 // usage to stderr and returns false on bad input; sets *help if --help.

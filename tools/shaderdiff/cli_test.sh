@@ -28,7 +28,7 @@ done
 expect_exit 0 "parse good" "$SD" parse "$DATA/mad.tgsi"
 expect_exit 1 "parse bad" "$SD" parse "$DATA/mad.tgsi" "$DATA/bad_swizzle.tgsi"
 grep -q "bad_swizzle.tgsi:3:[0-9]*: error:" "$TMP/err" || fail "parse error names file:line:col; got: $(cat "$TMP/err")"
-grep -q "2 file(s): 1 parsed, 1 failed" "$TMP/out" || fail "parse summary; got: $(cat "$TMP/out")"
+grep -q "2 file(s): 1 valid, 1 failed" "$TMP/out" || fail "parse summary; got: $(cat "$TMP/out")"
 expect_exit 1 "parse missing file" "$SD" parse "$TMP/nonexistent.tgsi"
 grep -q "cannot open" "$TMP/err" || fail "missing file message"
 

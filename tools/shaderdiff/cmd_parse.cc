@@ -3,6 +3,7 @@
 
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
+#include "compiler/tgsi/validate.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 
@@ -12,7 +13,8 @@ int RunParse(const std::vector<std::string>& args) {
   po::options_description options("parse options");
   options.add_options()
       ("help,h", "show this help")
-      ("check", "also report Mesa's sanity rules (one END, declared registers, ...) as warnings")
+      ("check", "also report what is left of Mesa's advisory sanity rules (a register declared twice,\n"
+                "64-bit immediates) as warnings")
       ("strict", "with --check, treat warnings as errors")
       ("quiet,q", "print nothing but errors")
       ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files");
@@ -20,9 +22,14 @@ int RunParse(const std::vector<std::string>& args) {
   positional.add("files", -1);
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
-  const std::string synopsis = "shaderdiff parse [--check [--strict]] FILE...\n\n"
-                               "Parses each file and reports syntax errors as FILE:LINE:COL: error: MESSAGE.\n"
-                               "Exits 1 if any file fails (or, with --strict, has warnings).";
+  const std::string synopsis =
+      "shaderdiff parse [--check [--strict]] FILE...\n\n"
+      "Parses each file and validates it as every command does (the front door):\n"
+      "syntax, numbers within Mesa's token fields and declarations within what any\n"
+      "implementation allows, declared registers, balanced flow control (IF/ELSE/ENDIF,\n"
+      "BGNLOOP/ENDLOOP, SWITCH/CASE/ENDSWITCH, BGNSUB/ENDSUB), BRK/CONT inside a loop,\n"
+      "CAL to a BGNSUB, exactly one END. Errors print as FILE:LINE:COL: error: MESSAGE.\n"
+      "Exits 1 if any file fails (or, with --strict, has warnings).";
   if (vm.count("help")) return PrintUsage(synopsis, options), kExitOk;
   if (!vm.count("files")) {
     std::cerr << "shaderdiff parse: no input files\n";
@@ -37,9 +44,9 @@ int RunParse(const std::vector<std::string>& args) {
       ++failed;
       continue;
     }
-    tgsi::ParseResult result = tgsi::ParseShader(*text);
+    tgsi::FrontDoorResult result = tgsi::ParseAndValidate(*text);
     if (!result.ok()) {
-      std::cerr << result.error->ToString(file) << "\n";
+      PrintShaderErrors(result.errors, file);
       ++failed;
       continue;
     }
@@ -55,7 +62,7 @@ int RunParse(const std::vector<std::string>& args) {
     }
   }
   if (!quiet) {
-    std::cout << files.size() << " file(s): " << (files.size() - failed) << " parsed, " << failed << " failed";
+    std::cout << files.size() << " file(s): " << (files.size() - failed) << " valid, " << failed << " failed";
     if (check) std::cout << ", " << warned << " with warnings";
     std::cout << "\n";
   }

@@ -23,6 +23,7 @@
 #include "compiler/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
+#include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/emulator.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
@@ -137,9 +138,9 @@ int RunStats(const std::vector<std::string>& args) {
   uint64_t tot[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   size_t done = 0;
   for (const harness::CorpusEntry& e : entries) {
-    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
     if (!parsed.ok()) {
-      std::cerr << parsed.error->ToString(e.path) << "\n";
+      PrintShaderErrors(parsed.errors, e.path);
       return kExitFailure;
     }
     const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);

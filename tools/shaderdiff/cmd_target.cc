@@ -14,6 +14,7 @@
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/tgsi/interpreter.h"
 #include "compiler/tgsi/parser.h"
+#include "compiler/tgsi/validate.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
 #include "tools/harness/vector_gen.h"
@@ -355,10 +356,14 @@ int RunCheck(const std::vector<std::string>& args) {
   std::map<std::string, uint64_t> unsupported;
   bool failed = false;
   for (const harness::CorpusEntry& e : entries) {
-    tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
+    // The front door: a shader that does not parse or validate reaches no
+    // executor or compiler.
+    tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);
     if (!parsed.ok()) {
-      std::cerr << parsed.error->ToString(e.path) << "\n";
-      ++verdicts["parse-error"];
+      PrintShaderErrors(parsed.errors, e.path);
+      const std::string verdict = parsed.parsed ? "invalid" : "parse-error";
+      ++verdicts[verdict];
+      std::cout << e.path << ": " << verdict << ": " << parsed.errors.front().ToString(e.path) << "\n";
       failed = true;
       continue;
     }
