@@ -50,6 +50,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/tgsi/ast.h"
 #include "compiler/tgsi/names.h"
 #include "emulator/common/allowed_set.h"
 #include "emulator/common/texture.h"
@@ -102,6 +103,13 @@ enum class ExecStatus : uint8_t {
 struct ExecResult {
   ExecStatus status = ExecStatus::kOk;
   std::string detail;
+  // Where a failure (error, timeout, unsupported feature) is, when the
+  // executor knows: the source position of the TGSI instruction or
+  // declaration (line 0: none, e.g. a property of the whole shader), and for
+  // a problem with the vector the JSON path of its entry ("inputs.3";
+  // empty: none). Tools print them as FILE:LINE:COL.
+  tgsi::SourceLocation location;
+  std::string vector_path;
   std::map<uint32_t, LaneVec4s> outputs;  // OUT index -> lanes (final register values)
   // Each component's allowed set (common/allowed_set.h): `undefined` means
   // any value; `inexact` means the set in `allowed` (the word in `outputs`

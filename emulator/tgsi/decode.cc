@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "compiler/tgsi/limits.h"
 #include "compiler/tgsi/opcode.h"
 #include "emulator/tgsi/ops.h"
 
@@ -20,19 +21,27 @@ constexpr uint32_t kMaxTemps = 4096;
 constexpr uint32_t kMaxOtherRegs = 1024;
 constexpr uint32_t kMaxConstRegs = 16384;
 constexpr uint32_t kMaxAddrRegs = 16;
+// SVIEW declarations keep a texture target per index: as many as any
+// implementation has (limits.def).
+const uint32_t kMaxSamplerViews = tgsi::RegisterLimitOf(File::kSamplerView)->registers;
 
 struct Decoder {
   const tgsi::Shader& shader;
   Program p;
 
-  void Fail(common::ExecStatus status, std::string detail) {
+  // `at`: the source position of the instruction or declaration at fault
+  // (none for a whole-shader property).
+  void Fail(common::ExecStatus status, std::string detail, tgsi::SourceLocation at = {}) {
     if (!p.ok) return;
     p.ok = false;
     p.status = status;
     p.detail = std::move(detail);
+    p.error_location = at;
   }
 
-  static std::string At(uint32_t pc) { return " at instruction " + std::to_string(pc); }
+  tgsi::SourceLocation At(uint32_t pc) const {
+    return pc < shader.instructions.size() ? shader.instructions[pc].location : tgsi::SourceLocation{};
+  }
 
   static void Grow(FileLayout& f, uint32_t size) {
     if (size > f.size) {
@@ -60,11 +69,14 @@ struct Decoder {
     }
   }
 
-  static uint32_t CapFor(Space s) {
+  // Registers a file may have; kResource files other than SVIEW keep
+  // nothing per register, so their declarations cost nothing.
+  static uint64_t CapFor(Space s) {
     switch (s) {
       case Space::kTemp: return kMaxTemps;
       case Space::kAddr: return kMaxAddrRegs;
       case Space::kConst: return kMaxConstRegs;
+      case Space::kResource: case Space::kNull: case Space::kImm: return uint64_t{1} << 32;
       default: return kMaxOtherRegs;
     }
   }
@@ -98,40 +110,45 @@ struct Decoder {
       }
     }
     if (IsGsLike() && p.gs_vertices == 0) p.gs_vertices = p.stage == tgsi::Processor::kGeometry ? 6 : 32;
+    // Ranges are walked with 64-bit counters and checked against a cap
+    // before anything is sized by them: `last + 1` never wraps, and a loop
+    // to `last` ends even at UINT32_MAX.
     for (const auto& d : shader.declarations) {
-      if (d.last < d.first) {
-        Fail(common::ExecStatus::kError, "declaration range " + std::to_string(d.first) + ".." +
-                                             std::to_string(d.last) + " is empty");
+      const uint64_t first = d.first, last = d.last;
+      if (last < first) {
+        Fail(common::ExecStatus::kError,
+             "declaration range " + std::to_string(first) + ".." + std::to_string(last) + " is empty", d.location);
         return;
       }
       const Space s = SpaceOf(d.file);
+      const uint64_t cap = d.file == File::kSamplerView ? kMaxSamplerViews : CapFor(s);
+      if (last >= cap) {
+        Fail(common::ExecStatus::kError,
+             std::string(tgsi::Name(d.file)) + " declaration beyond index " + std::to_string(cap - 1), d.location);
+        return;
+      }
       switch (s) {
         case Space::kTemp:
         case Space::kOut:
         case Space::kAddr:
         case Space::kIn:
         case Space::kSv: {
-          if (d.last >= CapFor(s)) {
-            Fail(common::ExecStatus::kError, std::string(tgsi::Name(d.file)) + " declaration beyond index " +
-                                                 std::to_string(CapFor(s) - 1));
-            return;
-          }
           FileLayout& f = *LayoutFor(s);
-          Grow(f, d.last + 1);
-          for (uint32_t i = d.first; i <= d.last; ++i) f.declared[i] = 1;
+          Grow(f, static_cast<uint32_t>(last + 1));
+          for (uint64_t i = first; i <= last; ++i) f.declared[i] = 1;
           if (d.array_id != 0) f.arrays.push_back({d.array_id, d.first, d.last});
           if (s == Space::kOut) {
-            for (uint32_t i = d.first; i <= d.last; ++i) p.declared_outputs.push_back(i);
+            for (uint64_t i = first; i <= last; ++i) p.declared_outputs.push_back(static_cast<uint32_t>(i));
           }
           if (s == Space::kIn) {
-            for (uint32_t i = d.first; i <= d.last; ++i) p.declared_inputs.push_back(i);
+            for (uint64_t i = first; i <= last; ++i) p.declared_inputs.push_back(static_cast<uint32_t>(i));
           }
           if (s == Space::kSv) {
-            if (p.sv_semantic.size() <= d.last) {
-              p.sv_semantic.resize(d.last + 1, tgsi::Semantic::kGeneric);
-              p.sv_declared.resize(d.last + 1, 0);
+            if (p.sv_semantic.size() <= last) {
+              p.sv_semantic.resize(last + 1, tgsi::Semantic::kGeneric);
+              p.sv_declared.resize(last + 1, 0);
             }
-            for (uint32_t i = d.first; i <= d.last; ++i) {
+            for (uint64_t i = first; i <= last; ++i) {
               p.sv_semantic[i] = d.semantic ? d.semantic->name : tgsi::Semantic::kGeneric;
               p.sv_declared[i] = d.semantic ? 1 : 0;
             }
@@ -139,22 +156,18 @@ struct Decoder {
           break;
         }
         case Space::kConst: {
-          if (d.last >= kMaxConstRegs) {
-            Fail(common::ExecStatus::kError, "CONST declaration beyond index " + std::to_string(kMaxConstRegs - 1));
-            return;
-          }
           ConstLayout& c = ConstFor(d.dimension.value_or(0));
-          if (c.size < d.last + 1) {
-            c.size = d.last + 1;
+          if (c.size < last + 1) {
+            c.size = static_cast<uint32_t>(last + 1);
             c.declared.resize(c.size, 0);
           }
-          for (uint32_t i = d.first; i <= d.last; ++i) c.declared[i] = 1;
+          for (uint64_t i = first; i <= last; ++i) c.declared[i] = 1;
           break;
         }
         default:
           if (d.file == File::kSamplerView) {
-            if (p.sview_target.size() <= d.last) p.sview_target.resize(d.last + 1, tgsi::TextureTarget::kUnknown);
-            for (uint32_t i = d.first; i <= d.last; ++i) p.sview_target[i] = d.sview_target;
+            if (p.sview_target.size() <= last) p.sview_target.resize(last + 1, tgsi::TextureTarget::kUnknown);
+            for (uint64_t i = first; i <= last; ++i) p.sview_target[i] = d.sview_target;
           }
           break;
       }
@@ -206,17 +219,17 @@ struct Decoder {
   bool DecodeIndex(const tgsi::Bracket& b, DIndex& out, uint32_t pc) {
     out.base = b.indirect ? b.offset : static_cast<int32_t>(b.index);
     if (!b.indirect && b.index > 0x7fffffffu) {
-      Fail(common::ExecStatus::kError, "register index too large" + At(pc));
+      Fail(common::ExecStatus::kError, "register index too large", At(pc));
       return false;
     }
     if (b.indirect) {
       if (b.indirect->file != File::kAddress) {
         Fail(common::ExecStatus::kUnsupported,
-             "indirect addressing through " + std::string(tgsi::Name(b.indirect->file)) + At(pc));
+             "indirect addressing through " + std::string(tgsi::Name(b.indirect->file)), At(pc));
         return false;
       }
       if (b.indirect->index >= kMaxAddrRegs) {
-        Fail(common::ExecStatus::kError, "ADDR index too large" + At(pc));
+        Fail(common::ExecStatus::kError, "ADDR index too large", At(pc));
         return false;
       }
       out.indirect = true;
@@ -234,7 +247,7 @@ struct Decoder {
       ConstLayout& c = ConstFor(two_d ? static_cast<uint32_t>(dim.base) : 0);
       if (!idx.indirect) {
         if (static_cast<uint32_t>(idx.base) >= kMaxConstRegs) {
-          Fail(common::ExecStatus::kError, "CONST index too large" + At(pc));
+          Fail(common::ExecStatus::kError, "CONST index too large", At(pc));
           return false;
         }
         if (c.size < static_cast<uint32_t>(idx.base) + 1) {
@@ -247,7 +260,7 @@ struct Decoder {
     if (s == Space::kImm) {
       if (idx.indirect) return true;
       if (static_cast<size_t>(idx.base) * 4 >= p.imm.size()) {
-        Fail(common::ExecStatus::kError, "IMM[" + std::to_string(idx.base) + "] is not defined" + At(pc));
+        Fail(common::ExecStatus::kError, "IMM[" + std::to_string(idx.base) + "] is not defined", At(pc));
         return false;
       }
       return true;
@@ -256,14 +269,14 @@ struct Decoder {
     if (!f) return true;
     if (s == Space::kIn && IsGsLike() && two_d) {
       if (static_cast<uint32_t>(idx.base) >= kGsVertexStride) {
-        Fail(common::ExecStatus::kError, "GS input attribute index beyond 31" + At(pc));
+        Fail(common::ExecStatus::kError, "GS input attribute index beyond 31", At(pc));
         return false;
       }
       return true;  // GS input storage is sized from the vertex count
     }
     if (!idx.indirect) {
       if (static_cast<uint32_t>(idx.base) >= CapFor(s)) {
-        Fail(common::ExecStatus::kError, "register index " + std::to_string(idx.base) + " too large" + At(pc));
+        Fail(common::ExecStatus::kError, "register index " + std::to_string(idx.base) + " too large", At(pc));
         return false;
       }
       Grow(*f, idx.base + 1);
@@ -284,7 +297,7 @@ struct Decoder {
       const auto& info = tgsi::GetOpcodeInfo(src.opcode);
       if (src.src.size() != info.num_src || src.dst.size() != info.num_dst || src.src.size() > 5 ||
           src.dst.size() > 2) {
-        Fail(common::ExecStatus::kError, "wrong operand count for " + std::string(info.name) + At(pc));
+        Fail(common::ExecStatus::kError, "wrong operand count for " + std::string(info.name), At(pc));
         return;
       }
       d.fn = table.fn[static_cast<size_t>(src.opcode)];
@@ -300,7 +313,7 @@ struct Decoder {
         DSrc& ds = d.src[s];
         ds.space = SpaceOf(so.reg.file);
         if (ds.space == Space::kNull) {
-          Fail(common::ExecStatus::kError, "NULL source operand" + At(pc));
+          Fail(common::ExecStatus::kError, "NULL source operand", At(pc));
           return;
         }
         if (!DecodeIndex(so.reg.index, ds.index, d.pc)) return;
@@ -311,7 +324,7 @@ struct Decoder {
           if (ds.space != Space::kConst && !(ds.space == Space::kIn && IsGsLike()) &&
               ds.space != Space::kResource) {
             Fail(common::ExecStatus::kUnsupported,
-                 "2-D " + std::string(tgsi::Name(so.reg.file)) + " operand" + At(pc));
+                 "2-D " + std::string(tgsi::Name(so.reg.file)) + " operand", At(pc));
             return;
           }
         }
@@ -328,7 +341,7 @@ struct Decoder {
         ds.abs = so.absolute;
         ds.mod = ModFor(src.opcode, static_cast<int>(s));
         if ((ds.neg || ds.abs) && ds.mod == ModType::kNone64) {
-          Fail(common::ExecStatus::kUnsupported, "source modifier on a 64-bit operand" + At(pc));
+          Fail(common::ExecStatus::kUnsupported, "source modifier on a 64-bit operand", At(pc));
           return;
         }
         if (ds.space != Space::kResource && !Reserve(ds.space, ds.index, ds.two_d, ds.dim, d.pc)) return;
@@ -341,11 +354,11 @@ struct Decoder {
         if (dd.space != Space::kNull && dd.space != Space::kTemp && dd.space != Space::kOut &&
             dd.space != Space::kAddr) {
           Fail(common::ExecStatus::kUnsupported,
-               "destination file " + std::string(tgsi::Name(dop.reg.file)) + At(pc));
+               "destination file " + std::string(tgsi::Name(dop.reg.file)), At(pc));
           return;
         }
         if (dop.reg.dimension) {
-          Fail(common::ExecStatus::kUnsupported, "2-D destination" + At(pc));
+          Fail(common::ExecStatus::kUnsupported, "2-D destination", At(pc));
           return;
         }
         if (!DecodeIndex(dop.reg.index, dd.index, d.pc)) return;
@@ -361,7 +374,7 @@ struct Decoder {
                         static_cast<uint8_t>(t.swizzle[2] & 3)};
         if (d.offset.space != Space::kImm && d.offset.space != Space::kConst &&
             d.offset.space != Space::kTemp) {
-          Fail(common::ExecStatus::kUnsupported, "texture offset file" + At(pc));
+          Fail(common::ExecStatus::kUnsupported, "texture offset file", At(pc));
           return;
         }
         DIndex idx;
@@ -396,18 +409,18 @@ struct Decoder {
       switch (op) {
         case Opcode::IF:
         case Opcode::UIF:
-          if (++ifs > kMaxNesting) return Fail(common::ExecStatus::kError, "IF nesting deeper than 32" + At(pc));
+          if (++ifs > kMaxNesting) return Fail(common::ExecStatus::kError, "IF nesting deeper than 32", At(pc));
           st.push_back({op, pc, false});
           break;
         case Opcode::ELSE:
           if (!top_is({Opcode::IF, Opcode::UIF}) || st.back().has_else)
-            return Fail(common::ExecStatus::kError, "ELSE without IF" + At(pc));
+            return Fail(common::ExecStatus::kError, "ELSE without IF", At(pc));
           p.insts[st.back().pc].j0 = static_cast<int32_t>(pc);
           st.back().has_else = true;
           break;
         case Opcode::ENDIF: {
           if (!top_is({Opcode::IF, Opcode::UIF}))
-            return Fail(common::ExecStatus::kError, "ENDIF without IF" + At(pc));
+            return Fail(common::ExecStatus::kError, "ENDIF without IF", At(pc));
           DInst& open = p.insts[st.back().pc];
           open.j1 = static_cast<int32_t>(pc);
           if (open.j0 >= 0) p.insts[open.j0].j1 = static_cast<int32_t>(pc);
@@ -416,11 +429,11 @@ struct Decoder {
           break;
         }
         case Opcode::BGNLOOP:
-          if (++loops > kMaxNesting) return Fail(common::ExecStatus::kError, "loop nesting deeper than 32" + At(pc));
+          if (++loops > kMaxNesting) return Fail(common::ExecStatus::kError, "loop nesting deeper than 32", At(pc));
           st.push_back({op, pc, false});
           break;
         case Opcode::ENDLOOP:
-          if (!top_is({Opcode::BGNLOOP})) return Fail(common::ExecStatus::kError, "ENDLOOP without BGNLOOP" + At(pc));
+          if (!top_is({Opcode::BGNLOOP})) return Fail(common::ExecStatus::kError, "ENDLOOP without BGNLOOP", At(pc));
           p.insts[st.back().pc].j1 = static_cast<int32_t>(pc);
           d.j0 = static_cast<int32_t>(st.back().pc);
           st.pop_back();
@@ -428,28 +441,28 @@ struct Decoder {
           break;
         case Opcode::SWITCH:
           if (++switches > kMaxNesting)
-            return Fail(common::ExecStatus::kError, "SWITCH nesting deeper than 32" + At(pc));
+            return Fail(common::ExecStatus::kError, "SWITCH nesting deeper than 32", At(pc));
           st.push_back({op, pc, false});
           break;
         case Opcode::CASE:
         case Opcode::DEFAULT:
           if (!top_is({Opcode::SWITCH}))
-            return Fail(common::ExecStatus::kError, name(op) + " outside SWITCH" + At(pc));
+            return Fail(common::ExecStatus::kError, name(op) + " outside SWITCH", At(pc));
           d.j0 = static_cast<int32_t>(st.back().pc);
           cases[st.back().pc].push_back(pc);
           break;
         case Opcode::ENDSWITCH:
-          if (!top_is({Opcode::SWITCH})) return Fail(common::ExecStatus::kError, "ENDSWITCH without SWITCH" + At(pc));
+          if (!top_is({Opcode::SWITCH})) return Fail(common::ExecStatus::kError, "ENDSWITCH without SWITCH", At(pc));
           p.insts[st.back().pc].j1 = static_cast<int32_t>(pc);
           st.pop_back();
           --switches;
           break;
         case Opcode::BGNSUB:
-          if (!st.empty()) return Fail(common::ExecStatus::kError, "BGNSUB inside control flow" + At(pc));
+          if (!st.empty()) return Fail(common::ExecStatus::kError, "BGNSUB inside control flow", At(pc));
           st.push_back({op, pc, false});
           break;
         case Opcode::ENDSUB:
-          if (!top_is({Opcode::BGNSUB})) return Fail(common::ExecStatus::kError, "ENDSUB without BGNSUB" + At(pc));
+          if (!top_is({Opcode::BGNSUB})) return Fail(common::ExecStatus::kError, "ENDSUB without BGNSUB", At(pc));
           p.insts[st.back().pc].j1 = static_cast<int32_t>(pc);
           st.pop_back();
           break;
@@ -465,12 +478,12 @@ struct Decoder {
               break;
             }
           }
-          if (target < 0) return Fail(common::ExecStatus::kError, name(op) + " outside a loop" + At(pc));
+          if (target < 0) return Fail(common::ExecStatus::kError, name(op) + " outside a loop", At(pc));
           d.j0 = target;
           break;
         }
         case Opcode::END:
-          if (!st.empty()) return Fail(common::ExecStatus::kError, "END inside control flow" + At(pc));
+          if (!st.empty()) return Fail(common::ExecStatus::kError, "END inside control flow", At(pc));
           break;
         default:
           break;
@@ -479,7 +492,7 @@ struct Decoder {
     if (!p.ok) return;
     if (!st.empty()) {
       return Fail(common::ExecStatus::kError,
-                  "unterminated " + name(st.back().op) + At(st.back().pc));
+                  "unterminated " + name(st.back().op), At(st.back().pc));
     }
     for (uint32_t pc = 0; pc < n; ++pc) {
       if (p.insts[pc].op == Opcode::SWITCH) {
@@ -492,7 +505,7 @@ struct Decoder {
       if (p.insts[pc].op != Opcode::CAL) continue;
       const auto& label = shader.instructions[pc].label;
       if (!label || *label >= n || p.insts[*label].op != Opcode::BGNSUB) {
-        return Fail(common::ExecStatus::kError, "CAL target is not a BGNSUB" + At(pc));
+        return Fail(common::ExecStatus::kError, "CAL target is not a BGNSUB", At(pc));
       }
       p.insts[pc].j0 = static_cast<int32_t>(*label);
     }

@@ -127,6 +127,7 @@ struct Program {
   bool ok = true;
   common::ExecStatus status = common::ExecStatus::kOk;
   std::string detail;
+  tgsi::SourceLocation error_location;  // of the instruction or declaration at fault (line 0: none)
 
   tgsi::Processor stage = tgsi::Processor::kFragment;
   std::vector<DInst> insts;

@@ -42,10 +42,12 @@ Exec::Exec(const Program& p, const common::TestVector& v, const InterpreterOptio
   selectors.resize(kMaxNesting + 1);
 }
 
-void Exec::Fail(common::ExecStatus s, std::string d) {
+void Exec::Fail(common::ExecStatus s, std::string d, std::string vector_path) {
   if (status != common::ExecStatus::kOk) return;
   status = s;
   detail = std::move(d);
+  fail_vector_path = std::move(vector_path);
+  fail_pc = running ? int64_t{pc} : -1;
   halted = true;
 }
 
@@ -110,7 +112,7 @@ void Exec::MarkRange(Space s, uint32_t array_id, int comp, LaneMask lanes, const
   if (!lanes) return;
   // One pass over the registers for all lanes: each register's lanes are
   // adjacent in memory, the registers are not.
-  for (uint32_t i = first; i <= last; ++i) {
+  for (uint64_t i = first; i <= last; ++i) {  // 64-bit: ends even at last = UINT32_MAX
     Lanes& reg = file[i * 4 + comp];
     ForLanes(lanes, [&](int l) { reg.MarkAny(l, why[l]); });
   }

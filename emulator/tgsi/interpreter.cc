@@ -8,7 +8,8 @@
 // a copy of the vector; the waves then read that copy.
 //
 // Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
-// (a declared register the vector lacks is an error), the instruction loop
+// (a declared register the vector lacks is an error naming the vector
+// entry; an error while running names the instruction's source position), the instruction loop
 // runs until END, a return from main, the end of the program or the
 // instruction budget. Killed fragment lanes' outputs are reported undefined
 // ("killed-lane"). Emitted GS vertices are ordered by lane, then by emission.
@@ -119,15 +120,16 @@ bool Exec::StartWave(uint32_t first, int n) {
       const auto it = vec.inputs.find(i);
       if (it == vec.inputs.end()) {
         if (declared) {
-          Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]");
+          Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]", "inputs");
           return false;
         }
         FillRegister(in_, i, n, Reason::kUndeclaredRegister);
         continue;
       }
       if (it->second.size() != vec.lanes) {
-        Fail(common::ExecStatus::kError, LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(),
-                                                        vec.lanes));
+        Fail(common::ExecStatus::kError,
+             LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(), vec.lanes),
+             "inputs." + std::to_string(i));
         return false;
       }
       CopyRegister(in_, i, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
@@ -144,15 +146,16 @@ bool Exec::StartWave(uint32_t first, int n) {
           if (declared && prog.gs_inputs_required) {
             Fail(common::ExecStatus::kError,
                  "missing input IN[" + std::to_string(v) + "][" + std::to_string(a) + "] (vector key " +
-                     std::to_string(key) + ")");
+                     std::to_string(key) + ")",
+                 "inputs");
             return false;
           }
           FillRegister(in_, key, n, declared ? Reason::kMissingInput : Reason::kUndeclaredRegister);
           continue;
         }
         if (it->second.size() != vec.lanes) {
-          Fail(common::ExecStatus::kError,
-               LaneCountError("input " + std::to_string(key), it->second.size(), vec.lanes));
+          Fail(common::ExecStatus::kError, LaneCountError("input " + std::to_string(key), it->second.size(), vec.lanes),
+               "inputs." + std::to_string(key));
           return false;
         }
         CopyRegister(in_, key, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
@@ -166,11 +169,13 @@ bool Exec::StartWave(uint32_t first, int n) {
     const std::string name(tgsi::Name(prog.sv_semantic[i]));
     const auto it = vec.system_values.find(name);
     if (it == vec.system_values.end()) {
-      Fail(common::ExecStatus::kError, "missing system value SV[" + std::to_string(i) + "] (" + name + ")");
+      Fail(common::ExecStatus::kError, "missing system value SV[" + std::to_string(i) + "] (" + name + ")",
+           "system_values");
       return false;
     }
     if (it->second.size() != vec.lanes) {
-      Fail(common::ExecStatus::kError, LaneCountError("system value " + name, it->second.size(), vec.lanes));
+      Fail(common::ExecStatus::kError, LaneCountError("system value " + name, it->second.size(), vec.lanes),
+           "system_values." + name);
       return false;
     }
     CopyRegister(sv_, i, it->second, first, n, Reason::kNone);
@@ -181,12 +186,13 @@ bool Exec::StartWave(uint32_t first, int n) {
 
 void Exec::Run() {
   const size_t n = prog.insts.size();
+  running = true;
   while (!halted && pc < n) {
     if (executed >= opt.instruction_budget) {
+      // Names the instruction the wave would have run next.
       Fail(common::ExecStatus::kTimeout, "instruction budget of " + std::to_string(opt.instruction_budget) +
-                                             " exceeded in the wave starting at lane " + std::to_string(lane0) +
-                                             " (at instruction " + std::to_string(pc) + ")");
-      return;
+                                             " exceeded in the wave starting at lane " + std::to_string(lane0));
+      break;
     }
     ++executed;
     const DInst& in = prog.insts[pc];
@@ -194,6 +200,7 @@ void Exec::Run() {
     in.fn(*this, in);
     pc = next_pc;
   }
+  running = false;
 }
 
 common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,
@@ -203,6 +210,7 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
   if (!prog.ok) {
     res.status = prog.status;
     res.detail = prog.detail;
+    res.location = prog.error_location;
     return res;
   }
   if (vector.stage != shader.processor) {
@@ -270,6 +278,10 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
       common::ExecResult failed;
       failed.status = ex.status;
       failed.detail = ex.detail;
+      failed.vector_path = ex.fail_vector_path;
+      if (ex.fail_pc >= 0 && static_cast<size_t>(ex.fail_pc) < shader.instructions.size()) {
+        failed.location = shader.instructions[static_cast<size_t>(ex.fail_pc)].location;
+      }
       failed.instructions_executed = res.instructions_executed;
       return failed;
     }

@@ -33,8 +33,9 @@
 //   a default TextureUnit whose seed is the unit index.
 // - Non-fragment stages sample implicit-LOD opcodes with LodMode::kZero.
 //
-// Errors are reported in ExecResult::status / detail, never by exceptions or
-// crashes: kError for malformed programs (unbalanced flow control, CAL to a
+// Errors are reported in ExecResult::status / detail (with the source
+// position of the instruction or declaration in ExecResult::location, or the
+// vector entry in ExecResult::vector_path), never by exceptions or crashes: kError for malformed programs (unbalanced flow control, CAL to a
 // non-BGNSUB, nesting or calls deeper than 32, a declared input missing from
 // the vector), kUnsupported with detail "opcode X" (or "stage X", ...) for
 // what the interpreter does not implement, kTimeout when a wave executes more

@@ -109,8 +109,10 @@ class Exec {
   Fp PrimaryFp() const { return primary_fp_; }
   const std::array<Fp, 3>& AltFps() const { return alt_fps_; }
 
-  // Marks a failure; Run() stops after the current instruction.
-  void Fail(common::ExecStatus status, std::string detail);
+  // Marks a failure; Run() stops after the current instruction. A failure
+  // while running names the current instruction (fail_pc); one before (the
+  // wave's inputs) names the vector entry `vector_path`.
+  void Fail(common::ExecStatus status, std::string detail, std::string vector_path = "");
   bool failed() const { return status != common::ExecStatus::kOk; }
 
   // ---- state (public: op handlers and interpreter.cc use it directly) ----
@@ -137,6 +139,9 @@ class Exec {
 
   common::ExecStatus status = common::ExecStatus::kOk;
   std::string detail;
+  std::string fail_vector_path;
+  int64_t fail_pc = -1;  // the instruction that failed (-1: none)
+  bool running = false;  // inside Run()
 
   // Geometry shaders.
   std::vector<GsLaneState> gs;

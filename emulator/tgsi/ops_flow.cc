@@ -343,7 +343,7 @@ void OpCal(Exec& ex, const DInst& in) {
     }
   }
   if (ex.call_depth >= kMaxNesting) {
-    ex.Fail(common::ExecStatus::kError, "call stack deeper than 32 at instruction " + std::to_string(in.pc));
+    ex.Fail(common::ExecStatus::kError, "call stack deeper than 32 (TGSI_EXEC_MAX_NESTING)");
     return;
   }
   Frame f;
@@ -410,15 +410,14 @@ void OpRet(Exec& ex, const DInst& in) {
 
 void OpEndsub(Exec& ex, const DInst& in) {
   if (ex.call_depth == 0) {
-    ex.Fail(common::ExecStatus::kError, "ENDSUB reached outside a call at instruction " + std::to_string(in.pc));
+    ex.Fail(common::ExecStatus::kError, "ENDSUB reached outside a call");
     return;
   }
   ReturnFromCall(ex, in);
 }
 
 void OpBgnsub(Exec& ex, const DInst& in) {
-  ex.Fail(common::ExecStatus::kError,
-          "execution reached BGNSUB at instruction " + std::to_string(in.pc) + " (missing END?)");
+  ex.Fail(common::ExecStatus::kError, "execution reached BGNSUB (missing END?)");
 }
 
 void OpEnd(Exec& ex, const DInst&) { ex.halted = true; }

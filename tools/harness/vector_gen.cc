@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "compiler/tgsi/limits.h"
 #include "tools/harness/dictionary_mix.h"
 #include "tools/harness/rng.h"
 
@@ -93,6 +94,10 @@ class UseMap {
   }
   std::map<uint64_t, ComponentUses> uses_;
 };
+
+// Registers of a file without a limit in limits.def (MEMORY, ...) a
+// declaration may cover and still get values.
+constexpr uint64_t kMaxRegisters = 4096;
 
 // A float on the 1/64 grid in [-4, 4].
 float GridFloat(Rng& rng) { return static_cast<float>(static_cast<int32_t>(rng.Below(513)) - 256) / 64.0f; }
@@ -380,8 +385,14 @@ bool GenerateVector(const tgsi::Shader& shader, const ShaderDictionary& dictiona
   const uint32_t gs_vertices = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
   const UseMap uses(shader);
   for (const tgsi::Declaration& d : shader.declarations) {
-    if (d.last < d.first || d.last - d.first > 4096) continue;  // absurd ranges get nothing
-    for (uint32_t index = d.first; index <= d.last; ++index) {
+    // Ranges in 64-bit arithmetic: a loop to UINT32_MAX ends. Declarations
+    // beyond what any implementation allows get nothing (the front door
+    // refuses them; a tree built in memory may still have one).
+    const uint64_t first = d.first, last = d.last;
+    const std::optional<tgsi::RegisterLimit> limit = tgsi::RegisterLimitOf(d.file);
+    if (last < first || last >= (limit ? uint64_t{limit->registers} : kMaxRegisters)) continue;
+    for (uint64_t wide_index = first; wide_index <= last; ++wide_index) {
+      const uint32_t index = static_cast<uint32_t>(wide_index);
       switch (d.file) {
         case File::kInput:
           for (uint32_t vertex = 0; vertex < gs_vertices; ++vertex) {

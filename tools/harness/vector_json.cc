@@ -18,6 +18,7 @@
 
 #include "compiler/tgsi/names.h"
 #include "emulator/common/interpolation.h"
+#include "tools/harness/json_location.h"
 
 namespace shaderdiff::harness {
 namespace {
@@ -81,13 +82,24 @@ bool ParseIndex(const std::string& key, uint32_t* out) {
   return true;
 }
 
-bool ParseLanes(const json& j, uint32_t lanes, common::LaneVec4s* out) {
+// *bad: the lane that is malformed (when the array has the right size).
+bool ParseLanes(const json& j, uint32_t lanes, common::LaneVec4s* out, size_t* bad = nullptr) {
   if (!j.is_array() || j.size() != lanes) return false;
   out->resize(lanes);
   for (uint32_t i = 0; i < lanes; ++i) {
-    if (!ParseVec4(j[i], &(*out)[i])) return false;
+    if (!ParseVec4(j[i], &(*out)[i])) {
+      if (bad) *bad = i;
+      return false;
+    }
   }
   return true;
+}
+
+// The path of a ParseLanes failure: the lane when the array had the right
+// size, else the array.
+JsonPath LanePath(JsonPath at, const json& lanes, uint32_t count, size_t bad) {
+  if (lanes.is_array() && lanes.size() == count) at.push_back(std::to_string(bad));
+  return at;
 }
 
 template <typename E, size_t N>
@@ -213,62 +225,77 @@ json VectorToJson(const common::TestVector& v) {
   return j;
 }
 
-bool VectorFromJson(const json& j, common::TestVector* v, std::string* error) {
+bool VectorFromJson(const json& j, common::TestVector* v, std::string* error, JsonPath* path) {
+  // Every failure names the offending entry: the message, and its path.
+  auto fail = [&](std::string message, JsonPath at) {
+    *error = std::move(message);
+    if (path) *path = std::move(at);
+    return false;
+  };
   *v = common::TestVector{};
-  if (!j.is_object()) return *error = "vector: expected a JSON object", false;
+  if (!j.is_object()) return fail("vector: expected a JSON object", {});
   if (!j.contains("stage") || !j["stage"].is_string())
-    return *error = "vector: missing \"stage\" (VERT, FRAG, GEOM, ...)", false;
+    return fail("vector: missing \"stage\" (VERT, FRAG, GEOM, ...)", j.contains("stage") ? JsonPath{"stage"} : JsonPath{});
   auto stage = tgsi::FindName(tgsi::kProcessorNames, j["stage"].get<std::string>());
-  if (!stage) return *error = "vector: unknown stage \"" + j["stage"].get<std::string>() + "\"", false;
+  if (!stage) return fail("vector: unknown stage \"" + j["stage"].get<std::string>() + "\"", {"stage"});
   v->stage = static_cast<tgsi::Processor>(*stage);
   if (!j.contains("lanes") || !j["lanes"].is_number_integer() || j["lanes"].get<int64_t>() < 1 ||
       j["lanes"].get<int64_t>() > 65536)
-    return *error = "vector: \"lanes\" must be an integer from 1 to 65536", false;
+    return fail("vector: \"lanes\" must be an integer from 1 to 65536", {"lanes"});
   v->lanes = j["lanes"].get<uint32_t>();
   if (v->stage == tgsi::Processor::kFragment && v->lanes % 4 != 0)
-    return *error = "vector: fragment vectors need a multiple of 4 lanes (whole 2x2 quads)", false;
+    return fail("vector: fragment vectors need a multiple of 4 lanes (whole 2x2 quads)", {"lanes"});
   if (j.contains("seed")) {
     if (!j["seed"].is_number_unsigned() && !j["seed"].is_number_integer())
-      return *error = "vector: \"seed\" must be an unsigned integer", false;
+      return fail("vector: \"seed\" must be an unsigned integer", {"seed"});
     v->seed = j["seed"].get<uint64_t>();
   }
   if (j.contains("inputs")) {
-    if (!j["inputs"].is_object()) return *error = "vector: \"inputs\" must be an object", false;
+    if (!j["inputs"].is_object()) return fail("vector: \"inputs\" must be an object", {"inputs"});
     for (const auto& [key, lanes] : j["inputs"].items()) {
       uint32_t index;
-      if (!ParseIndex(key, &index)) return *error = "vector: inputs key \"" + key + "\" is not an index", false;
-      if (!ParseLanes(lanes, v->lanes, &v->inputs[index]))
-        return *error = "vector: inputs." + key + " must hold " + std::to_string(v->lanes) +
-                        " lanes of four \"0x%08x\" words", false;
+      if (!ParseIndex(key, &index)) return fail("vector: inputs key \"" + key + "\" is not an index", {"inputs", key});
+      size_t bad = 0;
+      if (!ParseLanes(lanes, v->lanes, &v->inputs[index], &bad))
+        return fail("vector: inputs." + key + " must hold " + std::to_string(v->lanes) +
+                        " lanes of four \"0x%08x\" words",
+                    LanePath({"inputs", key}, lanes, v->lanes, bad));
     }
   }
   if (j.contains("barycentrics")) {
     const json& b = j["barycentrics"];
     const std::string shape = "vector: \"barycentrics\" must hold " + std::to_string(v->lanes) +
                               " pairs [i, j] of \"0x%08x\" words (one per lane)";
-    if (!b.is_array() || b.size() != v->lanes) return *error = shape, false;
+    if (!b.is_array() || b.size() != v->lanes) return fail(shape, {"barycentrics"});
     v->barycentrics.resize(v->lanes);
     for (uint32_t l = 0; l < v->lanes; ++l) {
       if (!b[l].is_array() || b[l].size() != 2 || !ParseWord(b[l][0], &v->barycentrics[l].i) ||
           !ParseWord(b[l][1], &v->barycentrics[l].j))
-        return *error = shape + " (lane " + std::to_string(l) + ")", false;
+        return fail(shape + " (lane " + std::to_string(l) + ")", {"barycentrics", std::to_string(l)});
     }
   }
   if (j.contains("vertex_inputs")) {
-    if (!j["vertex_inputs"].is_object()) return *error = "vector: \"vertex_inputs\" must be an object", false;
+    if (!j["vertex_inputs"].is_object()) return fail("vector: \"vertex_inputs\" must be an object", {"vertex_inputs"});
     for (const auto& [key, vertices] : j["vertex_inputs"].items()) {
       uint32_t index;
-      if (!ParseIndex(key, &index)) return *error = "vector: vertex_inputs key \"" + key + "\" is not an index", false;
+      if (!ParseIndex(key, &index))
+        return fail("vector: vertex_inputs key \"" + key + "\" is not an index", {"vertex_inputs", key});
       common::VertexVec4s& out = v->vertex_inputs[index];
       bool ok = vertices.is_array() && vertices.size() == 3;
-      for (size_t k = 0; ok && k < 3; ++k) ok = ParseVec4(vertices[k], &out[k]);
-      if (!ok) return *error = "vector: vertex_inputs." + key + " must hold three vertices of four \"0x%08x\" words", false;
+      size_t k = 0;
+      for (; ok && k < 3; ++k) ok = ParseVec4(vertices[k], &out[k]);
+      if (!ok) {
+        JsonPath at = {"vertex_inputs", key};
+        if (vertices.is_array() && vertices.size() == 3) at.push_back(std::to_string(k - 1));
+        return fail("vector: vertex_inputs." + key + " must hold three vertices of four \"0x%08x\" words", at);
+      }
     }
   }
   if (v->stage != tgsi::Processor::kFragment && (!v->vertex_inputs.empty() || !v->barycentrics.empty()))
-    return *error = "vector: \"vertex_inputs\" and \"barycentrics\" are for FRAG vectors only", false;
+    return fail("vector: \"vertex_inputs\" and \"barycentrics\" are for FRAG vectors only",
+                {v->vertex_inputs.empty() ? "barycentrics" : "vertex_inputs"});
   if (!v->vertex_inputs.empty() && v->barycentrics.empty())
-    return *error = "vector: \"vertex_inputs\" need \"barycentrics\" (one [i, j] pair per lane)", false;
+    return fail("vector: \"vertex_inputs\" need \"barycentrics\" (one [i, j] pair per lane)", {"vertex_inputs"});
   // The values written under "inputs" for per-vertex inputs are derived:
   // they must be what the model gives, and are not kept.
   for (const auto& [index, vertices] : v->vertex_inputs) {
@@ -276,47 +303,77 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error) {
     if (it == v->inputs.end()) continue;
     if (it->second != common::FragmentInputValues(*v, index)) {
       const std::string key = std::to_string(index);
-      return *error = "vector: inputs." + key + " is not what vertex_inputs." + key +
+      return fail("vector: inputs." + key + " is not what vertex_inputs." + key +
                       " and barycentrics interpolate to (for a per-vertex input it is derived: drop it or fix it)",
-             false;
+                  {"inputs", key});
     }
     v->inputs.erase(it);
   }
-  if (const std::string bad = common::CheckFragmentInputs(*v); !bad.empty()) return *error = "vector: " + bad, false;
+  if (const std::string bad = common::CheckFragmentInputs(*v); !bad.empty()) return fail("vector: " + bad, {});
   if (j.contains("constants")) {
-    if (!j["constants"].is_object()) return *error = "vector: \"constants\" must be an object", false;
+    if (!j["constants"].is_object()) return fail("vector: \"constants\" must be an object", {"constants"});
     for (const auto& [bkey, regs] : j["constants"].items()) {
       uint32_t buffer;
       if (!ParseIndex(bkey, &buffer) || !regs.is_object())
-        return *error = "vector: constants key \"" + bkey + "\" must be a buffer index holding an object", false;
+        return fail("vector: constants key \"" + bkey + "\" must be a buffer index holding an object",
+                    {"constants", bkey});
       for (const auto& [key, value] : regs.items()) {
         uint32_t index;
         if (!ParseIndex(key, &index) || !ParseVec4(value, &v->constants[buffer][index]))
-          return *error = "vector: constants." + bkey + "." + key + " must be four \"0x%08x\" words", false;
+          return fail("vector: constants." + bkey + "." + key + " must be four \"0x%08x\" words",
+                      {"constants", bkey, key});
       }
     }
   }
   if (j.contains("system_values")) {
-    if (!j["system_values"].is_object()) return *error = "vector: \"system_values\" must be an object", false;
+    if (!j["system_values"].is_object()) return fail("vector: \"system_values\" must be an object", {"system_values"});
     for (const auto& [name, lanes] : j["system_values"].items()) {
       if (!tgsi::FindName(tgsi::kSemanticNames, name))
-        return *error = "vector: system_values key \"" + name + "\" is not a semantic name", false;
-      if (!ParseLanes(lanes, v->lanes, &v->system_values[name]))
-        return *error = "vector: system_values." + name + " must hold " + std::to_string(v->lanes) +
-                        " lanes of four \"0x%08x\" words", false;
+        return fail("vector: system_values key \"" + name + "\" is not a semantic name", {"system_values", name});
+      size_t bad = 0;
+      if (!ParseLanes(lanes, v->lanes, &v->system_values[name], &bad))
+        return fail("vector: system_values." + name + " must hold " + std::to_string(v->lanes) +
+                        " lanes of four \"0x%08x\" words",
+                    LanePath({"system_values", name}, lanes, v->lanes, bad));
     }
   }
   if (j.contains("textures")) {
-    if (!j["textures"].is_object()) return *error = "vector: \"textures\" must be an object", false;
+    if (!j["textures"].is_object()) return fail("vector: \"textures\" must be an object", {"textures"});
     for (const auto& [key, tex] : j["textures"].items()) {
       uint32_t unit;
       std::string field;
-      if (!ParseIndex(key, &unit)) return *error = "vector: textures key \"" + key + "\" is not a unit index", false;
-      if (!TextureFromJson(tex, &v->textures[unit], &field))
-        return *error = "vector: textures." + key + "." + field + " is invalid", false;
+      if (!ParseIndex(key, &unit))
+        return fail("vector: textures key \"" + key + "\" is not a unit index", {"textures", key});
+      if (!TextureFromJson(tex, &v->textures[unit], &field)) {
+        JsonPath at = {"textures", key};
+        if (tex.is_object()) at.push_back(field);
+        return fail("vector: textures." + key + "." + field + " is invalid", at);
+      }
     }
   }
   return true;
+}
+
+bool ReadVectorJson(std::string_view text, const std::string& file, common::TestVector* vector,
+                    std::string* error) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // e.byte counts the characters read, the offending one included.
+    const tgsi::SourceLocation at = LocationOfOffset(text, e.byte > 0 ? e.byte - 1 : 0);
+    std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> "syntax error ..."
+    if (const size_t colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    *error = file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: not valid JSON: " + what;
+    return false;
+  }
+  std::string message;
+  JsonPath path;
+  if (VectorFromJson(j, vector, &message, &path)) return true;
+  const tgsi::SourceLocation at = LocationOfOffset(text, FindJsonValue(text, path));
+  *error = file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + message;
+  return false;
 }
 
 // An allowed set (inexact component) as {"lo": w, "hi": w, "nan": bool},

@@ -10,6 +10,7 @@
 
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/validate.h"
+#include "tools/harness/json_location.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 
@@ -134,7 +135,7 @@ void AddVectorOptions(po::options_description& options) {
 }
 
 int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
-                 common::TestVector* vector) {
+                 common::TestVector* vector, VectorSource* source) {
   if (vm.count("vector") == vm.count("seed")) {
     std::cerr << "shaderdiff " << command << ": give exactly one of --vector or --seed\n";
     return kExitUsage;
@@ -157,21 +158,41 @@ int ChooseVector(const po::variables_map& vm, const std::string& command, const 
     text = ReadFile(file);
   }
   if (!text) return kExitFailure;
-  nlohmann::json json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded()) {
-    std::cerr << file << ": error: not valid JSON\n";
-    return kExitFailure;
-  }
-  if (!harness::VectorFromJson(json, vector, &error)) {
-    std::cerr << file << ": error: " << error << "\n";
+  const std::string name = file == "-" ? "<stdin>" : file;
+  if (!harness::ReadVectorJson(*text, name, vector, &error)) {
+    std::cerr << error << "\n";
     return kExitFailure;
   }
   if (vector->stage != shader.processor) {
-    std::cerr << file << ": error: the vector is for " << tgsi::Name(vector->stage) << " but the shader is "
-              << tgsi::Name(shader.processor) << "\n";
+    const tgsi::SourceLocation at = harness::LocationOfOffset(*text, harness::FindJsonValue(*text, {"stage"}));
+    std::cerr << name << ":" << at.line << ":" << at.column << ": error: the vector is for "
+              << tgsi::Name(vector->stage) << " but the shader is " << tgsi::Name(shader.processor) << "\n";
     return kExitFailure;
   }
+  if (source) *source = VectorSource{name, std::move(*text)};
   return kExitOk;
+}
+
+void PrintExecError(const std::string& shader_file, const VectorSource& vector, const common::ExecResult& result) {
+  const std::string kind = result.status == common::ExecStatus::kTimeout       ? "timeout"
+                           : result.status == common::ExecStatus::kUnsupported ? "unsupported"
+                                                                               : "error";
+  if (result.location.line > 0) {
+    std::cerr << shader_file << ":" << result.location.line << ":" << result.location.column << ": " << kind << ": "
+              << result.detail << "\n";
+  } else if (!result.vector_path.empty() && !vector.file.empty()) {
+    harness::JsonPath path;
+    for (size_t start = 0; start <= result.vector_path.size();) {
+      const size_t dot = std::min(result.vector_path.find('.', start), result.vector_path.size());
+      path.push_back(result.vector_path.substr(start, dot - start));
+      start = dot + 1;
+    }
+    const tgsi::SourceLocation at = harness::LocationOfOffset(vector.text, harness::FindJsonValue(vector.text, path));
+    std::cerr << vector.file << ":" << at.line << ":" << at.column << ": " << kind << ": " << result.detail
+              << " (in " << shader_file << ")\n";
+  } else {
+    std::cerr << shader_file << ": " << kind << ": " << result.detail << "\n";
+  }
 }
 
 }  // namespace shaderdiff::cli

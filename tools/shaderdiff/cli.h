@@ -76,10 +76,23 @@ void SetReproProgram(std::string program);
 // --seed S with --lanes N and --edges to generate one.
 void AddVectorOptions(po::options_description& options);
 
+// Where a vector came from: the --vector file and its text (both empty for
+// a generated one), so errors can point into it.
+struct VectorSource {
+  std::string file;
+  std::string text;
+};
+
 // Loads the --vector file or generates one from --seed for `shader`. On
-// failure prints why (naming the file or option) and returns the exit code
-// to use; on success returns kExitOk.
+// failure prints why (FILE:LINE:COL for a vector file) and returns the exit
+// code to use; on success returns kExitOk and fills *source if given.
 int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
-                 common::TestVector* vector);
+                 common::TestVector* vector, VectorSource* source = nullptr);
+
+// Prints an executor's failure as "FILE:LINE:COL: KIND: DETAIL" (KIND:
+// error, timeout or unsupported): the shader file at the instruction or
+// declaration it names, or the vector file at the entry it names, or just
+// FILE when neither is known.
+void PrintExecError(const std::string& shader_file, const VectorSource& vector, const common::ExecResult& result);
 
 }  // namespace shaderdiff::cli

@@ -55,16 +55,21 @@ int RunInterp(const std::vector<std::string>& args) {
   if (!shader) return kExitFailure;
 
   common::TestVector vector;
-  if (int code = ChooseVector(vm, "interp", *shader, &vector); code != kExitOk) return code;
+  VectorSource source;
+  if (int code = ChooseVector(vm, "interp", *shader, &vector, &source); code != kExitOk) return code;
 
   common::ExecResult result = tgsi_exec::Interpret(*shader, vector, interp_options);
   std::cout << harness::ResultToJson(result).dump(1) << "\n";
   switch (result.status) {
     case common::ExecStatus::kOk: return kExitOk;
-    case common::ExecStatus::kTimeout: return kExitTimeout;
-    case common::ExecStatus::kUnsupported: return kExitUnsupported;
+    case common::ExecStatus::kTimeout:
+      PrintExecError(file, source, result);
+      return kExitTimeout;
+    case common::ExecStatus::kUnsupported:
+      PrintExecError(file, source, result);
+      return kExitUnsupported;
     case common::ExecStatus::kError:
-      std::cerr << file << ": error: " << result.detail << "\n";
+      PrintExecError(file, source, result);
       return kExitFailure;
   }
   return kExitInternal;
