@@ -124,15 +124,22 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
   emu_options.cycle_budget = options.cycle_budget;
   if (keep) keep->assign(reference.size(), std::nullopt);
   std::shared_ptr<const a3xx::PreparedProgram> prepared;  // once, at the first vector run
+  uint32_t timeouts = 0;
+  const common::ExecResult* first_skipped = nullptr;
   for (size_t v = 0; v < reference.size(); ++v) {
     const ReferenceRun& run = reference[v];
     if (run.result.status == common::ExecStatus::kUnsupported) {
       out.verdict = Verdict::kUnsupported;
       out.detail = "reference interpreter: " + run.result.detail;
+      out.location = run.result.location;
       return out;
     }
     if (run.result.status != common::ExecStatus::kOk) {
-      ++out.vectors_skipped;  // e.g. a loop that never ends for this input
+      // A loop that never ends for this input (timeout), or an input the
+      // shader cannot run on (error: the call stack overflows, ...).
+      ++out.vectors_skipped;
+      if (run.result.status == common::ExecStatus::kTimeout) ++timeouts;
+      if (!first_skipped) first_skipped = &run.result;
       continue;
     }
     if (!prepared) prepared = a3xx::Prepare(program, emu_options);
@@ -187,8 +194,19 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
   }
   if (out.vectors_run == 0) {
     out.verdict = Verdict::kUntested;
-    out.detail = "no vector to check: the reference interpreter exhausted its budget on all " +
-                 std::to_string(out.vectors_skipped) + " (the shader loops forever on them)";
+    if (reference.empty()) {
+      out.detail = "no vector to check: none was requested";
+    } else if (timeouts == out.vectors_skipped) {
+      out.detail = "no vector to check: the reference interpreter exhausted its budget on all " +
+                   std::to_string(out.vectors_skipped) + " (the shader loops forever on them)";
+      out.location = first_skipped->location;
+    } else {
+      out.detail = "no vector to check: the reference interpreter could not run " +
+                   std::to_string(out.vectors_skipped - timeouts) + " and exhausted its budget on " +
+                   std::to_string(timeouts) + " of " + std::to_string(out.vectors_skipped) + " (first: " +
+                   first_skipped->detail + ")";
+      out.location = first_skipped->location;
+    }
   }
   return out;
 }

@@ -41,9 +41,10 @@ namespace shaderdiff::harness {
 enum class Build : uint8_t { kNaive, kOptimizing };
 std::string_view BuildName(Build build);
 
-// kUntested: no vector could be checked, because the reference interpreter
-// exhausted its budget on every one (the shader loops forever on them).
-// Like unsupported, never a pass.
+// kUntested: no vector could be checked: none was requested, or the
+// reference interpreter exhausted its budget on every one (the shader loops
+// forever on them) or could not run them (an interpreter error such as a
+// call stack deeper than 32). Like unsupported, never a pass.
 enum class Verdict : uint8_t {
   kPass, kMismatch, kNaiveMismatch, kBuildMismatch, kHazard, kUnsupported, kCompileError, kTimeout, kUntested,
 };
@@ -94,6 +95,7 @@ ProgramStats CountProgram(const a3xx::Program& program);
 struct CheckOutcome {
   Verdict verdict = Verdict::kPass;
   std::string detail;                // the unsupported feature, compile error, hazard or mismatch text
+  tgsi::SourceLocation location;     // the shader instruction `detail` is about (line 0: none)
   std::optional<VectorChoice> vector;  // the vector of the failure
   std::optional<Mismatch> mismatch;
   std::vector<a3xx::Hazard> hazards;   // of the failing vector

@@ -68,8 +68,11 @@ bool UsesRelativeAddressing(const tgsi::Shader& shader) {
 // exhausts the instruction budget is that vector's outcome (the shader loops
 // forever on that input): it is recorded in `timeouts` and skipped. The
 // verdict is pass, the first unsupported / error run's, or untested when
-// every vector timed out; flag counts come from the runs that finished.
-void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, ReferenceSummary& s) {
+// every vector timed out; flag counts come from the runs that finished. A
+// failure's detail starts with FILE:LINE:COL of the instruction (`file`:
+// the shader's name) when the interpreter names one.
+void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, const std::string& file,
+                        ReferenceSummary& s) {
   for (uint32_t i = 0; i < runs.size(); ++i) {
     const harness::ReferenceRun& run = runs[i];
     ++s.vectors;
@@ -85,7 +88,9 @@ void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, Referenc
     }
     if (s.verdict != "pass") continue;
     s.verdict = run.result.status == common::ExecStatus::kUnsupported ? "unsupported" : "error";
-    s.detail = run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
+    const tgsi::SourceLocation& at = run.result.location;
+    s.detail = (at.line > 0 ? file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " : "") +
+               run.result.detail + " (vector seed " + std::to_string(run.choice.seed) +
                (run.choice.edges ? ", edges" : "") + (run.choice.dictionary ? ", dictionary" : "") + ")";
   }
   if (!runs.empty() && s.timeouts.size() == runs.size() && s.verdict == "pass") {
@@ -175,7 +180,7 @@ void Explore(const harness::CorpusEntry& e, const tgsi::Shader& shader, const Sh
     ref.verdict = "error";
     ref.detail = error;
   } else {
-    SummarizeReference(reference, ref);
+    SummarizeReference(reference, e.name, ref);
   }
   ExploreReferencePart part;
   part.vectors = ref.vectors;
@@ -242,7 +247,7 @@ void RunStages(const harness::CorpusEntry& e, const ShaderRunOptions& options, s
       ref.verdict = "error";
       ref.detail = error;
     } else {
-      SummarizeReference(reference, ref);
+      SummarizeReference(reference, e.name, ref);
       ref.branches = tgsi_exec::CountBranches(parsed.shader, coverage);
     }
   }

@@ -222,7 +222,9 @@ int RunEmulate(const std::vector<std::string>& args) {
                "Compiles the shader, runs the binary on the target's cycle-accurate emulator and\n"
                "prints the result JSON (as `interp` does) plus cycle statistics and hazards.\n"
                "Exits 0 on success, 1 on a hazard in trap mode or (with --compare) a difference\n"
-               "from the reference, 3 on timeout, 4 if unsupported.",
+               "from the reference, 3 on timeout, 4 if unsupported; with --compare, a reference\n"
+               "run that fails (1), times out (3) or is unsupported (4) compares nothing and\n"
+               "exits with that code, naming FILE:LINE:COL of the instruction.",
                options);
     return kExitOk;
   }
@@ -246,7 +248,8 @@ int RunEmulate(const std::vector<std::string>& args) {
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
   common::TestVector vector;
-  if (int code = ChooseVector(vm, "emulate", *shader, &vector); code != kExitOk) return code;
+  VectorSource source;
+  if (int code = ChooseVector(vm, "emulate", *shader, &vector, &source); code != kExitOk) return code;
   int exit_code = kExitOk;
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
@@ -260,6 +263,15 @@ int RunEmulate(const std::vector<std::string>& args) {
   int code = kExitOk;
   if (vm.count("compare")) {
     common::ExecResult reference = tgsi_exec::Interpret(*shader, vector, {});
+    if (reference.status != common::ExecStatus::kOk) {
+      // Nothing to compare with: never a pass.
+      std::cout << j.dump(1) << "\n";
+      reference.detail = "reference interpreter: " + reference.detail;
+      PrintExecError(file, source, reference);
+      return reference.status == common::ExecStatus::kTimeout       ? kExitTimeout
+             : reference.status == common::ExecStatus::kUnsupported ? kExitUnsupported
+                                                                      : kExitFailure;
+    }
     harness::Comparison c = harness::CompareResults(reference, r.result);
     j["comparison"] = {{"compared", c.compared}, {"tolerant", c.tolerant}, {"skipped", c.skipped},
                        {"mismatches", c.mismatches}};
@@ -318,12 +330,14 @@ int RunCheck(const std::vector<std::string>& args) {
                "naive build bit for bit outside any-value components), and print one verdict:\n"
                "pass, mismatch/naive-mismatch (with the first differing output, lane and\n"
                "values), build-mismatch, hazard, unsupported (with the feature), compile-error,\n"
-               "timeout or untested (the reference interpreter exhausted its budget on every\n"
-               "vector: the shader loops forever on them; a vector it loops on is skipped, not\n"
-               "failed), and\n"
+               "timeout, untested (no vector could be checked: the reference interpreter\n"
+               "exhausted its budget on, or could not run, every one; with the reason; such a\n"
+               "vector is skipped, not failed), or\n"
+               "parse-error / invalid (the shader does not parse or validate, FILE:LINE:COL), and\n"
                "a command that reproduces each failure. Exits 1 if any shader has a mismatch,\n"
-               "hazard, compile error or timeout; unsupported and untested shaders are counted,\n"
-               "not failed.",
+               "hazard, compile error, timeout, parse error or is invalid; unsupported and untested\n"
+               "shaders are counted (with their reasons), not failed, but when no shader passed\n"
+               "and none failed (nothing was tested) the exit code is 4.",
                options);
     return kExitOk;
   }
@@ -336,6 +350,10 @@ int RunCheck(const std::vector<std::string>& args) {
   opt.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   if (opt.lanes == 0 || opt.lanes % 4 != 0) {
     std::cerr << "shaderdiff check: --lanes must be a multiple of 4\n";
+    return kExitUsage;
+  }
+  if (opt.vectors == 0) {
+    std::cerr << "shaderdiff check: --vectors must be at least 1 (a check of no vector tests nothing)\n";
     return kExitUsage;
   }
   const std::string& hazards = vm["hazards"].as<std::string>();
@@ -353,8 +371,8 @@ int RunCheck(const std::vector<std::string>& args) {
   if (!LoadShaderEntries(vm["files"].as<std::vector<std::string>>(), &entries)) return kExitFailure;
   const bool quiet = vm.count("quiet") > 0;
   std::map<std::string, uint64_t> verdicts;
-  std::map<std::string, uint64_t> unsupported;
-  bool failed = false;
+  std::map<std::string, uint64_t> unsupported;  // unsupported and untested, by reason
+  bool failed = false, passed = false;
   for (const harness::CorpusEntry& e : entries) {
     // The front door: a shader that does not parse or validate reaches no
     // executor or compiler.
@@ -370,12 +388,15 @@ int RunCheck(const std::vector<std::string>& args) {
     harness::CheckOutcome o = harness::CheckShader(parsed.shader, e.hash, opt);
     const std::string verdict(harness::VerdictName(o.verdict));
     ++verdicts[verdict];
-    if (o.verdict == harness::Verdict::kUnsupported) ++unsupported[o.detail];
-    const bool bad = o.verdict != harness::Verdict::kPass && o.verdict != harness::Verdict::kUnsupported &&
-                     o.verdict != harness::Verdict::kUntested;
+    const bool skipped = o.verdict == harness::Verdict::kUnsupported || o.verdict == harness::Verdict::kUntested;
+    if (skipped) ++unsupported[verdict + ": " + o.detail];
+    const bool bad = o.verdict != harness::Verdict::kPass && !skipped;
     failed |= bad;
+    passed |= o.verdict == harness::Verdict::kPass;
     if (bad || !quiet) {
-      std::cout << e.path << ": " << verdict;
+      std::cout << e.path;
+      if (o.location.line > 0) std::cout << ":" << o.location.line << ":" << o.location.column;
+      std::cout << ": " << verdict;
       if (!o.detail.empty()) std::cout << ": " << o.detail;
       if (o.verdict == harness::Verdict::kPass)
         std::cout << " (" << o.vectors_run << " vectors, " << o.totals.compared << " exact + " << o.totals.tolerant
@@ -387,8 +408,14 @@ int RunCheck(const std::vector<std::string>& args) {
   std::cout << entries.size() << " shader(s):";
   for (const auto& [verdict, count] : verdicts) std::cout << " " << count << " " << verdict;
   std::cout << "\n";
-  for (const auto& [feature, count] : unsupported) std::cout << "  unsupported x" << count << ": " << feature << "\n";
-  return failed ? kExitFailure : kExitOk;
+  for (const auto& [reason, count] : unsupported) {
+    const size_t colon = reason.find(": ");
+    std::cout << "  " << reason.substr(0, colon) << " x" << count << ": " << reason.substr(colon + 2) << "\n";
+  }
+  // Unsupported and untested shaders are counted, not failed; but a check
+  // in which nothing at all was tested does not exit 0.
+  if (failed) return kExitFailure;
+  return passed || entries.empty() ? kExitOk : kExitUnsupported;
 }
 
 }  // namespace shaderdiff::cli
