@@ -34,9 +34,10 @@ class Mixer {
       if (d.file != File::kInput || !d.semantic) continue;
       const tgsi::Semantic s = d.semantic->name;
       if (v.stage == tgsi::Processor::kFragment && (s == tgsi::Semantic::kPosition || s == tgsi::Semantic::kFace)) {
-        for (uint32_t i = d.first; i <= d.last && i - d.first <= 4096; ++i) {
-          untouchable_.insert(i);
-          if (s == tgsi::Semantic::kPosition) positions_.insert(i);
+        // A 64-bit counter: the loop ends even when last is UINT32_MAX.
+        for (uint64_t i = d.first; i <= d.last && i - d.first <= 4096; ++i) {
+          untouchable_.insert(static_cast<uint32_t>(i));
+          if (s == tgsi::Semantic::kPosition) positions_.insert(static_cast<uint32_t>(i));
         }
       }
     }

@@ -373,6 +373,7 @@ bool ReadVectorJson(std::string_view text, const std::string& file, common::Test
   if (VectorFromJson(j, vector, &message, &path)) return true;
   const tgsi::SourceLocation at = LocationOfOffset(text, FindJsonValue(text, path));
   *error = file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + message;
+  if (!path.empty()) *error += " (at " + JsonPathString(path) + ")";
   return false;
 }
 

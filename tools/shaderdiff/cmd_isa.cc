@@ -47,7 +47,9 @@ std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex
     return words;
   }
   if (data->size() % 8 != 0) {
-    std::cerr << path << ": error: " << data->size() << " bytes is not a whole number of 64-bit instructions\n";
+    std::cerr << path << ": word " << data->size() / 8 << ": error: only " << data->size() % 8
+              << " of its 8 bytes (the file's " << data->size()
+              << " bytes are not a whole number of 64-bit instructions)\n";
     return std::nullopt;
   }
   for (size_t i = 0; i < data->size(); i += 8) {
@@ -89,7 +91,8 @@ int RunDisasm(const std::vector<std::string>& args) {
     PrintUsage("shaderdiff disasm [--target a3xx] [--hex] [--show-hex] FILE\n\n"
                "Disassembles a binary of raw little-endian 64-bit instruction words (as written\n"
                "by `shaderdiff compile --binary` or `shaderdiff asm`). Words that do not decode\n"
-               "are printed as '; invalid: ...' lines and make the exit code 1.",
+               "are printed as '; invalid: ...' lines, reported on stderr as 'FILE: word N: error:\n"
+               "...' (N counts from 0), and make the exit code 1.",
                options);
     return kExitOk;
   }
@@ -102,8 +105,15 @@ int RunDisasm(const std::vector<std::string>& args) {
   if (!words) return kExitFailure;
   std::string text = a3xx::DisassembleProgram(*words, {.show_hex = vm.count("show-hex") > 0});
   std::cout << text;
+  // Each word that does not decode, by its 0-based position in the file.
   int invalid = 0;
-  for (uint64_t w : *words) invalid += !a3xx::Decode(w).has_value();
+  for (size_t n = 0; n < words->size(); ++n) {
+    std::string why;
+    if (a3xx::Decode((*words)[n], &why)) continue;
+    ++invalid;
+    std::cerr << vm["file"].as<std::string>() << ": word " << n << ": error: " << a3xx::FormatWord((*words)[n])
+              << " does not decode: " << why << "\n";
+  }
   if (invalid) std::cerr << vm["file"].as<std::string>() << ": error: " << invalid << " word(s) do not decode\n";
   return invalid ? kExitFailure : kExitOk;
 }
