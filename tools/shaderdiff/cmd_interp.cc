@@ -30,7 +30,11 @@ int RunInterp(const std::vector<std::string>& args) {
                "Runs the TGSI reference interpreter and prints the result JSON: outputs per\n"
                "lane, and per component whether it is undefined (don't-care) or inexact\n"
                "(compared within a tolerance), with the reason for each flag.\n"
-               "Exits 0 when the shader ran to completion, 3 on timeout, 4 if unsupported.",
+               "Exits 0 when the shader ran to completion, 1 on bad input (a shader that does not\n"
+               "parse or validate, a bad vector, or an error while running: the call stack deeper\n"
+               "than 32, a declared input the vector lacks), 3 on timeout, 4 if unsupported.\n"
+               "Errors name FILE:LINE:COL: of the instruction (or declaration) in the shader, or of\n"
+               "the entry in the vector file.",
                options);
     return kExitOk;
   }
