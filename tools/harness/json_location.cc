@@ -189,4 +189,42 @@ size_t FindJsonValue(std::string_view text, const JsonPath& path) {
   return pos;
 }
 
+bool ParseJsonText(std::string_view text, nlohmann::json* out, std::string* message, tgsi::SourceLocation* at) {
+  // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> "syntax error ..."
+  const auto strip = [](std::string what, const char* after) {
+    if (const size_t p = what.find(after); p != std::string::npos) what = what.substr(p + std::string(after).size());
+    return what;
+  };
+  try {
+    *out = nlohmann::json::parse(text);
+    return true;
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte counts the characters read, the offending one included.
+    *at = LocationOfOffset(text, e.byte > 0 ? e.byte - 1 : 0);
+    *message = strip(e.what(), ": ");
+  } catch (const nlohmann::json::exception& e) {
+    // A number too large for a double (out_of_range.406: "number overflow
+    // parsing '1e999'") has no offset: find the literal outside strings.
+    *message = strip(e.what(), "] ");
+    *at = LocationOfOffset(text, 0);
+    const size_t q = message->find('\'');
+    const size_t q2 = q == std::string::npos ? q : message->find('\'', q + 1);
+    if (q2 != std::string::npos && q2 > q + 1) {
+      const std::string literal = message->substr(q + 1, q2 - q - 1);
+      for (size_t pos = 0; pos < text.size();) {
+        if (text[pos] == '"') {
+          pos = SkipString(text, pos);
+          continue;
+        }
+        if (text.compare(pos, literal.size(), literal) == 0) {
+          *at = LocationOfOffset(text, pos);
+          break;
+        }
+        ++pos;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace shaderdiff::harness

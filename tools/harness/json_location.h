@@ -1,6 +1,7 @@
 // Source positions in JSON text, for error messages. nlohmann::json keeps no
 // positions, so a value is found again by walking the text along its path;
-// nlohmann's parse errors give a byte offset, turned into LINE:COL here.
+// nlohmann's parse errors give a byte offset, turned into LINE:COL here
+// (ParseJsonText).
 //
 // Invariants: no function reads outside `text`; the walk is iterative (no
 // recursion, so nesting depth cannot exhaust the stack) and ends on any
@@ -11,6 +12,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "compiler/tgsi/ast.h"
 
@@ -31,5 +34,10 @@ tgsi::SourceLocation LocationOfOffset(std::string_view text, size_t offset);
 // leaves the document (a missing key or index), where the deepest value on
 // it that exists starts.
 size_t FindJsonValue(std::string_view text, const JsonPath& path);
+
+// Parses JSON text. On failure returns false with *message (why, without
+// nlohmann's prefix) and *at (where: the syntax error, or the number too
+// large for a double, e.g. 1e999); never throws.
+bool ParseJsonText(std::string_view text, nlohmann::json* out, std::string* message, tgsi::SourceLocation* at);
 
 }  // namespace shaderdiff::harness

@@ -50,6 +50,10 @@ TEST(JsonLocation, VectorErrorsNameFileLineColumn) {
   EXPECT_FALSE(ReadVectorJson("{\"stage\": \"FRAG\", \"lanes\": 4, \"seed\": 1,\n \"inputs\": {\"0\": 7}}", "v.json", &v, &error));
   EXPECT_EQ(error.rfind("v.json:2:18: error:", 0), 0u) << error;
   EXPECT_NE(error.find("(at inputs.0)"), std::string::npos) << error;
+  // A number too large for a double: nlohmann throws out_of_range, not
+  // parse_error, with no offset; the literal is found in the text.
+  EXPECT_FALSE(ReadVectorJson("{\"s\": \"1e999\",\n \"lanes\": 1e999}", "v.json", &v, &error));
+  EXPECT_EQ(error.rfind("v.json:2:11: error: not valid JSON: number overflow", 0), 0u) << error;
 }
 
 }  // namespace

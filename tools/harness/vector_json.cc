@@ -357,15 +357,11 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error, Js
 bool ReadVectorJson(std::string_view text, const std::string& file, common::TestVector* vector,
                     std::string* error) {
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    // e.byte counts the characters read, the offending one included.
-    const tgsi::SourceLocation at = LocationOfOffset(text, e.byte > 0 ? e.byte - 1 : 0);
-    std::string what = e.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." -> "syntax error ..."
-    if (const size_t colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
-    *error = file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: not valid JSON: " + what;
+  std::string why;
+  tgsi::SourceLocation where;
+  if (!ParseJsonText(text, &j, &why, &where)) {
+    *error = file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+             ": error: not valid JSON: " + why;
     return false;
   }
   std::string message;

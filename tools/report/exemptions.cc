@@ -118,7 +118,7 @@ bool ParseExemptionsText(const std::string& text, std::vector<Exemption>* out, s
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number such as 1e999
     errors->push_back(std::string("not valid JSON: ") + e.what());
     return false;
   }

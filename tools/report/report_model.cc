@@ -178,7 +178,7 @@ std::optional<Report> ParseReportText(const std::string& text, std::string* erro
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number such as 1e999
     *error = std::string("not valid JSON: ") + e.what();
     return std::nullopt;
   }
