@@ -108,11 +108,17 @@ bool JournalWriter::Open(const fs::path& path, const json& run_identity, const J
   }
   bool ok = WriteAll(f, HeaderLine(run_identity).dump() + "\n");
   for (const auto& [index, entry] : entries) ok = ok && WriteAll(f, EntryLine(index, entry));
-  ok = std::fclose(f) == 0 && ok;
+  int write_errno = ok ? 0 : errno;
+  if (std::fclose(f) != 0 && ok) {
+    ok = false;
+    write_errno = errno;
+  }
   std::error_code ec;
   if (ok) fs::rename(tmp, path, ec);
   if (!ok || ec) {
-    *error = path.string() + ": cannot write the journal" + (ec ? ": " + ec.message() : "");
+    *error = path.string() + ": cannot write the journal: " + (ec ? ec.message() : std::strerror(write_errno)) +
+             (fs::exists(path) ? " (the journal there is unchanged)" : "");
+    fs::remove(tmp, ec);  // never leave a torn temporary behind
     return false;
   }
   file_ = std::fopen(path.c_str(), "ab");
@@ -126,7 +132,11 @@ bool JournalWriter::Open(const fs::path& path, const json& run_identity, const J
 
 bool JournalWriter::Append(size_t index, const JournalEntry& entry, std::string* error) {
   if (file_ == nullptr || !WriteAll(file_, EntryLine(index, entry))) {
-    *error = path_.string() + ": cannot append to the journal";
+    // A torn last line is dropped on --resume (LoadJournal), so the journal
+    // stays resumable up to the shader before this one.
+    *error = path_.string() + ": cannot append to the journal: " +
+             (file_ == nullptr ? std::string("not open") : std::strerror(errno)) +
+             " (--resume continues from the shaders journaled before)";
     return false;
   }
   return true;

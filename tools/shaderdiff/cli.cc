@@ -1,7 +1,10 @@
 // Shared pieces of the shaderdiff subcommands.
 #include "tools/shaderdiff/cli.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -62,20 +65,27 @@ std::optional<std::string> ReadFile(const std::string& path) {
 bool WriteAtomically(const std::filesystem::path& path, const std::string& text) {
   std::filesystem::path tmp = path;
   tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "shaderdiff: cannot write " << tmp.string() << "\n";
-      return false;
-    }
+  // errno of the first step that failed; the temporary never outlives a
+  // failure (a full disk must not leave an empty report.json.tmp behind).
+  int error = 0;
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (f == nullptr) {
+    error = errno;
+  } else {
+    if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0) error = errno;
+    if (std::fclose(f) != 0 && error == 0) error = errno;
   }
+  std::string why = error != 0 ? std::strerror(error) : "";
   std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::cerr << "shaderdiff: cannot rename " << tmp.string() << " to " << path.string() << ": " << ec.message() << "\n";
+  if (error == 0) {
+    std::filesystem::rename(tmp, path, ec);
+    if (!ec) return true;
+    why = "cannot rename it into place: " + ec.message();
   }
-  return !ec;
+  std::filesystem::remove(tmp, ec);
+  std::cerr << "shaderdiff: cannot write " << path.string() << " (through " << tmp.filename().string()
+            << "): " << why << "\n";
+  return false;
 }
 
 void PrintShaderErrors(const std::vector<tgsi::ParseError>& errors, const std::string& file) {

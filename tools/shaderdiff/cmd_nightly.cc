@@ -351,6 +351,9 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   request.progress = &progress;
   const nightly::RunOutcome outcome = nightly::RunSelected(request);
   journal.Close();
+  // A failure of the run itself (a journal append on a full disk) is named
+  // first: writing the report may then fail for the same reason.
+  if (!outcome.error.empty()) std::cerr << "shaderdiff nightly: " << outcome.error << "\n";
 
   json report = nightly::BuildReport(header, outcome.shaders, outcome.complete);
   report["run"] = RunObject(git, started, outcome, c);
@@ -376,10 +379,7 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   }
   std::cout << "wrote " << (run_dir / "report.json").string() << ", index.html and junit.xml\n";
 
-  if (!outcome.error.empty()) {
-    std::cerr << "shaderdiff nightly: " << outcome.error << "\n";
-    return kExitFailure;
-  }
+  if (!outcome.error.empty()) return kExitFailure;  // named above
   if (!outcome.complete) {
     std::cerr << "nightly: interrupted after " << outcome.shaders.size() << " of " << selected.size()
               << " shaders" << (outcome.abandoned ? " (the shaders in flight were abandoned)" : "")
