@@ -54,6 +54,10 @@ IMM[1] UINT32 {7, 0, 0, 0}
   // 0.0 as a float token has normal neighbours, never denormals.
   EXPECT_TRUE(Has(d.float_tokens, FromFloat(std::numeric_limits<float>::min())));
   EXPECT_FALSE(Has(d.float_tokens, 1u));
+  // An immediate zero brings both zeros (x + 0.0 keeps x unless x is -0).
+  EXPECT_TRUE(Has(d.float_tokens, FromFloat(0.0f)));
+  EXPECT_TRUE(Has(d.float_tokens, FromFloat(-0.0f)));
+  EXPECT_FALSE(Has(d.float_tokens, FromFloat(-0.5f)));
   EXPECT_TRUE(std::is_sorted(d.float_tokens.begin(), d.float_tokens.end()));
   EXPECT_EQ(d.reads.at(In(0, 0)), SlotRead::kFloat);
   EXPECT_EQ(d.reads.at(In(0, 1)), SlotRead::kInt);

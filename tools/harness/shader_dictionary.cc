@@ -303,6 +303,9 @@ class Analyzer {
           for (float g : {NormalBelow(f), f, NormalAbove(f)}) {
             if (std::isfinite(g)) float_tokens_.insert(common::FromFloat(g));
           }
+          // An immediate zero: both zeros (x + 0.0 and x - 0.0 keep x only
+          // when x is not the zero of the other sign).
+          if (f == 0) float_tokens_.insert(common::FromFloat(-f));
         }
       }
     }

@@ -19,7 +19,8 @@
 // What it collects:
 // - tokens: every immediate component read by a float operation, and its
 //   neighbours 1 ulp away (among normal numbers: 0's neighbours are
-//   +-FLT_MIN, so no denormal whose meaning depends on the denormal mode);
+//   +-FLT_MIN, so no denormal whose meaning depends on the denormal mode;
+//   an immediate zero brings -0 too, the one value x + 0.0 changes);
 //   every immediate read by an integer operation, and it +-1;
 // - boundary values per slot: for each comparison (SLT/SGE/SEQ/SNE/SGT/SLE,
 //   FSLT/FSGE/FSEQ/FSNE, ISLT/ISGE, USLT/USGE/USEQ/USNE; IF and KILL_IF
