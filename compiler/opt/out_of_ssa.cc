@@ -148,7 +148,7 @@ void InsertPhiCopies(Function& fn) {
         const ValueId c = phi.args[i];
         if (c == kNoValue) continue;
         const size_t pred = static_cast<size_t>(blk.preds[i]);
-        clobbered = live.live_out[pred][static_cast<size_t>(p)];
+        clobbered = live.LiveOut(pred, p);
         bool after = false;
         for (ValueId w : fn.blocks[pred].nodes) {
           // The test-only mutant (mutants.def) takes the copies of one

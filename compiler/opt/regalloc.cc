@@ -57,12 +57,16 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
   std::vector<std::vector<Range>> ranges(nv);
   std::vector<char> is_live(nv, 0);
   std::vector<int> end(nv, -1);
+  std::vector<ValueId> scratch;
   for (size_t b = 0; b < fn.blocks.size(); ++b) {
     const Block& blk = fn.blocks[b];
     const int start = pos.block_start[b];
-    for (size_t v = 0; v < nv; ++v) {
-      is_live[v] = live.live_out[b][v];
-      if (is_live[v]) end[v] = pos.block_end[b];
+    std::vector<ValueId>& touched = scratch;  // every value set live in this block
+    touched.clear();
+    for (ValueId v : live.live_out[b]) {
+      is_live[v] = 1;
+      end[v] = pos.block_end[b];
+      touched.push_back(v);
     }
     for (auto it = blk.nodes.rbegin(); it != blk.nodes.rend(); ++it) {
       const ValueId v = *it;
@@ -76,6 +80,7 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
         const ValueId base = ResolveSplit(fn, u).base;
         if (base == kNoValue || is_live[base]) continue;
         is_live[base] = 1;
+        touched.push_back(base);
         end[base] = pos.use[v];
         // Test-only mutant (mutants.def): one node early.
         if (compiler::MutantActive(compiler::Mutant::kRegallocRangeEndEarly)) {
@@ -89,8 +94,9 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
       ranges[v].push_back({start, is_live[v] ? end[v] : start});
       is_live[v] = 0;
     }
-    for (size_t v = 0; v < nv; ++v) {
+    for (ValueId v : touched) {
       if (is_live[v]) ranges[v].push_back({start, end[v]});
+      is_live[v] = 0;
     }
   }
   // Inputs are written before block 0 starts (position 0), read or not.
@@ -519,53 +525,73 @@ int FixedRegister(RegClass c) {
   }
 }
 
+bool Liveness::LiveOut(size_t block, ValueId v) const {
+  const std::vector<ValueId>& live = live_out[block];
+  return std::binary_search(live.begin(), live.end(), v);
+}
+
+// The least solution of live_out[b] = U live_in[succ] + phi reads of b,
+// live_in[b] = upward-exposed reads of b + (live_out[b] - defs of b), found
+// value by value: from the blocks that read it, backwards over the
+// predecessors, stopping at the block that defines it.
 Liveness ComputeLiveness(const Function& fn) {
   const size_t nv = fn.nodes.size(), nb = fn.blocks.size();
-  std::vector<std::vector<bool>> gen(nb, std::vector<bool>(nv)), kill(nb, std::vector<bool>(nv));
-  std::vector<std::vector<ValueId>> phi_reads(nb);  // phi arguments live-out of each block
+  std::vector<int32_t> def_block(nv, -1);
+  std::vector<std::vector<int32_t>> exposed(nv);    // blocks reading v before defining it
+  std::vector<std::vector<int32_t>> phi_reads(nv);  // blocks v is a phi argument at the end of
+  std::vector<int32_t> read_in(nv, -1);             // last block added to exposed[v]
   for (size_t b = 0; b < nb; ++b) {
     const Block& blk = fn.blocks[b];
+    const int32_t bi = static_cast<int32_t>(b);
     for (ValueId v : blk.nodes) {
       const Node& n = fn.node(v);
       if (n.dead || n.meta == Meta::kInput || n.meta == Meta::kSplit) continue;
       if (n.meta == Meta::kPhi) {
-        kill[b][v] = true;
+        def_block[v] = bi;
         for (size_t i = 0; i < n.args.size() && i < blk.preds.size(); ++i) {
           const ValueId a = ResolveSplit(fn, n.args[i]).base;
-          if (a != kNoValue) phi_reads[blk.preds[i]].push_back(a);
+          if (a != kNoValue) phi_reads[a].push_back(blk.preds[i]);
         }
         continue;
       }
       for (ValueId u : fn.Uses(v)) {
         const ValueId base = ResolveSplit(fn, u).base;
-        if (base != kNoValue && !kill[b][base]) gen[b][base] = true;
+        if (base == kNoValue || def_block[base] == bi || read_in[base] == bi) continue;
+        read_in[base] = bi;
+        exposed[base].push_back(bi);
       }
-      if (n.defines()) kill[b][v] = true;
+      if (n.defines()) def_block[v] = bi;
     }
   }
+  std::vector<std::vector<int32_t>> preds(nb);  // from the successor lists, which the dataflow follows
+  for (size_t b = 0; b < nb; ++b) {
+    for (int32_t s : fn.blocks[b].succs) preds[static_cast<size_t>(s)].push_back(static_cast<int32_t>(b));
+  }
   Liveness l;
-  l.live_in.assign(nb, std::vector<bool>(nv));
-  l.live_out.assign(nb, std::vector<bool>(nv));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = nb; b-- > 0;) {
-      std::vector<bool> out(nv);
-      for (int32_t s : fn.blocks[b].succs) {
-        const std::vector<bool>& in = l.live_in[static_cast<size_t>(s)];
-        for (size_t v = 0; v < nv; ++v) {
-          if (in[v]) out[v] = true;
-        }
-      }
-      for (ValueId a : phi_reads[b]) out[a] = true;
-      std::vector<bool> in = gen[b];
-      for (size_t v = 0; v < nv; ++v) {
-        if (out[v] && !kill[b][v]) in[v] = true;
-      }
-      if (out != l.live_out[b] || in != l.live_in[b]) {
-        changed = true;
-        l.live_out[b] = std::move(out);
-        l.live_in[b] = std::move(in);
-      }
+  l.live_in.assign(nb, {});
+  l.live_out.assign(nb, {});
+  std::vector<ValueId> in_mark(nb, kNoValue), out_mark(nb, kNoValue);
+  std::vector<int32_t> work;  // blocks v became live-in at
+  for (size_t vi = 0; vi < nv; ++vi) {
+    const ValueId v = static_cast<ValueId>(vi);
+    auto live_in = [&](int32_t b) {
+      if (in_mark[b] == v) return;
+      in_mark[b] = v;
+      l.live_in[b].push_back(v);
+      work.push_back(b);
+    };
+    auto live_out = [&](int32_t b) {
+      if (out_mark[b] == v) return;
+      out_mark[b] = v;
+      l.live_out[b].push_back(v);
+      if (def_block[vi] != b) live_in(b);
+    };
+    for (int32_t b : exposed[vi]) live_in(b);
+    for (int32_t b : phi_reads[vi]) live_out(b);
+    while (!work.empty()) {
+      const int32_t b = work.back();
+      work.pop_back();
+      for (int32_t p : preds[static_cast<size_t>(b)]) live_out(p);
     }
   }
   return l;

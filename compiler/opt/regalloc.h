@@ -101,12 +101,16 @@ struct ValueRef {
 };
 ValueRef ResolveSplit(const Function& fn, ValueId v);
 
-// Block liveness of base values (indexed by ValueId): live_in[b][v] /
-// live_out[b][v]. Phi results are defined at their block's start (not
-// live-in); phi arguments are live-out of the matching predecessor.
+// Block liveness of base values: live_in[b] / live_out[b] list the values
+// live at block b's start / end in increasing id order. Phi results are
+// defined at their block's start (not live-in); phi arguments are live-out
+// of the matching predecessor. Computed per value from its reads up to its
+// definition, so the work is proportional to the size of the sets (never
+// blocks x values).
 struct Liveness {
-  std::vector<std::vector<bool>> live_in;
-  std::vector<std::vector<bool>> live_out;
+  std::vector<std::vector<ValueId>> live_in;
+  std::vector<std::vector<ValueId>> live_out;
+  bool LiveOut(size_t block, ValueId v) const;
 };
 Liveness ComputeLiveness(const Function& fn);
 
