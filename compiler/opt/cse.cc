@@ -8,7 +8,7 @@
 #include <map>
 #include <tuple>
 
-#include "compiler/opt/verify.h"
+#include "compiler/opt/dominators.h"
 #include "compiler/support/mutant.h"
 
 namespace shaderdiff::opt {

@@ -1,72 +1,9 @@
 // The IR verifier (see verify.h).
 #include "compiler/opt/verify.h"
 
-#include <algorithm>
+#include "compiler/opt/dominators.h"
 
 namespace shaderdiff::opt {
-
-std::vector<int32_t> ImmediateDominators(const Function& fn) {
-  const int32_t nb = static_cast<int32_t>(fn.blocks.size());
-  // Reverse post-order numbering from the entry.
-  std::vector<int32_t> order, rpo_index(static_cast<size_t>(nb), -1);
-  std::vector<bool> seen(static_cast<size_t>(nb), false);
-  std::vector<std::pair<int32_t, size_t>> stack;
-  if (nb > 0) {
-    stack.push_back({0, 0});
-    seen[0] = true;
-  }
-  while (!stack.empty()) {
-    auto& [b, next] = stack.back();
-    const auto& succs = fn.blocks[static_cast<size_t>(b)].succs;
-    if (next < succs.size()) {
-      const int32_t s = succs[next++];
-      if (!seen[static_cast<size_t>(s)]) {
-        seen[static_cast<size_t>(s)] = true;
-        stack.push_back({s, 0});
-      }
-    } else {
-      order.push_back(b);
-      stack.pop_back();
-    }
-  }
-  std::reverse(order.begin(), order.end());
-  for (size_t i = 0; i < order.size(); ++i) rpo_index[static_cast<size_t>(order[i])] = static_cast<int32_t>(i);
-  std::vector<int32_t> idom(static_cast<size_t>(nb), -1);
-  if (nb == 0) return idom;
-  idom[0] = 0;
-  auto intersect = [&](int32_t a, int32_t b) {
-    while (a != b) {
-      while (rpo_index[static_cast<size_t>(a)] > rpo_index[static_cast<size_t>(b)]) a = idom[static_cast<size_t>(a)];
-      while (rpo_index[static_cast<size_t>(b)] > rpo_index[static_cast<size_t>(a)]) b = idom[static_cast<size_t>(b)];
-    }
-    return a;
-  };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 1; i < order.size(); ++i) {
-      const int32_t b = order[i];
-      int32_t nd = -1;
-      for (int32_t p : fn.blocks[static_cast<size_t>(b)].preds) {
-        if (idom[static_cast<size_t>(p)] < 0) continue;
-        nd = nd < 0 ? p : intersect(p, nd);
-      }
-      if (nd >= 0 && idom[static_cast<size_t>(b)] != nd) {
-        idom[static_cast<size_t>(b)] = nd;
-        changed = true;
-      }
-    }
-  }
-  return idom;
-}
-
-bool Dominates(const std::vector<int32_t>& idom, int32_t a, int32_t b) {
-  if (idom[static_cast<size_t>(b)] < 0) return true;  // unreachable code: anything goes
-  for (;;) {
-    if (a == b) return true;
-    if (b == 0) return false;
-    b = idom[static_cast<size_t>(b)];
-  }
-}
 
 namespace {
 
@@ -78,7 +15,7 @@ bool IsTerminator(const Node& n) {
 }  // namespace
 
 std::optional<std::string> VerifyFunction(const Function& fn) {
-  const std::vector<int32_t> idom = ImmediateDominators(fn);
+  const DominatorTree dom(fn);
   std::vector<int32_t> pos(fn.nodes.size(), -1);
   for (size_t b = 0; b < fn.blocks.size(); ++b) {
     const auto& nodes = fn.blocks[b].nodes;
@@ -136,12 +73,12 @@ std::optional<std::string> VerifyFunction(const Function& fn) {
         }
         if (n.meta == Meta::kPhi) {
           const int32_t pred = blk.preds[k];
-          if (!Dominates(idom, d.block, pred)) return where(v) + ": phi arg %" + std::to_string(u) + " does not reach b" + std::to_string(pred);
+          if (!dom.Dominates(d.block, pred)) return where(v) + ": phi arg %" + std::to_string(u) + " does not reach b" + std::to_string(pred);
           continue;
         }
         if (d.block == static_cast<int32_t>(b)) {
           if (pos[static_cast<size_t>(u)] >= static_cast<int32_t>(i)) return where(v) + ": uses %" + std::to_string(u) + " before its definition";
-        } else if (!Dominates(idom, d.block, static_cast<int32_t>(b))) {
+        } else if (!dom.Dominates(d.block, static_cast<int32_t>(b))) {
           return where(v) + ": uses %" + std::to_string(u) + " from b" + std::to_string(d.block) + ", which does not dominate b" + std::to_string(b);
         }
       }

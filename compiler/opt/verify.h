@@ -21,9 +21,4 @@ namespace shaderdiff::opt {
 
 std::optional<std::string> VerifyFunction(const Function& fn);
 
-// Immediate dominators of the blocks (idom[0] = 0; -1 for unreachable
-// blocks), by the iterative algorithm of Cooper, Harvey and Kennedy.
-std::vector<int32_t> ImmediateDominators(const Function& fn);
-bool Dominates(const std::vector<int32_t>& idom, int32_t a, int32_t b);
-
 }  // namespace shaderdiff::opt

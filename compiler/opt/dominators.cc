@@ -1,0 +1,123 @@
+// Lengauer-Tarjan immediate dominators and the O(1) dominance query (see
+// dominators.h). Blocks are renumbered in depth-first preorder (1..n, 0 for
+// none) so the semidominator comparisons are integer comparisons.
+#include "compiler/opt/dominators.h"
+
+namespace shaderdiff::opt {
+
+std::vector<int32_t> ImmediateDominators(const Function& fn) {
+  const size_t nb = fn.blocks.size();
+  std::vector<int32_t> idom(nb, -1);
+  if (nb == 0) return idom;
+  // Depth-first preorder over succs: num[b] (0: unreached), vertex[i], parent.
+  std::vector<int32_t> num(nb, 0), vertex(nb + 1, -1), parent(nb + 1, 0);
+  int32_t n = 0;
+  {
+    std::vector<std::pair<int32_t, size_t>> stack = {{0, 0}};
+    num[0] = ++n;
+    vertex[1] = 0;
+    while (!stack.empty()) {
+      auto& [b, next] = stack.back();
+      const std::vector<int32_t>& succs = fn.blocks[static_cast<size_t>(b)].succs;
+      if (next == succs.size()) {
+        stack.pop_back();
+        continue;
+      }
+      const int32_t s = succs[next++];
+      if (num[static_cast<size_t>(s)] != 0) continue;
+      num[static_cast<size_t>(s)] = ++n;
+      vertex[static_cast<size_t>(n)] = s;
+      parent[static_cast<size_t>(n)] = num[static_cast<size_t>(b)];
+      stack.push_back({s, 0});
+    }
+  }
+  // In preorder numbers from here on.
+  const size_t size = static_cast<size_t>(n) + 1;
+  std::vector<int32_t> semi(size), best(size), ancestor(size, 0), dom(size, 0), same(size, 0);
+  std::vector<std::vector<int32_t>> bucket(size);
+  for (size_t i = 0; i < size; ++i) semi[i] = best[i] = static_cast<int32_t>(i);
+  std::vector<int32_t> path;
+  // The vertex with the smallest semidominator on the forest path above v
+  // (v excluded from nothing: v's own best counts), compressing the path.
+  auto eval = [&](int32_t v) {
+    path.clear();
+    for (int32_t u = v; ancestor[static_cast<size_t>(ancestor[static_cast<size_t>(u)])] != 0;
+         u = ancestor[static_cast<size_t>(u)]) {
+      path.push_back(u);
+    }
+    for (size_t i = path.size(); i-- > 0;) {
+      const size_t x = static_cast<size_t>(path[i]);
+      const size_t a = static_cast<size_t>(ancestor[x]);
+      if (semi[static_cast<size_t>(best[a])] < semi[static_cast<size_t>(best[x])]) best[x] = best[a];
+      ancestor[x] = ancestor[a];
+    }
+    return best[static_cast<size_t>(v)];
+  };
+  for (int32_t w = n; w >= 2; --w) {
+    const size_t wi = static_cast<size_t>(w);
+    const int32_t p = parent[wi];
+    int32_t s = p;
+    for (int32_t pred_block : fn.blocks[static_cast<size_t>(vertex[wi])].preds) {
+      const int32_t v = num[static_cast<size_t>(pred_block)];
+      if (v == 0) continue;  // unreached predecessor
+      const int32_t candidate = v <= w ? v : semi[static_cast<size_t>(eval(v))];
+      if (candidate < s) s = candidate;
+    }
+    semi[wi] = s;
+    bucket[static_cast<size_t>(s)].push_back(w);
+    ancestor[wi] = p;
+    for (int32_t v : bucket[static_cast<size_t>(p)]) {
+      const int32_t y = eval(v);
+      if (semi[static_cast<size_t>(y)] == semi[static_cast<size_t>(v)]) {
+        dom[static_cast<size_t>(v)] = p;
+      } else {
+        same[static_cast<size_t>(v)] = y;
+      }
+    }
+    bucket[static_cast<size_t>(p)].clear();
+  }
+  for (int32_t w = 2; w <= n; ++w) {
+    const size_t wi = static_cast<size_t>(w);
+    if (same[wi] != 0) dom[wi] = dom[static_cast<size_t>(same[wi])];
+  }
+  idom[0] = 0;
+  for (int32_t w = 2; w <= n; ++w) {
+    idom[static_cast<size_t>(vertex[static_cast<size_t>(w)])] = vertex[static_cast<size_t>(dom[static_cast<size_t>(w)])];
+  }
+  return idom;
+}
+
+DominatorTree::DominatorTree(const Function& fn) : idom_(ImmediateDominators(fn)) {
+  const size_t nb = idom_.size();
+  pre_.assign(nb, -1);
+  post_.assign(nb, -1);
+  if (nb == 0) return;
+  std::vector<std::vector<int32_t>> children(nb);
+  for (size_t b = 1; b < nb; ++b) {
+    if (idom_[b] >= 0) children[static_cast<size_t>(idom_[b])].push_back(static_cast<int32_t>(b));
+  }
+  int32_t clock = 0;
+  std::vector<std::pair<int32_t, size_t>> stack = {{0, 0}};
+  pre_[0] = clock++;
+  while (!stack.empty()) {
+    auto& [b, next] = stack.back();
+    const std::vector<int32_t>& kids = children[static_cast<size_t>(b)];
+    if (next == kids.size()) {
+      post_[static_cast<size_t>(b)] = clock++;
+      stack.pop_back();
+      continue;
+    }
+    const int32_t c = kids[next++];
+    pre_[static_cast<size_t>(c)] = clock++;
+    stack.push_back({c, 0});
+  }
+}
+
+bool DominatorTree::Dominates(int32_t a, int32_t b) const {
+  const size_t ai = static_cast<size_t>(a), bi = static_cast<size_t>(b);
+  if (pre_[bi] < 0) return true;    // unreachable code: anything goes
+  if (pre_[ai] < 0) return false;   // b is reachable, a is not
+  return pre_[ai] <= pre_[bi] && post_[bi] <= post_[ai];
+}
+
+}  // namespace shaderdiff::opt
