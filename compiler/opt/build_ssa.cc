@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 #include "compiler/support/mutant.h"
@@ -71,7 +72,8 @@ class Builder {
   ValueId NewPhi(int var, int b);
   void AddPhiOperands(int var, ValueId phi);
   ValueId Undef(int var);
-  void SealReady();
+  void Seal(size_t b);
+  void SealSuccessorsOf(size_t filled);  // seals what filling `filled` made ready
   void RemoveTrivialPhis();
 
   // Order dependencies.
@@ -83,7 +85,8 @@ class Builder {
   std::vector<int> block_of_;        // stream index -> block
   std::vector<size_t> block_start_;  // first stream index of each block
   std::vector<std::unordered_map<int, ValueId>> cur_;
-  std::vector<bool> sealed_, filled_;
+  std::vector<bool> sealed_;
+  std::vector<size_t> unfilled_preds_;  // per block: predecessor edges from blocks not yet filled
   std::vector<std::vector<std::pair<ValueId, int>>> incomplete_;
   std::map<int, ValueId> undef_;
   size_t entry_prefix_ = 0;  // inputs (and undefs) at the start of block 0
@@ -273,47 +276,94 @@ ValueId Builder::ReadVarRecursive(int var, int b) {
   return v;
 }
 
-void Builder::SealReady() {
-  for (size_t b = 0; b < fn_.blocks.size(); ++b) {
-    if (sealed_[b]) continue;
-    bool ready = true;
-    for (int32_t p : fn_.blocks[b].preds) ready = ready && filled_[static_cast<size_t>(p)];
-    if (!ready) continue;
-    sealed_[b] = true;
-    for (auto [phi, var] : incomplete_[b]) AddPhiOperands(var, phi);
-    incomplete_[b].clear();
+void Builder::Seal(size_t b) {
+  sealed_[b] = true;
+  for (auto [phi, var] : incomplete_[b]) AddPhiOperands(var, phi);
+  incomplete_[b].clear();
+}
+
+void Builder::SealSuccessorsOf(size_t filled) {
+  // Only a successor of the block just filled can have become ready;
+  // sealed in block order (the order phis, and so value ids, are made in).
+  std::vector<int32_t> ready;
+  for (int32_t s : fn_.blocks[filled].succs) {
+    if (--unfilled_preds_[static_cast<size_t>(s)] == 0) ready.push_back(s);
+  }
+  std::sort(ready.begin(), ready.end());
+  for (int32_t s : ready) {
+    if (!sealed_[static_cast<size_t>(s)]) Seal(static_cast<size_t>(s));
   }
 }
 
+// Rounds over the phis in id order until a round removes none, each phi
+// judged on its operands as replaced so far (which phi of a cycle survives
+// depends on that order). Done as the same order of events: a phi is judged
+// again only when one of its operands was replaced since, at the point the
+// next round over all phis would reach it, so the work is proportional to
+// the operands and replacements, not rounds x phis.
 void Builder::RemoveTrivialPhis() {
-  std::vector<ValueId> repl(fn_.nodes.size(), kNoValue);
+  const size_t nv = fn_.nodes.size();
+  std::vector<ValueId> repl(nv, kNoValue);
   auto resolve = [&](ValueId v) {
-    while (v != kNoValue && v < static_cast<ValueId>(repl.size()) && repl[static_cast<size_t>(v)] != kNoValue) {
-      v = repl[static_cast<size_t>(v)];
+    ValueId r = v;
+    while (r != kNoValue && r < static_cast<ValueId>(nv) && repl[static_cast<size_t>(r)] != kNoValue) {
+      r = repl[static_cast<size_t>(r)];
     }
-    return v;
+    while (v != r) {  // path compression: later lookups of the chain are one step
+      const ValueId next = repl[static_cast<size_t>(v)];
+      repl[static_cast<size_t>(v)] = r;
+      v = next;
+    }
+    return r;
   };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (ValueId v = 0; v < static_cast<ValueId>(fn_.nodes.size()); ++v) {
-      Node& n = fn_.node(v);
-      if (n.meta != Meta::kPhi || n.dead) continue;
-      ValueId same = kNoValue;
-      bool trivial = true;
-      for (ValueId a : n.args) {
-        a = resolve(a);
-        if (a == v || a == same) continue;
-        if (same != kNoValue) {
-          trivial = false;
-          break;
-        }
-        same = a;
+  // users[x]: the phis with an operand that resolves to x.
+  std::vector<std::vector<ValueId>> users(nv);
+  std::set<std::pair<int, ValueId>> pending;  // (round, phi), in the rounds' order
+  std::vector<int> pending_round(nv, -1);
+  for (ValueId v = 0; v < static_cast<ValueId>(nv); ++v) {
+    const Node& n = fn_.node(v);
+    if (n.meta != Meta::kPhi || n.dead) continue;
+    pending.insert({0, v});
+    pending_round[static_cast<size_t>(v)] = 0;
+    for (ValueId a : n.args) {
+      if (a != kNoValue && a < static_cast<ValueId>(nv)) users[static_cast<size_t>(a)].push_back(v);
+    }
+  }
+  while (!pending.empty()) {
+    const auto [round, v] = *pending.begin();
+    pending.erase(pending.begin());
+    pending_round[static_cast<size_t>(v)] = -1;
+    Node& n = fn_.node(v);
+    if (n.dead) continue;
+    ValueId same = kNoValue;
+    bool trivial = true;
+    for (ValueId a : n.args) {
+      a = resolve(a);
+      if (a == v || a == same) continue;
+      if (same != kNoValue) {
+        trivial = false;
+        break;
       }
-      if (!trivial) continue;
-      if (same == kNoValue) continue;  // a phi of itself only: unreachable loop; keep it
-      repl[static_cast<size_t>(v)] = same;
-      n.dead = true;
-      changed = true;
+      same = a;
+    }
+    if (!trivial) continue;
+    if (same == kNoValue) continue;  // a phi of itself only: unreachable loop; keep it
+    repl[static_cast<size_t>(v)] = same;
+    n.dead = true;
+    std::vector<ValueId> affected = std::move(users[static_cast<size_t>(v)]);
+    users[static_cast<size_t>(v)].clear();
+    for (ValueId w : affected) {
+      const int at = w > v ? round : round + 1;  // where the next round-robin visit of w would be
+      int& pr = pending_round[static_cast<size_t>(w)];
+      if (pr >= 0 && pr <= at) continue;
+      if (pr >= 0) pending.erase({pr, w});
+      pr = at;
+      pending.insert({at, w});
+    }
+    if (same < static_cast<ValueId>(nv)) {
+      std::vector<ValueId>& into = users[static_cast<size_t>(same)];
+      if (into.size() < affected.size()) std::swap(into, affected);
+      into.insert(into.end(), affected.begin(), affected.end());
     }
   }
   for (Node& n : fn_.nodes) {
@@ -504,9 +554,14 @@ std::optional<std::string> Builder::Run() {
   const size_t nb = fn_.blocks.size();
   cur_.assign(nb, {});
   sealed_.assign(nb, false);
-  filled_.assign(nb, false);
+  unfilled_preds_.assign(nb, 0);
+  for (size_t b = 0; b < nb; ++b) {
+    for (int32_t s : fn_.blocks[b].succs) ++unfilled_preds_[static_cast<size_t>(s)];
+  }
   incomplete_.assign(nb, {});
-  SealReady();  // the entry (and unreachable blocks)
+  for (size_t b = 0; b < nb; ++b) {
+    if (unfilled_preds_[b] == 0) Seal(b);  // the entry (and blocks nothing branches to)
+  }
   AddInputs();
   const size_t n = sel_.instrs.size();
   for (size_t b = 0; b < nb; ++b) {
@@ -516,8 +571,7 @@ std::optional<std::string> Builder::Run() {
       if (!error_.empty()) return error_;
     }
     chains_.clear();  // single-register values never live across blocks (checked below)
-    filled_[b] = true;
-    SealReady();
+    SealSuccessorsOf(b);
   }
   for (size_t b = 0; b < nb; ++b) {
     if (!sealed_[b]) return "block " + std::to_string(b) + " was never sealed";
