@@ -1,0 +1,65 @@
+// How compile time grows with flow-control nesting depth and with straight-
+// line size (tools/bench/shape_shaders.h), for both a3xx builds: a near-
+// linear compiler keeps "ns/instr" (time per TGSI instruction) flat along
+// each curve. The label gives the compile's status (a nest of depth 10000
+// runs every pass and then exceeds a3xx's 16-bit branch offsets: unsupported
+// "program size").
+//
+//   bazel run -c opt //tools/bench:compile_shape_benchmark
+#include <benchmark/benchmark.h>
+
+#include "compiler/naive/a3xx_naive.h"
+#include "compiler/pipeline.h"
+#include "tools/bench/shape_shaders.h"
+
+namespace shaderdiff {
+namespace {
+
+const char* StatusName(naive::CompileStatus s) {
+  switch (s) {
+    case naive::CompileStatus::kOk: return "ok";
+    case naive::CompileStatus::kUnsupported: return "unsupported";
+    case naive::CompileStatus::kError: return "error";
+  }
+  return "?";
+}
+
+// Arg 0: depth or size; arg 1: 1 for the optimizing build, 0 for the naive one.
+void CompileShape(benchmark::State& state, bench::Shape shape) {
+  const tgsi::Shader shader = bench::ShapeShader(shape, static_cast<int>(state.range(0)));
+  const bool optimizing = state.range(1) != 0;
+  naive::CompileStatus status = naive::CompileStatus::kOk;
+  for (auto _ : state) {
+    naive::CompileResult r = compiler::CompileA3xxBuild(shader, optimizing);
+    status = r.status;
+    benchmark::DoNotOptimize(r);
+  }
+  const double instructions = static_cast<double>(shader.instructions.size());
+  state.counters["ns/instr"] = benchmark::Counter(static_cast<double>(state.iterations()) * instructions,
+                                                  benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.SetLabel(std::string(optimizing ? "opt " : "naive ") + StatusName(status));
+}
+
+void BM_IfNest(benchmark::State& state) { CompileShape(state, bench::Shape::kIfNest); }
+void BM_IfElseNest(benchmark::State& state) { CompileShape(state, bench::Shape::kIfElseNest); }
+void BM_LoopNest(benchmark::State& state) { CompileShape(state, bench::Shape::kLoopNest); }
+void BM_StraightLine(benchmark::State& state) { CompileShape(state, bench::Shape::kStraightLine); }
+
+void Depths(benchmark::internal::Benchmark* b) {
+  for (int build : {1, 0}) {
+    for (int depth : {10, 100, 1000, 10000}) b->Args({depth, build});
+  }
+}
+void Sizes(benchmark::internal::Benchmark* b) {
+  for (int build : {1, 0}) {
+    for (int size : {100, 1000, 10000, 100000}) b->Args({size, build});
+  }
+}
+
+BENCHMARK(BM_IfNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_IfElseNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoopNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StraightLine)->Apply(Sizes)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace shaderdiff
