@@ -29,6 +29,7 @@
 #include "compiler/opt/verify.h"
 #include "compiler/passes/lower_tgsi.h"
 #include "compiler/passes/validate_tgsi.h"
+#include "compiler/support/work_budget.h"
 #include "compiler/tgsi/printer.h"
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/a3xx/timing.h"
@@ -238,9 +239,50 @@ const std::vector<OptPassInfo>& OptPasses() {
   return infos;
 }
 
+namespace {
+
+// What every pass is charged after it ran: the size of what it left.
+uint64_t FormSize(const State& s, Form form) {
+  switch (form) {
+    case Form::kTgsi: return s.tgsi.instructions.size() + s.tgsi.declarations.size();
+    case Form::kIr: return s.fn.nodes.size() + s.fn.blocks.size();
+    case Form::kMachine: {
+      uint64_t n = s.machine.blocks.size();
+      for (const auto& b : s.machine.blocks) n += b.instrs.size();
+      return n;
+    }
+    case Form::kProgram: return s.program.instrs.size();
+  }
+  return 0;
+}
+
+}  // namespace
+
+uint64_t DefaultWorkLimit(const tgsi::Shader& shader) {
+  const uint64_t items = shader.instructions.size() + shader.declarations.size() + shader.immediates.size();
+  return kWorkBase + kWorkPerTgsiItem * items;
+}
+
+namespace {
+
+std::string OverBudget(const WorkBudget& work, const tgsi::Shader& shader, bool default_limit) {
+  return "compile budget exceeded: more than " + std::to_string(work.limit()) + " units of work" +
+         (default_limit ? " (the limit for " + std::to_string(shader.instructions.size() + shader.declarations.size() +
+                                                              shader.immediates.size()) +
+                              " TGSI items: " + std::to_string(kWorkBase) + " + " + std::to_string(kWorkPerTgsiItem) +
+                              " per item)"
+                        : " (the work limit asked for)");
+}
+
+}  // namespace
+
 OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) {
   OptResult result;
   result.budget = RewriteBudget(options.opt_bisect_limit);
+  const bool default_limit = options.work_limit == 0;
+  WorkBudget work(default_limit ? DefaultWorkLimit(shader) : options.work_limit);
+  const ScopedWorkBudget work_scope(&work);
+  result.work_limit = work.limit();
   State s;
   s.timing = a3xx::FindTiming("a3xx");
   s.budget = &result.budget;
@@ -253,6 +295,15 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   }
   for (const Pass& p : Pipeline()) {
     const bool changed = p.run(s);
+    work.Charge(FormSize(s, p.form));
+    result.work_used = work.used();
+    if (work.exceeded()) {  // whatever the pass returned: it may have stopped early
+      result.status = CompileStatus::kError;
+      result.detail = OverBudget(work, shader, default_limit);
+      result.failed_pass = p.info.name;
+      result.over_budget = true;
+      return result;
+    }
     if (s.status != CompileStatus::kOk) {
       result.status = s.status;
       result.detail = s.detail;
@@ -295,6 +346,7 @@ naive::CompileResult CompileA3xxBuild(const tgsi::Shader& shader, bool optimizin
   r.detail = opt.status == CompileStatus::kError ? "pass " + opt.failed_pass + ": " + opt.detail : opt.detail;
   r.program = std::move(opt.program);
   r.source_map = std::move(opt.source_map);
+  r.over_budget = opt.over_budget;
   if (details) *details = std::move(opt);
   return r;
 }

@@ -5,7 +5,9 @@
 // (naive::CompileStatus): kOk with a legal, validated Program; kUnsupported
 // naming the feature or limit ("register pressure: ..."); kError naming the
 // pass that broke an invariant ("pass copy-prop broke the IR: ...") — a
-// compiler bug, never silently wrong code.
+// compiler bug, never silently wrong code — or the pass that exhausted the
+// compile-work budget ("compile budget exceeded: ...", naming the limit;
+// CompileResult::over_budget).
 //
 // Every optional rewrite asks one RewriteBudget (--opt-bisect-limit): with
 // limit N only the first N rewrites happen, in a stable order; 0 gives the
@@ -24,8 +26,19 @@
 
 namespace shaderdiff::compiler {
 
+// The compile-work budget (compiler/support/work_budget.h) of a shader
+// unless OptOptions::work_limit says otherwise: linear in its size (TGSI
+// instructions, declarations and immediates), with a wide margin: the
+// corpus uses at most 2% of it (compile_corpus_benchmark's "budget used"),
+// the generated shapes of tools/bench/shape_shaders.h at most 10%
+// (compiler/work_budget_pipeline_test.cc checks a 4x margin).
+inline constexpr uint64_t kWorkPerTgsiItem = 16000;
+inline constexpr uint64_t kWorkBase = 1000000;
+uint64_t DefaultWorkLimit(const tgsi::Shader& shader);
+
 struct OptOptions {
   int64_t opt_bisect_limit = RewriteBudget::kUnlimited;
+  uint64_t work_limit = 0;  // 0: DefaultWorkLimit
   std::vector<std::string> dump_after;  // pass names (OptPassNames())
   bool dump_all = false;
   bool dot = false;  // fill OptResult::dot with the scheduled SSA graph
@@ -40,6 +53,9 @@ struct OptResult {
   std::string dumps;                // "=== after <pass> ===" sections, as requested
   std::string dot;
   RewriteBudget budget;             // every rewrite decision, for bisection
+  uint64_t work_used = 0;           // compile-work units (work_budget.h) spent
+  uint64_t work_limit = 0;          // the budget they were measured against
+  bool over_budget = false;         // kError because the budget ran out
 };
 
 OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options = {});

@@ -39,6 +39,9 @@ struct CompileResult {
   // was emitted for, or -1 for the prologue (varyings, constants) and the
   // epilogue (end, padding).
   std::vector<int32_t> source_map;
+  // kError because the optimizing build exhausted its compile-work budget
+  // (compiler/pipeline.h): a limit reached, not invalid code.
+  bool over_budget = false;
 };
 
 CompileResult CompileA3xxNaive(const tgsi::Shader& shader);

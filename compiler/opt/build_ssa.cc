@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "compiler/support/mutant.h"
+#include "compiler/support/work_budget.h"
 #include "emulator/a3xx/isa/io_fields.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
@@ -258,6 +259,7 @@ ValueId Builder::ReadVar(int var, int b) {
 }
 
 ValueId Builder::ReadVarRecursive(int var, int b) {
+  compiler::ChargeWork(1);
   const Block& blk = fn_.blocks[static_cast<size_t>(b)];
   ValueId v = kNoValue;
   if (!sealed_[static_cast<size_t>(b)]) {
@@ -335,6 +337,7 @@ void Builder::RemoveTrivialPhis() {
     pending_round[static_cast<size_t>(v)] = -1;
     Node& n = fn_.node(v);
     if (n.dead) continue;
+    if (!compiler::ChargeWork(1 + n.args.size())) break;  // over budget: the pipeline discards the result
     ValueId same = kNoValue;
     bool trivial = true;
     for (ValueId a : n.args) {

@@ -52,6 +52,7 @@
 
 #include "compiler/opt/delay.h"
 #include "compiler/support/mutant.h"
+#include "compiler/support/work_budget.h"
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
@@ -431,6 +432,9 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     changed = false;
     for (int b = 0; b < n; ++b) {
       if (!entry[static_cast<size_t>(b)]) continue;
+      if (!compiler::ChargeWork(1 + mf.blocks[static_cast<size_t>(b)].instrs.size())) {
+        return Fail("compile budget exceeded");  // the pipeline names the limit
+      }
       State exit = RunBlock(cx, b, *entry[static_cast<size_t>(b)], nullptr);
       // Test-only mutant (mutants.def).
       if (compiler::MutantActive(compiler::Mutant::kLegalizeJoinDropsSy)) exit.dst[1].reset();

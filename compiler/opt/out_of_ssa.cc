@@ -5,6 +5,7 @@
 
 #include "compiler/opt/regalloc.h"
 #include "compiler/support/mutant.h"
+#include "compiler/support/work_budget.h"
 
 namespace shaderdiff::opt {
 
@@ -149,6 +150,7 @@ void InsertPhiCopies(Function& fn) {
         if (c == kNoValue) continue;
         const size_t pred = static_cast<size_t>(blk.preds[i]);
         clobbered = live.LiveOut(pred, p);
+        if (!compiler::ChargeWork(1 + fn.blocks[pred].nodes.size())) return;  // over budget: discarded
         bool after = false;
         for (ValueId w : fn.blocks[pred].nodes) {
           // The test-only mutant (mutants.def) takes the copies of one

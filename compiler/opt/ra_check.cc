@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "compiler/opt/regalloc.h"
+#include "compiler/support/work_budget.h"
 #include "emulator/a3xx/isa/reg_index.h"
 
 namespace shaderdiff::opt {
@@ -46,6 +47,7 @@ class Checker {
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t b = 0; b < nb; ++b) {
+        if (!compiler::ChargeWork(1 + fn_.blocks[b].nodes.size())) return "compile budget exceeded";
         State in;
         if (!BlockIn(b, &in)) continue;
         State out = in;

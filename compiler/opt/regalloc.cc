@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "compiler/support/mutant.h"
+#include "compiler/support/work_budget.h"
 
 namespace shaderdiff::opt {
 
@@ -409,9 +410,12 @@ class Allocator {
           break;
         }
       }
-      for (int b = 0; chosen < 0 && b + u.size <= limit_; ++b) {
+      int tried = 0;
+      for (int b = 0; chosen < 0 && b + u.size <= limit_; ++b, ++tried) {
         if (Free(u, b)) chosen = b;
       }
+      const uint64_t work = static_cast<uint64_t>(tried + 1) * (u.size * u.ranges.size() + u.forbid.size()) + u.hints.size();
+      if (!compiler::ChargeWork(work)) return Fail("compile budget exceeded");  // the pipeline names the limit
       if (chosen < 0) return Fail(PressureMessage(ui));
       u.base = chosen;
       for (int k = 0; k < u.size; ++k) {
@@ -440,10 +444,31 @@ class Allocator {
         if (Contains(f.ranges, r.first)) points.push_back(r.first);
       }
     }
+    // Scalars live at each point, by one sweep over every range (a unit's
+    // ranges are disjoint, so a unit counts once where one contains p).
+    std::vector<std::pair<int, int>> events;  // (position, +size at first / -size after last)
+    for (const Unit& u : units_) {
+      for (const Range& r : u.ranges) {
+        events.push_back({r.first, u.size});
+        events.push_back({r.second + 1, -u.size});
+      }
+    }
+    std::sort(events.begin(), events.end());
+    std::vector<int> sorted_points = points;
+    std::sort(sorted_points.begin(), sorted_points.end());
+    sorted_points.erase(std::unique(sorted_points.begin(), sorted_points.end()), sorted_points.end());
+    std::vector<int> live_at(sorted_points.size());
+    size_t e = 0;
+    int live = 0;
+    for (size_t i = 0; i < sorted_points.size(); ++i) {
+      for (; e < events.size() && events[e].first <= sorted_points[i]; ++e) live += events[e].second;
+      live_at[i] = live;
+    }
     int best = -1, best_p = f.ranges.front().first;
-    for (int p : points) {
-      int n = fn_.pinned_count;
-      for (const Unit& u : units_) n += Contains(u.ranges, p) ? u.size : 0;
+    for (int p : points) {  // in the original order: the first point with the most wins
+      const size_t i = static_cast<size_t>(std::lower_bound(sorted_points.begin(), sorted_points.end(), p) -
+                                           sorted_points.begin());
+      const int n = fn_.pinned_count + live_at[i];
       if (n > best) best = n, best_p = p;
     }
     std::string s = "register pressure: " + std::to_string(best) + " scalars live at " + Where(best_p) + ", " +
@@ -572,15 +597,18 @@ Liveness ComputeLiveness(const Function& fn) {
   l.live_out.assign(nb, {});
   std::vector<ValueId> in_mark(nb, kNoValue), out_mark(nb, kNoValue);
   std::vector<int32_t> work;  // blocks v became live-in at
+  uint64_t visits = 0;
   for (size_t vi = 0; vi < nv; ++vi) {
     const ValueId v = static_cast<ValueId>(vi);
     auto live_in = [&](int32_t b) {
+      ++visits;
       if (in_mark[b] == v) return;
       in_mark[b] = v;
       l.live_in[b].push_back(v);
       work.push_back(b);
     };
     auto live_out = [&](int32_t b) {
+      ++visits;
       if (out_mark[b] == v) return;
       out_mark[b] = v;
       l.live_out[b].push_back(v);
@@ -593,6 +621,8 @@ Liveness ComputeLiveness(const Function& fn) {
       work.pop_back();
       for (int32_t p : preds[static_cast<size_t>(b)]) live_out(p);
     }
+    if (!compiler::ChargeWork(1 + visits)) break;  // over budget: the pipeline discards the result
+    visits = 0;
   }
   return l;
 }

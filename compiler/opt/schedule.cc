@@ -10,6 +10,7 @@
 #include "compiler/opt/delay.h"
 #include "compiler/opt/depth.h"
 #include "compiler/support/mutant.h"
+#include "compiler/support/work_budget.h"
 
 namespace shaderdiff::opt {
 namespace {
@@ -146,6 +147,7 @@ class BlockScheduler {
         cands.push_back(i);
       }
       if (cands.empty()) return {};  // a dependence cycle
+      if (!compiler::ChargeWork(cands.size())) return {};  // over budget: the pipeline discards the result
       if (live > limit_) {
         cands = Tiers(
             cands, [&](int c) { return PressureDeltaTopDown(static_cast<size_t>(c), left); }, ready, cands.front());
@@ -216,6 +218,7 @@ class BlockScheduler {
         cands.push_back(i);
       }
       if (cands.empty()) return {};  // a dependence cycle
+      if (!compiler::ChargeWork(cands.size())) return {};  // over budget: the pipeline discards the result
       if (live > limit_) {
         cands = Tiers(
             cands, [&](int c) { return PressureDeltaBottomUp(static_cast<size_t>(c), started); },

@@ -1,7 +1,9 @@
 // How compile time grows with flow-control nesting depth and with straight-
-// line size (tools/bench/shape_shaders.h), for both a3xx builds: a near-
+// line size and width (tools/bench/shape_shaders.h), for both a3xx builds: a near-
 // linear compiler keeps "ns/instr" (time per TGSI instruction) flat along
-// each curve. The label gives the compile's status (a nest of depth 10000
+// each curve, and so does "work/instr" (compile-work units per TGSI
+// instruction, compiler/support/work_budget.h; "budget used" is the share
+// of the default budget spent). The label gives the compile's status (a nest of depth 10000
 // runs every pass and then exceeds a3xx's 16-bit branch offsets: unsupported
 // "program size").
 //
@@ -29,12 +31,17 @@ void CompileShape(benchmark::State& state, bench::Shape shape) {
   const tgsi::Shader shader = bench::ShapeShader(shape, static_cast<int>(state.range(0)));
   const bool optimizing = state.range(1) != 0;
   naive::CompileStatus status = naive::CompileStatus::kOk;
+  compiler::OptResult details;
   for (auto _ : state) {
-    naive::CompileResult r = compiler::CompileA3xxBuild(shader, optimizing);
+    naive::CompileResult r = compiler::CompileA3xxBuild(shader, optimizing, {}, &details);
     status = r.status;
     benchmark::DoNotOptimize(r);
   }
   const double instructions = static_cast<double>(shader.instructions.size());
+  if (optimizing) {
+    state.counters["work/instr"] = static_cast<double>(details.work_used) / instructions;
+    state.counters["budget used"] = static_cast<double>(details.work_used) / static_cast<double>(details.work_limit);
+  }
   state.counters["ns/instr"] = benchmark::Counter(static_cast<double>(state.iterations()) * instructions,
                                                   benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.SetLabel(std::string(optimizing ? "opt " : "naive ") + StatusName(status));
@@ -44,6 +51,7 @@ void BM_IfNest(benchmark::State& state) { CompileShape(state, bench::Shape::kIfN
 void BM_IfElseNest(benchmark::State& state) { CompileShape(state, bench::Shape::kIfElseNest); }
 void BM_LoopNest(benchmark::State& state) { CompileShape(state, bench::Shape::kLoopNest); }
 void BM_StraightLine(benchmark::State& state) { CompileShape(state, bench::Shape::kStraightLine); }
+void BM_Wide(benchmark::State& state) { CompileShape(state, bench::Shape::kWide); }
 
 void Depths(benchmark::internal::Benchmark* b) {
   for (int build : {1, 0}) {
@@ -60,6 +68,7 @@ BENCHMARK(BM_IfNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_IfElseNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoopNest)->Apply(Depths)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StraightLine)->Apply(Sizes)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Wide)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace shaderdiff

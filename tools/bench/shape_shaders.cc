@@ -15,6 +15,7 @@ const char* ShapeName(Shape shape) {
     case Shape::kIfElseNest: return "if-else-nest";
     case Shape::kLoopNest: return "loop-nest";
     case Shape::kStraightLine: return "straight-line";
+    case Shape::kWide: return "wide";
   }
   return "?";
 }
@@ -52,6 +53,12 @@ std::string ShapeShaderText(Shape shape, int size) {
                        "], IMM[0].yyyy, IN[0]");
       }
       break;
+    case Shape::kWide:
+      for (int i = 0; i < size; ++i) {
+        body.push_back("MUL TEMP[1], IN[0], CONST[0][" + std::to_string(i % 200) + "]");
+        body.push_back("ADD TEMP[0], TEMP[0], TEMP[1]");
+      }
+      break;
   }
   body.push_back("MOV OUT[0], TEMP[0]");
   body.push_back("END");
@@ -59,6 +66,7 @@ std::string ShapeShaderText(Shape shape, int size) {
       "FRAG\n"
       "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
       "DCL OUT[0], COLOR\n"
+      "DCL CONST[0][0..199]\n"
       "DCL TEMP[0..1]\n"
       "IMM[0] FLT32 {    1.0000,     0.5000,     0.0000,     2.0000}\n";
   for (size_t i = 0; i < body.size(); ++i) text += "  " + std::to_string(i) + ": " + body[i] + "\n";

@@ -10,6 +10,9 @@
 //   kLoopNest     depth nested BGNLOOP, one scalar ADD innermost, a BRK
 //                 before each ENDLOOP
 //   kStraightLine `size` dependent vec4 MADs, no flow control
+//   kWide         `size` independent vec4 MULs of IN[0] by constants, each
+//                 added into one sum: wide ready lists for the scheduler and
+//                 register pressure for the allocator
 #pragma once
 
 #include <string>
@@ -18,7 +21,7 @@
 
 namespace shaderdiff::bench {
 
-enum class Shape { kIfNest, kIfElseNest, kLoopNest, kStraightLine };
+enum class Shape { kIfNest, kIfElseNest, kLoopNest, kStraightLine, kWide };
 
 const char* ShapeName(Shape shape);
 std::string ShapeShaderText(Shape shape, int size);

@@ -89,6 +89,11 @@ std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Bu
       *exit_code = kExitUnsupported;
       return std::nullopt;
     case naive::CompileStatus::kError:
+      if (r.over_budget) {  // a limit, like the interpreter's instruction budget
+        std::cerr << file << ": compile error: " << r.detail << "\n";
+        *exit_code = kExitTimeout;
+        return std::nullopt;
+      }
       std::cerr << file << ": internal error: the compiler produced invalid code: " << r.detail << "\n";
       *exit_code = kExitInternal;
       return std::nullopt;
