@@ -36,7 +36,12 @@ std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex
       size_t first = line.find_first_not_of(" \t");
       if (first == std::string::npos || line[first] == '#' || line[first] == ';') continue;
       size_t last = line.find_first_of(" \t;#", first);
-      std::optional<uint64_t> w = a3xx::ParseWord(line.substr(first, last == std::string::npos ? last : last - first));
+      std::string token = line.substr(first, last == std::string::npos ? last : last - first);
+      // The plain form: 16 hex digits, dword1 then dword0 (as dword1_dword0 without the '_').
+      if (token.size() == 16 && token.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos) {
+        token.insert(8, "_");
+      }
+      std::optional<uint64_t> w = a3xx::ParseWord(token);
       if (!w) {
         std::cerr << path << ":" << line_no << ":" << first + 1
                   << ": error: expected a word as 16 hex digits or dword1_dword0\n";
@@ -92,7 +97,9 @@ int RunDisasm(const std::vector<std::string>& args) {
                "Disassembles a binary of raw little-endian 64-bit instruction words (as written\n"
                "by `shaderdiff compile --binary` or `shaderdiff asm`). Words that do not decode\n"
                "are printed as '; invalid: ...' lines, reported on stderr as 'FILE: word N: error:\n"
-               "...' (N counts from 0), and make the exit code 1.",
+               "...' (N counts from 0), and make the exit code 1. A word with bits the text cannot\n"
+               "show (fields a3xx ignores) gets '; bits not shown: 0x...' naming them: `shaderdiff\n"
+               "asm` gives back every other bit of every word.",
                options);
     return kExitOk;
   }

@@ -24,7 +24,12 @@ struct DisasmOptions {
 };
 
 // One line per word, each ending in '\n'. Words that do not decode become a
-// comment line "; invalid: <reason>" so the output still assembles.
+// comment line "; invalid: <reason>" so the output still assembles. A word
+// whose text assembles to a different word (bits in fields the decoder
+// ignores: docs/isa-a3xx.md's "x" bits) gets the comment
+// "  ; bits not shown: 0x<16 hex digits>" naming exactly the bits the
+// assembler will not give back.
+inline constexpr const char* kBitsNotShown = "; bits not shown: ";
 std::string DisassembleProgram(const std::vector<uint64_t>& words, const DisasmOptions& options = {});
 
 }  // namespace shaderdiff::a3xx

@@ -32,11 +32,35 @@ class Sweep {
       if (failures_.size() < 10) failures_.push_back(*failure);
       ++failed_;
     }
+    if (accepted_[instr.opcode] <= kFlippedPerOpcode) FlipEveryBit(instr);
+  }
+
+  // Bit flips: every word one bit away from a legal instruction's that
+  // still decodes must come back from its disassembly as the same word
+  // (testing_util::CheckWordRoundTrip), or the disassembly must say which
+  // bits it does not show.
+  static constexpr int kFlippedPerOpcode = 12;
+  void FlipEveryBit(const Instr& instr) {
+    const std::optional<uint64_t> word = Encode(instr);
+    if (!word) return;
+    for (int bit = 0; bit < 64; ++bit) {
+      const uint64_t flipped = *word ^ (uint64_t{1} << bit);
+      if (!Decode(flipped)) continue;
+      ++flips_decoded_;
+      if (auto failure = testing_util::CheckWordRoundTrip(flipped)) {
+        if (flip_failures_.size() < 20) flip_failures_.push_back(*failure);
+        ++flips_failed_;
+      }
+    }
   }
 
   void Report(Category category, int min_per_opcode) const {
     for (const std::string& f : failures_) ADD_FAILURE() << f;
     EXPECT_EQ(failed_, 0) << "round-trip failures";
+    for (const std::string& f : flip_failures_) ADD_FAILURE() << f;
+    EXPECT_EQ(flips_failed_, 0) << "of " << flips_decoded_ << " decodable bit-flipped words";
+    EXPECT_GT(flips_decoded_, 0);
+    std::printf("cat%d: %d decodable bit-flipped words round-tripped\n", static_cast<int>(category), flips_decoded_);
     for (int i = 0; i < kNumOpcodes; ++i) {
       const OpcodeInfo& info = GetOpcodeInfo(static_cast<Opcode>(i));
       if (info.category != category || !info.supported()) continue;
@@ -52,6 +76,8 @@ class Sweep {
   std::map<Opcode, int> accepted_;
   std::vector<std::string> failures_;
   int total_ = 0, rejected_ = 0, failed_ = 0;
+  std::vector<std::string> flip_failures_;
+  int flips_decoded_ = 0, flips_failed_ = 0;
 };
 
 bool Allows(KindMask mask, OperandKind kind) { return (mask & KindBit(kind)) != 0; }

@@ -69,5 +69,32 @@ std::optional<std::string> CheckRoundTrip(const Instr& instr) {
   return std::nullopt;
 }
 
+std::optional<std::string> CheckWordRoundTrip(uint64_t word) {
+  std::string line = DisassembleProgram({word});
+  if (!line.empty() && line.back() == '\n') line.pop_back();
+  const std::string where = " [" + line + "] word " + FormatWord(word);
+  AsmError error;
+  const std::optional<std::vector<uint64_t>> back = AssembleToWords(line, &error);
+  if (!back) return "the disassembly does not assemble: " + error.ToString() + where;
+  if (back->size() != 1) return "the disassembly assembles to " + std::to_string(back->size()) + " words" + where;
+  const uint64_t differ = (*back)[0] ^ word;
+  if (differ == 0) return std::nullopt;
+  const std::string marker = std::string(kBitsNotShown) + "0x";
+  const size_t at = line.find(marker);
+  if (at == std::string::npos) {
+    return "assembles to " + FormatWord((*back)[0]) + " and the line does not say so" + where;
+  }
+  const uint64_t said = std::stoull(line.substr(at + marker.size(), 16), nullptr, 16);
+  if (said != differ) return "the line names bits it does not show other than those lost" + where;
+  // Only bits the decoder itself ignores may be lost: anything it decodes
+  // the text must show.
+  const std::optional<Instr> decoded = Decode(word);
+  const std::optional<uint64_t> canonical = decoded ? Encode(*decoded) : std::nullopt;
+  if (!canonical || (*canonical ^ word) != differ) {
+    return "the text loses bits the decoder keeps (lost " + FormatWord(differ) + ")" + where;
+  }
+  return std::nullopt;
+}
+
 }  // namespace testing_util
 }  // namespace shaderdiff::a3xx

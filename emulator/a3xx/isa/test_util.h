@@ -37,5 +37,10 @@ const std::vector<EncodingVector>& MesaVectors();
 // nullopt on success, else a description of the first failure.
 std::optional<std::string> CheckRoundTrip(const Instr& instr);
 
+// A word that decodes: the assembly DisassembleProgram prints for it
+// assembles back to the same word, or the line says which bits it does not
+// show (and those are exactly the bits that differ). nullopt on success.
+std::optional<std::string> CheckWordRoundTrip(uint64_t word);
+
 }  // namespace testing_util
 }  // namespace shaderdiff::a3xx
