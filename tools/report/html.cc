@@ -92,8 +92,10 @@ std::string Overview(const Report& run, const Report* previous, const Classifica
   if (previous) out += " · compared with " + HtmlEscape(options.previous_label.empty() ? "the previous run" : options.previous_label);
   out += "</p>";
   if (run.run.is_object() && !run.run.empty()) {
-    // The run's varying facts: revision, times, throughput.
-    out += "<p class=\"meta\">";
+    // The run's varying facts: revision, times, throughput. The only part
+    // of the page that differs between two runs of the same build, corpus
+    // and seed (reports/README.md): one element, marked "run".
+    out += "<p class=\"meta run\">";
     bool first = true;
     for (const auto& [key, value] : run.run.items()) {
       out += (first ? "" : " · ") + HtmlEscape(key) + " " + HtmlEscape(SettingText(value));

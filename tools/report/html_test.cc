@@ -57,6 +57,26 @@ TEST(HtmlTest, ShowsTheRunObject) {
   EXPECT_EQ(RenderHtml(run, nullptr, Classify(run, Baseline{}), {}).find("git_revision"), std::string::npos);
 }
 
+// reports/README.md's determinism contract: the run object is the only part
+// of the page that varies, in one element of its own.
+TEST(HtmlTest, TwoRunsDifferOnlyInTheRunLine) {
+  Report a = SampleRun(), b = SampleRun();
+  a.run = {{"git_revision", "abc123"}, {"started", "2026-01-01T00:00:00Z"}, {"wall_seconds", 4.5}};
+  b.run = {{"git_revision", "def456"}, {"started", "2026-01-02T00:00:00Z"}, {"wall_seconds", 7.25},
+           {"stopped_by", "SIGINT"}};
+  auto without_run_line = [](std::string html) {
+    const size_t start = html.find("<p class=\"meta run\">");
+    EXPECT_NE(start, std::string::npos);
+    if (start == std::string::npos) return html;
+    EXPECT_EQ(html.find("<p class=\"meta run\">", start + 1), std::string::npos);  // exactly one
+    return html.erase(start, html.find("</p>", start) + 4 - start);
+  };
+  const std::string html_a = RenderHtml(a, nullptr, Classify(a, Baseline{}), {.run_label = "nightly-20260101"});
+  const std::string html_b = RenderHtml(b, nullptr, Classify(b, Baseline{}), {.run_label = "nightly-20260101"});
+  EXPECT_NE(html_a, html_b);
+  EXPECT_EQ(without_run_line(html_a), without_run_line(html_b));
+}
+
 TEST(HtmlTest, ContainsSummariesAndEscapesHostileNames) {
   const Report run = SampleRun();
   Baseline baseline;
