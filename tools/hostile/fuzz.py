@@ -166,7 +166,7 @@ class Fuzzer:
             p = subprocess.run([self.args.shaderdiff] + argv, cwd=self.work, capture_output=True,
                                timeout=self.args.timeout, start_new_session=True)
             rc, out, err = p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
-        except subprocess.TimeoutExpired as e:
+        except subprocess.TimeoutExpired:
             rc, out, err = None, "", ""
         elapsed = time.monotonic() - start
         kind = None
