@@ -18,8 +18,11 @@
 //   I2F/U2F/F2I/F2U        cov.s32f32/cov.u32f32/cov.f32s32/cov.f32u32 o, a
 //   MOV/UARL               mov.u32u32 o, a   (bit copy; MOV's -/|x| act on the sign bit)
 //   ARL / ARR              floor.f t, a (ARR: of a + 0.5); cov.f32s32 o, t
-//   UBFE/IBFE              (a << (32 - n - o)) >> (32 - n), 0 when n == 0
-//   BFI                    (b << o) & m | a & ~m, m = ((1 << n) - 1) << o, ~0 when n == 32
+//   UBFE/IBFE              (a << ((32 - n - o) & 31)) >> ((32 - n) & 31), 0 when n == 0
+//   BFI                    (b << o) & m | a & ~m, m = ((1 << (n & 31)) - 1) << o, ~0 when n == 32
+//                          (every shift count is below 32 on every lane: the
+//                          hardware's result for larger counts is not
+//                          documented, see a3xx::ShiftCountMode)
 //   BREV/POPC              bfrev.b / cbits.b o, a
 //   PK2H                   cov.f32f16 (even) of a.x and a.y into hr0.y/hr0.z,
 //                          cov.u16u32 back, shl.b + or.b; replicated
@@ -309,7 +312,8 @@ void Up2h(Inst& i) {
   ForEachChannel(i, [&](int c) { i.Emit(Mov(i.Out(c), (c & 1) ? hi : lo)); });
 }
 
-// UBFE/IBFE: value a, offset b (& 31), count n = c.
+// UBFE/IBFE: value a, offset b (& 31), count n = c. In range (n + o <= 32)
+// the masks change no count but 32, whose lanes the n == 0 select replaces.
 void BitfieldExtract(Inst& i) {
   const Opcode shift_right = i.in.opcode == T::Opcode::IBFE ? Opcode::ASHR_B : Opcode::SHR_B;
   ForEachChannel(i, [&](int c) {
@@ -318,8 +322,10 @@ void BitfieldExtract(Inst& i) {
     i.Emit(Mov(n, i.Src(2, c, kUseMov)));
     i.Emit(Alu2(Opcode::ADD_U, left, o, n));
     i.Emit(Alu2(Opcode::SUB_U, left, Imm(32), left));           // 32 - n - o
+    i.Emit(Alu2(Opcode::AND_B, left, left, Imm(31)));           // 32 only when n == o == 0
     i.Emit(Alu2(Opcode::SHL_B, v, i.Src(0, c, kUseCat2Int), left));
     i.Emit(Alu2(Opcode::SUB_U, right, Imm(32), n));             // 32 - n
+    i.Emit(Alu2(Opcode::AND_B, right, right, Imm(31)));         // 32 only when n == 0
     i.Emit(Alu2(shift_right, v, v, right));
     i.Emit(Cmp(Opcode::CMPS_U, Cond::kEq, zero, n, Imm(0)));
     i.Emit(Alu3(Opcode::SEL_B32, i.Out(c), KReg(kKZero), zero, v));  // n == 0 ? 0 : v
@@ -332,7 +338,8 @@ void BitfieldInsert(Inst& i) {
     const Operand o = TReg(0), n = TReg(1), m = TReg(2), all = TReg(3), ins = TReg(4), keep = TReg(5);
     i.Emit(Alu2(Opcode::AND_B, o, i.Src(2, c, kUseCat2Int), Imm(31)));
     i.Emit(Mov(n, i.Src(3, c, kUseMov)));
-    i.Emit(Alu2(Opcode::SHL_B, m, Imm(1), n));
+    i.Emit(Alu2(Opcode::AND_B, m, n, Imm(31)));                 // n == 32 is handled below
+    i.Emit(Alu2(Opcode::SHL_B, m, Imm(1), m));
     i.Emit(Alu2(Opcode::SUB_U, m, m, Imm(1)));                  // (1 << n) - 1
     i.Emit(Alu2(Opcode::SHL_B, m, m, o));
     i.Emit(Cmp(Opcode::CMPS_U, Cond::kEq, all, n, Imm(32)));

@@ -27,9 +27,11 @@
 //   clz.b              leading zeros (32 for 0; of 16 bits for half sources)
 //   clz.s              leading bits equal to the sign bit, the sign bit
 //                      included: clz(a ^ (a >> 31)); 32 for 0 and -1
-//   shl.b shr.b ashr.b shifts by (b & 31) (assumption: the count is masked
-//                      like the host's 32-bit shift; a half source is
-//                      shifted as its 32-bit extension, then truncated)
+//   shl.b shr.b ashr.b shifts by (b & 31); a half source is shifted as its
+//                      32-bit extension, then truncated. A count >= 32
+//                      (>= 16 for a half source) has no documented result:
+//                      a "shift-count" hazard unless ShiftCountMode::kMask
+//                      (emulator.h), which keeps the masked value silently
 //   cbits.b            population count
 // (sat) clamps float results to [0, 1] (NaN and -0 give +0) and is ignored
 // on integer results. With DenormalMode::kFlushToZero, binary32 float
@@ -63,15 +65,18 @@ bool Compare(Cond c, T a, T b) {
   return false;
 }
 
-// ---- kernel shapes: K::kSrcs, K::kIn (domain), K::kOut, K::kMod, K::Eval.
+// ---- kernel shapes: K::kSrcs, K::kIn (domain), K::kOut, K::kMod, K::Eval;
+// K::kShift: the second source is a shift count (ShiftCountMode).
 template <int N>
 struct FloatOp {
+  static constexpr bool kShift = false;
   static constexpr int kSrcs = N;
   static constexpr Dom kIn = Dom::kFloat, kOut = Dom::kFloat;
   static constexpr ModKind kMod = ModKind::kFloat;
 };
 template <int N, Dom D = Dom::kUnsigned, ModKind M = ModKind::kNone>
 struct IntOp {
+  static constexpr bool kShift = false;
   static constexpr int kSrcs = N;
   static constexpr Dom kIn = D, kOut = D;
   static constexpr ModKind kMod = M;
@@ -92,6 +97,7 @@ struct CeilF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { retu
 struct RndneF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return RoundEvenF(a); } };
 struct TruncF : FloatOp<1> { static float Eval(const Ctx&, float a, float) { return std::trunc(a); } };
 struct CmpsF {
+  static constexpr bool kShift = false;
   static constexpr int kSrcs = 2;
   static constexpr Dom kIn = Dom::kFloat, kOut = Dom::kUnsigned;
   static constexpr ModKind kMod = ModKind::kFloat;
@@ -152,9 +158,16 @@ struct ClzS : IntOp<1, Dom::kSigned> {
     return static_cast<Word>(x.half ? n - 16 : n);
   }
 };
-struct ShlB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a << (b & 31u); } };
-struct ShrB : BitOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a >> (b & 31u); } };
+struct ShlB : BitOp<2> {
+  static constexpr bool kShift = true;
+  static Word Eval(const Ctx&, Word a, Word b) { return a << (b & 31u); }
+};
+struct ShrB : BitOp<2> {
+  static constexpr bool kShift = true;
+  static Word Eval(const Ctx&, Word a, Word b) { return a >> (b & 31u); }
+};
 struct AshrB : IntOp<2, Dom::kSigned, ModKind::kBitNot> {
+  static constexpr bool kShift = true;
   static Word Eval(const Ctx&, Word a, Word b) { return static_cast<Word>(static_cast<int32_t>(a) >> (b & 31u)); }
 };
 struct CbitsB : BitOp<1> { static Word Eval(const Ctx&, Word a, Word) { return static_cast<Word>(std::popcount(a)); } };
@@ -167,12 +180,15 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
   const bool sat = in.has_flag(kFlagSat);
   const SrcMod mod0 = MakeMod(in.src[0], K::kMod);
   const SrcMod mod1 = MakeMod(in.src[1], K::kMod);
+  const Word count_limit = ctx.half ? 16u : 32u;  // kShift: counts from here on are unknown on hardware
+  const bool check_counts = K::kShift && m.opt.shift_counts == ShiftCountMode::kHazard;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
     const Word* a = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[0]);
     const Word* b = a;
     if constexpr (K::kSrcs > 1) b = ReadSrc(m, in.src[1], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[1]);
     Word* out = m.scratch[3];
+    bool count_out_of_range = false;
     ForLanes(lanes, [&](int l) {
       if constexpr (K::kIn == Dom::kFloat) {
         const float x = InFloat(a[l], mod0, ftz);
@@ -185,9 +201,14 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
       } else {
         const Word x = InInt(a[l], mod0, ctx.half, K::kIn);
         const Word y = K::kSrcs > 1 ? InInt(b[l], mod1, ctx.half, K::kIn) : 0u;
+        if constexpr (K::kShift) count_out_of_range |= y >= count_limit;
         out[l] = K::Eval(ctx, x, y);
       }
     });
+    if (check_counts && count_out_of_range) {
+      m.Hazard(GprIndex(in.dst, k), 0, "shift-count");
+      if (m.hazards.tripped()) return;
+    }
     WriteDst(m, in.dst, k, c, lanes, out, K::kOut);
   }
 }

@@ -19,12 +19,14 @@ using common::ExecStatus;
 const Word kNan = 0x7fc00000u;
 
 Word Alu(const std::string& instr, Word a, Word b = 0, Word c = 0,
-         common::DenormalMode denormals = common::DenormalMode::kPreserve) {
+         common::DenormalMode denormals = common::DenormalMode::kPreserve,
+         ShiftCountMode shift_counts = ShiftCountMode::kHazard) {
   ShaderState s = VsState({1}, {2});
   common::TestVector v = VsVector(1);
   SetInput(v, 0, {a, b, c, 0});
   EmulatorOptions o;
   o.denormals = denormals;
+  o.shift_counts = shift_counts;
   const EmulationResult r = Emulate(Asm(instr + "\nend\n", s), v, o);
   EXPECT_EQ(r.result.status, ExecStatus::kOk) << instr << ": " << r.result.detail;
   EXPECT_TRUE(r.hazards.empty()) << instr;
@@ -133,12 +135,43 @@ TEST(Cat2Int, Bits) {
   EXPECT_EQ(Alu("cbits.b r1.x, r2.x", 0xf0f0u), 8u);
 }
 
-TEST(Cat2Int, ShiftCountsAreMaskedTo31) {
-  EXPECT_EQ(Alu("shl.b r1.x, r2.x, r2.y", 1u, 33u), 2u);
+TEST(Cat2Int, ShiftCountsBelowTheWidth) {
   EXPECT_EQ(Alu("shr.b r1.x, r2.x, r2.y", 0x80000000u, 31u), 1u);
-  EXPECT_EQ(Alu("shr.b r1.x, r2.x, r2.y", 0x80000000u, 32u), 0x80000000u);
   EXPECT_EQ(Alu("ashr.b r1.x, r2.x, r2.y", 0x80000000u, 31u), 0xffffffffu);
   EXPECT_EQ(Alu("shl.b r1.x, r2.x, 4", 3u), 48u);
+  EXPECT_EQ(Alu("shl.b r1.x, r2.x, r2.y", 1u, 0u), 1u);
+}
+
+// ShiftCountMode::kMask: counts are masked to 5 bits, as Mesa's ir3 assumes.
+TEST(Cat2Int, ShiftCountsMaskedOnRequest) {
+  const auto mask = ShiftCountMode::kMask;
+  const auto keep = common::DenormalMode::kPreserve;
+  EXPECT_EQ(Alu("shl.b r1.x, r2.x, r2.y", 1u, 33u, 0, keep, mask), 2u);
+  EXPECT_EQ(Alu("shr.b r1.x, r2.x, r2.y", 0x80000000u, 32u, 0, keep, mask), 0x80000000u);
+  EXPECT_EQ(Alu("ashr.b r1.x, r2.x, r2.y", 0x80000000u, 0xffffffffu, 0, keep, mask), 0xffffffffu);
+}
+
+// The default (the stricter reading): a count >= 32 has no documented
+// result, so every lane that uses one is a shift-count hazard on the
+// destination, for each of the three shifts, and trap mode stops there.
+TEST(Cat2Int, ShiftCountOutOfRangeIsAHazard) {
+  for (const char* op : {"shl.b", "shr.b", "ashr.b"}) {
+    for (Word count : {32u, 33u, 0xffffffffu}) {
+      ShaderState s = VsState({1}, {2});
+      common::TestVector v = VsVector(4);
+      // Lane 2 alone shifts too far.
+      for (uint32_t l = 0; l < 4; ++l) v.inputs[0].push_back({5u, l == 2 ? count : 3u, 0u, 0u});
+      const std::string text = std::string(op) + " r1.x, r2.x, r2.y\nend\n";
+      const EmulationResult r = Emulate(Asm(text, s), v, EmulatorOptions{});
+      EXPECT_EQ(r.result.status, ExecStatus::kOk) << op;
+      EXPECT_EQ(HazardStrings(r), std::vector<std::string>{"instr 0: r1.x shift-count (a lane shifts by a count >= the source's width; the hardware's result is not documented)"}) << op << " " << count;
+      EmulatorOptions trap;
+      trap.hazards = HazardMode::kTrap;
+      const EmulationResult t = Emulate(Asm(text, s), v, trap);
+      EXPECT_EQ(t.result.status, ExecStatus::kError) << op;
+      EXPECT_NE(t.result.detail.find("shift-count"), std::string::npos) << t.result.detail;
+    }
+  }
 }
 
 TEST(Cat3, MadIsUnfused) {

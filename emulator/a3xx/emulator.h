@@ -53,6 +53,15 @@ enum class HazardMode : uint8_t {
   kTrap,   // stop at the first hazard (ExecStatus::kError, detail = the hazard)
 };
 
+// What a shift by a count the register width cannot hold does. The docs
+// (isa-a3xx.md) do not say what shl.b, shr.b and ashr.b do with a count >= 32
+// (>= 16 for a half source). kHazard, the stricter reading and the default:
+// the hardware's result is unknown, so such a lane is a "shift-count" hazard
+// (the value written is the masked one, to keep running). kMask: the count is
+// masked to 5 bits like the host's shift, no hazard; this is what Mesa's ir3
+// assumes (it emits shl.b with NIR's count, which NIR defines masked).
+enum class ShiftCountMode : uint8_t { kHazard, kMask };
+
 struct EmulatorOptions {
   const Timing* timing = FindTiming("a3xx");
   HazardMode hazards = HazardMode::kStale;
@@ -60,6 +69,7 @@ struct EmulatorOptions {
   // advance no cycles), than this gives ExecStatus::kTimeout.
   uint64_t cycle_budget = 10'000'000;
   common::DenormalMode denormals = common::DenormalMode::kPreserve;
+  ShiftCountMode shift_counts = ShiftCountMode::kHazard;
 };
 
 inline constexpr uint16_t kNoHazardReg = 0xffff;  // a hazard about no register (missing-jp)
@@ -70,6 +80,8 @@ struct Hazard {
   int cycles_short = 0;   // alu-delay: slots missing; async: cycles until the op
                           //   completes (0: it has, only the sync is missing)
   // "alu-delay", "missing-ss", "missing-sy", "waw-async", "war-async";
+  // "shift-count" (reg = the destination): a lane shifted by a count >= the
+  // source's width (ShiftCountMode::kHazard);
   // "missing-jp" (reg kNoHazardReg): instruction `instr` lacks (jp) where
   // lanes enter it by a taken branch or reconverge there.
   std::string kind;

@@ -17,6 +17,10 @@ std::string Hazard::ToString() const {
   if (reg == kNoHazardReg) {
     return "instr " + std::to_string(instr) + ": " + kind + " (lanes enter it by a branch or reconverge there)";
   }
+  if (kind == "shift-count") {
+    return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind +
+           " (a lane shifts by a count >= the source's width; the hardware's result is not documented)";
+  }
   return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind + ", " +
          std::to_string(cycles_short) + (cycles_short == 1 ? " cycle short" : " cycles short");
 }

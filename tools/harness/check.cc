@@ -121,6 +121,7 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
   a3xx::EmulatorOptions emu_options;
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
+  emu_options.shift_counts = options.shift_counts;
   emu_options.cycle_budget = options.cycle_budget;
   if (keep) keep->assign(reference.size(), std::nullopt);
   std::shared_ptr<const a3xx::PreparedProgram> prepared;  // once, at the first vector run
@@ -257,6 +258,7 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
   if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
   std::string cmd = std::string(program) + " emulate" + build + " " + file;
   cmd += VectorFlags(*outcome.vector) + limit;
+  if (options.shift_counts == a3xx::ShiftCountMode::kMask) cmd += " --shift-counts mask";
   // The command shows the failure itself: the comparison (with the naive
   // build for a build mismatch) or the hazard, and exits non-zero.
   switch (outcome.verdict) {

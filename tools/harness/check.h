@@ -59,6 +59,7 @@ struct CheckOptions {
   uint64_t interpreter_budget = 100'000;  // per wave; terminating corpus shaders need < 1,000
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
+  a3xx::ShiftCountMode shift_counts = a3xx::ShiftCountMode::kHazard;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
   // The optimizing build is compared with the naive build too (three-way).
   bool compare_builds = true;

@@ -129,6 +129,21 @@ failed = [c for s in r["env"]["shaders"] for c in s.get("checks", {}).values() i
 assert failed and all(c["reproduce"].startswith("shaderdiff_mutants --mutant legalize-delay-short ") for c in failed), failed[:3]
 PY
 
+# peephole-shift-mask drops the and.b that keeps a shift count below 32: on
+# glsl-rotate-left (x << (32 - n), n a uniform) the default emulator reports
+# the shift-count hazard; with --shift-counts mask (the reading Mesa's ir3
+# assumes) the mutant would escape, and the clean build passes either way.
+ROT="$CORPUS/shaders/83f463ea0934fded.tgsi"
+"$M" --mutant peephole-shift-mask check --build opt "$ROT" >"$TMP/rot" 2>&1
+[[ $? == 1 ]] && grep -q "hazard: instr [0-9]*: r[0-9]*\.[xyzw] shift-count" "$TMP/rot" \
+  || fail "peephole-shift-mask on $ROT: want a shift-count hazard; got $(cat "$TMP/rot")"
+"$M" --mutant peephole-shift-mask check --build opt --shift-counts mask "$ROT" >"$TMP/rot" 2>&1
+[[ $? == 0 ]] || fail "--shift-counts mask hides the mutant (masked counts); got $(cat "$TMP/rot")"
+for mode in hazard mask; do
+  "$M" check --build opt --shift-counts $mode "$ROT" >"$TMP/rot" 2>&1 || fail "clean build, --shift-counts $mode: $(cat "$TMP/rot")"
+done
+"$M" check --shift-counts wrap "$ROT" >/dev/null 2>"$TMP/err"
+[[ $? == 2 ]] && grep -q "shift-counts must be" "$TMP/err" || fail "--shift-counts wrap is a usage error"
 rm -rf "$TMP"
 if [[ $failures -gt 0 ]]; then echo "$failures failure(s)"; exit 1; fi
 echo "all mutation-score checks passed"

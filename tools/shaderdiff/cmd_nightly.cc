@@ -77,6 +77,7 @@ json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
          {"cycle_budget", base.cycle_budget},
          {"hazards", base.hazards == a3xx::HazardMode::kTrap ? "trap" : "stale"},
          {"denormals", "preserve"},
+         {"shift_counts", base.shift_counts == a3xx::ShiftCountMode::kHazard ? "hazard" : "mask"},
          {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})},
          {"targets", targets},
          {"deadline_seconds", c.deadline_seconds}};
