@@ -278,7 +278,8 @@ std::string OverBudget(const WorkBudget& work, const tgsi::Shader& shader, bool 
 
 OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) {
   OptResult result;
-  result.budget = RewriteBudget(options.opt_bisect_limit);
+  result.budget = options.opt_bisect_allowed ? RewriteBudget::AllowingOnly(*options.opt_bisect_allowed)
+                                             : RewriteBudget(options.opt_bisect_limit);
   const bool default_limit = options.work_limit == 0;
   WorkBudget work(default_limit ? DefaultWorkLimit(shader) : options.work_limit);
   const ScopedWorkBudget work_scope(&work);
@@ -294,6 +295,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
     return result;
   }
   for (const Pass& p : Pipeline()) {
+    result.budget.SetPass(p.info.name);
     const bool changed = p.run(s);
     work.Charge(FormSize(s, p.form));
     result.work_used = work.used();

@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,9 @@ uint64_t DefaultWorkLimit(const tgsi::Shader& shader);
 
 struct OptOptions {
   int64_t opt_bisect_limit = RewriteBudget::kUnlimited;
+  // When set, replaces the limit: exactly these decision indices are taken
+  // (RewriteBudget::AllowingOnly; tools/bisect's search over sets).
+  std::optional<std::set<uint64_t>> opt_bisect_allowed;
   uint64_t work_limit = 0;  // 0: DefaultWorkLimit
   std::vector<std::string> dump_after;  // pass names (OptPassNames())
   bool dump_all = false;

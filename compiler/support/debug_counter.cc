@@ -2,9 +2,16 @@
 
 namespace shaderdiff::compiler {
 
+RewriteBudget RewriteBudget::AllowingOnly(std::set<uint64_t> allowed) {
+  RewriteBudget b(kUnlimited);
+  b.allowed_ = std::move(allowed);
+  return b;
+}
+
 bool RewriteBudget::ShouldRewrite(std::string_view rewrite_name) {
-  const bool take = limit_ < 0 || taken_ < static_cast<uint64_t>(limit_);
-  log_.push_back(Decision{log_.size(), std::string(rewrite_name), take});
+  const bool take = allowed_ ? allowed_->count(log_.size()) > 0
+                             : limit_ < 0 || taken_ < static_cast<uint64_t>(limit_);
+  log_.push_back(Decision{log_.size(), std::string(rewrite_name), pass_, take});
   if (take) ++taken_;
   return take;
 }
@@ -19,7 +26,8 @@ std::optional<RewriteBudget::Decision> RewriteBudget::LastTaken() const {
 std::string RewriteBudget::PrintLog() const {
   std::string out;
   for (const Decision& d : log_) {
-    out += "#" + std::to_string(d.index) + " " + d.rewrite + (d.taken ? " taken\n" : " skipped\n");
+    out += "#" + std::to_string(d.index) + " " + (d.pass.empty() ? "" : d.pass + "/") + d.rewrite +
+           (d.taken ? " taken\n" : " skipped\n");
   }
   return out;
 }

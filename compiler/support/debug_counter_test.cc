@@ -64,5 +64,40 @@ TEST(RewriteBudget, BisectionNamesCulprit) {
   EXPECT_EQ(run(hi).second->rewrite, "bad");
 }
 
+TEST(RewriteBudget, AllowingOnlyTakesExactlyTheSet) {
+  RewriteBudget b = RewriteBudget::AllowingOnly({1, 3});
+  std::vector<bool> taken;
+  for (const char* n : {"a", "b", "c", "d", "e"}) taken.push_back(b.ShouldRewrite(n));
+  EXPECT_EQ(taken, (std::vector<bool>{false, true, false, true, false}));
+  EXPECT_EQ(b.taken(), 2u);
+  EXPECT_EQ(b.LastTaken()->rewrite, "d");
+  EXPECT_EQ(b.limit(), RewriteBudget::kUnlimited);
+  ASSERT_TRUE(b.allowed().has_value());
+  EXPECT_EQ(b.allowed()->size(), 2u);
+}
+
+TEST(RewriteBudget, PrefixSetEqualsLimit) {
+  RewriteBudget by_limit(3), by_set = RewriteBudget::AllowingOnly({0, 1, 2});
+  for (const char* n : {"p", "q", "r", "s", "t"}) EXPECT_EQ(by_limit.ShouldRewrite(n), by_set.ShouldRewrite(n));
+  EXPECT_EQ(by_limit.PrintLog(), by_set.PrintLog());
+}
+
+TEST(RewriteBudget, EmptySetTakesNothing) {
+  RewriteBudget b = RewriteBudget::AllowingOnly({});
+  EXPECT_FALSE(b.ShouldRewrite("a"));
+  EXPECT_FALSE(b.ShouldRewrite("b"));
+  EXPECT_EQ(b.taken(), 0u);
+}
+
+TEST(RewriteBudget, DecisionsRecordThePass) {
+  RewriteBudget b;
+  b.ShouldRewrite("lower-dp3");
+  b.SetPass("peephole");
+  b.ShouldRewrite("bool-neg");
+  EXPECT_EQ(b.log()[0].pass, "");
+  EXPECT_EQ(b.log()[1].pass, "peephole");
+  EXPECT_EQ(b.PrintLog(), "#0 lower-dp3 taken\n#1 peephole/bool-neg taken\n");
+}
+
 }  // namespace
 }  // namespace shaderdiff::compiler
