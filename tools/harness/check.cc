@@ -248,6 +248,12 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
   return CheckCompiled(compiled.program, options, reference, three_way ? naive : nullptr, keep);
 }
 
+CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive) {
+  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  return CheckCompiled(program, options, reference, three_way ? naive : nullptr, nullptr);
+}
+
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program) {
   if (outcome.verdict == Verdict::kPass) return "";

@@ -1,0 +1,19 @@
+/* Evaluations and selections as JSON: how an evaluation crosses the pipe
+   from an isolated child (isolate.h), and the pieces of `bisect --json`.
+   EvaluationFromJson(EvaluationToJson(e)) == e field by field. */
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "tools/bisect/search.h"
+
+namespace shaderdiff::bisect {
+
+nlohmann::json SelectionToJson(const Selection& selection);
+nlohmann::json DecisionToJson(const DecisionRecord& decision);
+// With `code` false the disassembly, IR dumps and decision log are left out.
+nlohmann::json EvaluationToJson(const Evaluation& evaluation, bool code = true);
+// Throws nlohmann::json::exception on a malformed object.
+Evaluation EvaluationFromJson(const nlohmann::json& json);
+
+}  // namespace shaderdiff::bisect

@@ -1,0 +1,120 @@
+// The bisection's text and JSON output (report.h).
+#include "tools/bisect/report.h"
+
+#include "tools/bisect/evaluation_json.h"
+#include "tools/bisect/text_diff.h"
+
+namespace shaderdiff::bisect {
+
+using nlohmann::json;
+
+std::string DumpSection(const std::string& dumps, const std::string& pass) {
+  const std::string header = "=== after " + pass + " ===\n";
+  const size_t start = dumps.find(header);
+  if (start == std::string::npos) return "";
+  const size_t body = start + header.size();
+  const size_t end = dumps.find("=== after ", body);
+  return dumps.substr(body, end == std::string::npos ? std::string::npos : end - body);
+}
+
+namespace {
+
+std::string Name(const DecisionRecord& d) {
+  return "#" + std::to_string(d.index) + " " + (d.pass.empty() ? "?" : d.pass) + "/" + d.rewrite;
+}
+
+// The flag that selects `s` for `compile`/`emulate`; "" for a set (no flag takes one).
+std::string LimitFlag(const Selection& s) {
+  return s.allowed ? "" : " --opt-bisect-limit " + std::to_string(s.limit);
+}
+
+// The pass whose IR to show: the last culprit's.
+std::string CulpritPass(const BisectResult& r) { return r.culprits.empty() ? "" : r.culprits.back().pass; }
+
+}  // namespace
+
+std::string FormatText(const BisectResult& r, const CaseDescription& what) {
+  std::string out = "bisect " + what.file + what.vector_flags + "\n";
+  out += "failure: " + (r.unlimited.signature.empty() ? r.unlimited.verdict : r.unlimited.signature);
+  if (!r.unlimited.detail.empty()) out += " (" + r.unlimited.detail + ")";
+  out += "\n";
+  const std::string compiles = "compiles: " + std::to_string(r.compiles) + " (search " +
+                               std::to_string(r.search_compiles) + ", bound ceil(log2 R) + 2 = " +
+                               std::to_string(SearchBound(std::max<uint64_t>(r.rewrites, 1))) + " for R = " +
+                               std::to_string(r.rewrites) + " rewrites)\n";
+  switch (r.status) {
+    case Status::kNotFailing:
+      return out + "nothing to bisect: " + r.reason + "\n";
+    case Status::kNotBisectable:
+      return out + "not bisectable: " + r.reason + "\n" + compiles;
+    case Status::kFailsWithoutRewrites:
+      return out + "not bisectable: " + r.reason + "\n" + compiles;
+    case Status::kCulprit:
+    case Status::kCulpritSet: break;
+  }
+  if (r.status == Status::kCulprit && !r.culprits.empty()) {
+    out += "culprit: " + Name(r.culprits.front()) + " (pass " + r.culprits.front().pass + ", rewrite " +
+           r.culprits.front().rewrite + ", decision index " + std::to_string(r.culprits.front().index) + ")\n";
+  } else {
+    out += "culprit set (no single rewrite fails alone; ddmin's 1-minimal set):";
+    for (const DecisionRecord& d : r.culprits) out += " " + Name(d);
+    out += "\n";
+  }
+  out += "good: " + r.good_selection.ToString() + " (" + r.good.verdict + "), bad: " + r.bad_selection.ToString() +
+         " (" + r.bad.verdict + ")\n";
+  if (!r.bad_selection.allowed) {
+    out += "reproduce: " + what.program + " emulate --target a3xx --build opt " + what.file + what.vector_flags +
+           LimitFlag(r.bad_selection) + " --compare   (and" + LimitFlag(r.good_selection) + " passes)\n";
+  }
+  out += compiles;
+  if (r.other_failures) out += "probes that failed differently (counted as good): " + std::to_string(r.other_failures) + "\n";
+  const std::string pass = CulpritPass(r);
+  const std::string before = DumpSection(r.good.dumps, pass), after = DumpSection(r.bad.dumps, pass);
+  out += "\n=== IR after pass " + pass + ": without (-, " + r.good_selection.ToString() + ") and with (+, " +
+         r.bad_selection.ToString() + ") the culprit ===\n";
+  if (before.empty() && after.empty()) out += "(no dump of pass " + pass + ")\n";
+  else if (before == after) out += "(identical: the rewrite changes nothing this pass prints)\n";
+  else out += UnifiedDiff(before, after);
+  out += "\n=== machine code ===\n";
+  out += SideBySide(r.good.disassembly.empty() ? "(no program: " + r.good.detail + ")" : r.good.disassembly,
+                    r.bad.disassembly.empty() ? "(no program: " + r.bad.detail + ")" : r.bad.disassembly,
+                    "good: " + r.good_selection.ToString(), "bad: " + r.bad_selection.ToString());
+  return out;
+}
+
+json FormatJson(const BisectResult& r, const CaseDescription& what) {
+  json j{{"file", what.file},
+         {"vector", what.vector_flags},
+         {"status", StatusName(r.status)},
+         {"failure", EvaluationToJson(r.unlimited, false)},
+         {"rewrites", r.rewrites},
+         {"compiles", r.compiles},
+         {"search_compiles", r.search_compiles},
+         {"search_bound", SearchBound(std::max<uint64_t>(r.rewrites, 1))},
+         {"other_failures", r.other_failures}};
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  if (r.last_good_limit >= 0) {
+    j["last_good_limit"] = r.last_good_limit;
+    j["first_bad_limit"] = r.first_bad_limit;
+  }
+  j["culprits"] = json::array();
+  for (const DecisionRecord& d : r.culprits) j["culprits"].push_back(DecisionToJson(d));
+  if (r.status == Status::kCulprit || r.status == Status::kCulpritSet) {
+    const std::string pass = CulpritPass(r);
+    j["good"] = {{"selection", SelectionToJson(r.good_selection)}, {"verdict", r.good.verdict},
+                 {"ir", DumpSection(r.good.dumps, pass)}, {"disassembly", r.good.disassembly}};
+    j["bad"] = {{"selection", SelectionToJson(r.bad_selection)}, {"verdict", r.bad.verdict},
+                {"signature", r.bad.signature}, {"ir", DumpSection(r.bad.dumps, pass)},
+                {"disassembly", r.bad.disassembly}};
+  } else if (r.status == Status::kFailsWithoutRewrites) {
+    j["limit0"] = EvaluationToJson(r.good, false);
+  }
+  j["probes"] = json::array();
+  for (const Probe& p : r.probes) {
+    j["probes"].push_back({{"selection", SelectionToJson(p.selection)}, {"verdict", p.verdict},
+                           {"outcome", p.outcome == 'g' ? "good" : p.outcome == 'b' ? "bad" : "other"}});
+  }
+  return j;
+}
+
+}  // namespace shaderdiff::bisect

@@ -1,0 +1,254 @@
+// `shaderdiff bisect`: from a failing case of the optimizing build (a
+// report's check record, or a shader and a vector) to the rewrite decision
+// that makes it fail (tools/bisect).
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/pipeline.h"
+#include "emulator/tgsi/interpreter.h"
+#include "tools/bisect/a3xx_evaluator.h"
+#include "tools/bisect/report.h"
+#include "tools/bisect/search.h"
+#include "tools/harness/check.h"
+#include "tools/harness/corpus.h"
+#include "tools/report/report_model.h"
+#include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/commands.h"
+
+namespace shaderdiff::cli {
+namespace {
+
+constexpr const char* kSynopsis =
+    "shaderdiff bisect FILE (--vector V.json | --seed S [--lanes N] [--edges] [--dictionary]) [--json OUT]\n"
+    "       shaderdiff bisect --from report.json --check FILE@a3xx/opt [--json OUT]\n\n"
+    "Finds the rewrite of the optimizing build that makes a case fail. The case is a\n"
+    "shader and one vector (chosen as `emulate` chooses it; without one, the check's\n"
+    "first vector), or a report's failing check, named as the report names it\n"
+    "(<file>@<config>): its reproduction command gives the shader and vector.\n\n"
+    "The oracle compiles the optimizing build with a chosen set of rewrite decisions\n"
+    "(--opt-bisect-limit's counter) and checks the vector as `check` does (reference,\n"
+    "then the naive build bit for bit). \"Bad\" is the unlimited compile's failure\n"
+    "signature (verdict and first differing output component; the failing pass of a\n"
+    "compile error; how a crash ended), \"good\" a pass. Limit 0 must pass, else the\n"
+    "failure is not a rewrite's. A binary search over the limit names the last\n"
+    "decision the failure needs (<= ceil(log2 R) + 2 compiles for R rewrites); one more\n"
+    "compile checks that decision fails alone, and if it does not, ddmin over the\n"
+    "decisions finds a 1-minimal failing set. Prints the pass, rewrite and index, the\n"
+    "IR after that pass without and with it, the machine code of the good and bad\n"
+    "compiles side by side, and the compiles used. Each compile runs in a child\n"
+    "process, so a crash is a signature too.\n\n"
+    "Exits 0 when a culprit (or set) is named; 1 when the case does not fail or is\n"
+    "not bisectable (naive-build failures, fails with no rewrites; with the reason),\n"
+    "4 when nothing could be compared (unsupported, untested); 1/2 for bad input or\n"
+    "command line as every command.";
+
+po::options_description CaseOptions() {
+  po::options_description options("bisect options");
+  options.add_options()("help,h", "show this help")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("build", po::value<std::string>()->default_value("opt"),
+       "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")
+      ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
+      ("compare", "accepted for reproduction commands (bisect always compares)")
+      ("from", po::value<std::string>(), "a nightly's report.json")
+      ("check", po::value<std::string>(), "with --from: the failing check, <file>@<config> as the report names it")
+      ("json", po::value<std::string>(), "also write the result as JSON here (tools/bisect/README.md)")
+      ("no-isolate", "compile in this process, not a child per compile (for a debugger; a crash ends the run)")
+      ("file", po::value<std::string>(), "TGSI file");
+  AddVectorOptions(options);
+  return options;
+}
+
+int Finish(const bisect::BisectResult& result, const bisect::CaseDescription& what, const po::variables_map& vm) {
+  std::cout << bisect::FormatText(result, what);
+  if (vm.count("json")) {
+    if (!WriteAtomically(ResolvePath(vm["json"].as<std::string>()), bisect::FormatJson(result, what).dump(1) + "\n"))
+      return kExitFailure;
+  }
+  switch (result.status) {
+    case bisect::Status::kCulprit:
+    case bisect::Status::kCulpritSet: return kExitOk;
+    case bisect::Status::kNotBisectable:
+      return result.unlimited.verdict == "unsupported" || result.unlimited.verdict == "untested" ? kExitUnsupported
+                                                                                                 : kExitFailure;
+    default: return kExitFailure;
+  }
+}
+
+// Not bisectable before any compile (the naive build's failures): said as
+// the engine says it, with --json too.
+int NotBisectable(const std::string& verdict, const std::string& reason, const bisect::CaseDescription& what,
+                  const po::variables_map& vm) {
+  bisect::BisectResult r;
+  r.status = bisect::Status::kNotBisectable;
+  r.unlimited.verdict = verdict;
+  r.reason = reason;
+  return Finish(r, what, vm);
+}
+
+// Why limit 0 fails: the part of the optimizing build no rewrite guards.
+std::string WithoutRewritesReason(const bisect::BisectResult& r) {
+  std::string none;
+  for (const compiler::OptPassInfo& p : compiler::OptPasses()) {
+    bool asked = false;
+    for (const bisect::DecisionRecord& d : r.unlimited.decisions) asked |= d.pass == p.name;
+    if (!asked) none += (none.empty() ? "" : ", ") + p.name;
+  }
+  return r.reason + "; the failure comes from the optimizing build's fixed part (passes that asked no rewrite "
+                    "decision on this shader: " + none + ") or the selection templates it shares with the naive "
+                    "build, not from a rewrite";
+}
+
+int RunCase(const po::variables_map& vm) {
+  if (vm["target"].as<std::string>() != "a3xx") {
+    std::cerr << "shaderdiff bisect: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
+    return kExitUsage;
+  }
+  const std::string& build = vm["build"].as<std::string>();
+  if (build != "opt" && build != "naive") {
+    std::cerr << "shaderdiff bisect: --build must be 'naive' or 'opt'\n";
+    return kExitUsage;
+  }
+  harness::CheckOptions options;
+  options.target = "a3xx";
+  options.build = harness::Build::kOptimizing;
+  const std::string& hazards = vm["hazards"].as<std::string>();
+  if (hazards == "trap") options.hazards = a3xx::HazardMode::kTrap;
+  else if (hazards != "stale") {
+    std::cerr << "shaderdiff bisect: --hazards must be 'stale' or 'trap'\n";
+    return kExitUsage;
+  }
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff bisect: no input file (or --from REPORT --check NAME)\n";
+    return kExitUsage;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  bisect::CaseDescription what{file, "", ReproProgram()};
+  std::optional<tgsi::Shader> shader = LoadShader(file);
+  if (!shader) return kExitFailure;
+  harness::ReferenceRun run;
+  if (vm.count("vector") || vm.count("seed")) {
+    if (int code = ChooseVector(vm, "bisect", *shader, &run.vector); code != kExitOk) return code;
+    if (vm.count("seed")) {
+      run.choice = {vm["seed"].as<uint64_t>(), vm.count("edges") > 0, vm["lanes"].as<uint32_t>(),
+                    vm.count("dictionary") > 0};
+      what.vector_flags = harness::VectorFlags(run.choice);
+    } else {
+      what.vector_flags = " --vector " + vm["vector"].as<std::string>();
+    }
+  } else {  // the check's first vector, as `compile` measures cycles on it
+    run.choice = harness::ChooseVector(options, harness::HashText(*ReadFile(file)), 0, *shader);
+    std::string error;
+    if (!harness::GenerateVector(*shader, harness::VectorOptionsFor(run.choice), &run.vector, &error)) {
+      std::cerr << "shaderdiff bisect: " << error << "\n";
+      return kExitUsage;
+    }
+    what.vector_flags = harness::VectorFlags(run.choice);
+  }
+  if (build == "naive") {
+    return NotBisectable("naive", "the naive build has no rewrites: its failures (naive-mismatch, its hazards) "
+                         "do not depend on the optimizing build's rewrites", what, vm);
+  }
+  tgsi_exec::InterpreterOptions interp;
+  interp.instruction_budget = options.interpreter_budget;
+  run.result = tgsi_exec::Interpret(*shader, run.vector, interp);
+  bisect::A3xxEvaluator evaluator(*shader, options, std::move(run), vm.count("no-isolate") == 0);
+  bisect::BisectResult result = bisect::Bisect(evaluator);
+  if (result.status == bisect::Status::kFailsWithoutRewrites) result.reason = WithoutRewritesReason(result);
+  return Finish(result, what, vm);
+}
+
+// The record's reproduction command, as arguments of this command.
+int RunFromReport(const po::variables_map& vm, const po::options_description& options) {
+  if (!vm.count("check")) {
+    std::cerr << "shaderdiff bisect: --from needs --check NAME (<file>@<config>, as the report names the check)\n";
+    return kExitUsage;
+  }
+  if (vm.count("file") || vm.count("vector") || vm.count("seed")) {
+    std::cerr << "shaderdiff bisect: --from takes the shader and vector from the report; give no FILE, --vector or --seed\n";
+    return kExitUsage;
+  }
+  const std::string path = vm["from"].as<std::string>();
+  const std::optional<std::string> text = ReadFile(path);
+  if (!text) return kExitFailure;
+  std::string error;
+  const std::optional<report::Report> rep = report::ParseReportText(*text, &error);
+  if (!rep) {
+    std::cerr << path << ": error: " << error << "\n";
+    return kExitFailure;
+  }
+  const std::string name = vm["check"].as<std::string>();
+  const report::CheckResult* record = nullptr;
+  for (const report::ShaderResult& s : rep->shaders) {
+    for (const report::CheckResult& c : s.checks) {
+      if (report::TestName(s.file, c.config) == name) record = &c;
+    }
+    for (const report::CheckResult& c : s.findings) {
+      if (!record && report::TestName(s.file, c.config) == name) record = &c;
+    }
+  }
+  if (!record) {
+    std::cerr << path << ": error: no check named '" << name << "' (names are <file>@<config>, e.g. "
+              << (rep->shaders.empty() ? "shaders/x.tgsi" : rep->shaders.front().file) << "@a3xx/opt)\n";
+    return kExitFailure;
+  }
+  bisect::CaseDescription what{name, "", ReproProgram()};
+  if (record->verdict == "pass") {
+    bisect::BisectResult r;
+    r.unlimited.verdict = "pass";
+    r.reason = "the report's check " + name + " passed: there is no failure to bisect";
+    return Finish(r, what, vm);
+  }
+  if (report::ConfigBuild(record->config) != "opt") {
+    return NotBisectable(record->verdict, "a failure of the " + record->config + " build (" + record->verdict +
+                         "): only the optimizing build has rewrites", what, vm);
+  }
+  if (record->verdict == "unsupported" || record->verdict == "untested") {
+    return NotBisectable(record->verdict, record->verdict + " is not a failure (" + record->detail + ")", what, vm);
+  }
+  // "shaderdiff[_mutants --mutant M] emulate|compile ARGS...": ARGS are ours too.
+  std::istringstream words(record->reproduce);
+  std::vector<std::string> tokens;
+  for (std::string w; words >> w;) tokens.push_back(w);
+  size_t at = 0;
+  while (at < tokens.size() && tokens[at] != "emulate" && tokens[at] != "compile") ++at;
+  if (at == tokens.size()) {
+    std::cerr << path << ": error: the check " << name << " (" << record->verdict
+              << ") has no emulate or compile reproduction command to take the case from: '" << record->reproduce
+              << "'\n";
+    return kExitFailure;
+  }
+  std::vector<std::string> args(tokens.begin() + static_cast<long>(at) + 1, tokens.end());
+  if (vm.count("json")) args.insert(args.end(), {"--json", vm["json"].as<std::string>()});
+  if (vm.count("no-isolate")) args.push_back("--no-isolate");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map case_vm;
+  if (!ParseArgs(args, options, positional, &case_vm)) return kExitUsage;
+  std::cout << "from " << path << ": " << name << " (" << record->verdict << ": " << record->detail << ")\n";
+  return RunCase(case_vm);
+}
+
+}  // namespace
+
+int RunBisect(const std::vector<std::string>& args) {
+  const po::options_description options = CaseOptions();
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
+  if (vm.count("help")) {
+    PrintUsage(kSynopsis, options);
+    return kExitOk;
+  }
+  if (vm.count("from")) return RunFromReport(vm, options);
+  if (vm.count("check")) {
+    std::cerr << "shaderdiff bisect: --check names a check of a report: give --from REPORT too\n";
+    return kExitUsage;
+  }
+  return RunCase(vm);
+}
+
+}  // namespace shaderdiff::cli
