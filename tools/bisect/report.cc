@@ -64,9 +64,15 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
          " (" + r.bad.verdict + ")\n";
   if (!r.bad_selection.allowed) {
     out += "reproduce: " + what.program + " emulate --target a3xx --build opt " + what.file + what.vector_flags +
-           LimitFlag(r.bad_selection) + " --compare   (and" + LimitFlag(r.good_selection) + " passes)\n";
+           LimitFlag(r.bad_selection) + " --compare   (with" + LimitFlag(r.good_selection) +
+           (r.good.passed() ? " it passes" : " it fails differently: " + r.good.signature) + ")\n";
   }
   out += compiles;
+  if (r.by_ddmin) {
+    out += "found by ddmin: the culprit of the limit search (#" + std::to_string(r.last_good_limit) +
+           ") does not fail alone" + (r.alone_selection ? "" : " or its site could not be found without the other rewrites") +
+           "\n";
+  }
   if (r.other_failures) out += "probes that failed differently (counted as good): " + std::to_string(r.other_failures) + "\n";
   const std::string pass = CulpritPass(r);
   const std::string before = DumpSection(r.good.dumps, pass), after = DumpSection(r.bad.dumps, pass);
@@ -93,6 +99,8 @@ json FormatJson(const BisectResult& r, const CaseDescription& what) {
          {"search_bound", SearchBound(std::max<uint64_t>(r.rewrites, 1))},
          {"other_failures", r.other_failures}};
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (r.alone_selection) j["alone"] = SelectionToJson(*r.alone_selection);
+  if (r.status == Status::kCulprit || r.status == Status::kCulpritSet) j["method"] = r.by_ddmin ? "ddmin" : "limit";
   if (r.last_good_limit >= 0) {
     j["last_good_limit"] = r.last_good_limit;
     j["first_bad_limit"] = r.first_bad_limit;

@@ -188,13 +188,30 @@ BisectResult Bisect(Evaluator& evaluator) {
     named = Decision(search.Eval(Selection::Limit(lo)), culprit);
     if (named) named->taken = true;
   }
-  // Decision #lo alone: with {0} that is limit 1, already known to fail.
+  // The culprit alone: every other decision skipped. Such a compile asks
+  // exactly what the limit-0 compile asks up to the culprit's site, so the
+  // site's index there comes from limit 0's log: the same pass and rewrite,
+  // the same number of earlier decisions of that name. With lo = 0 that is
+  // {0}, i.e. limit 1, already known to fail.
   bool alone = lo == 0;
-  if (!alone) {
-    const Selection only = Selection::Only({culprit});
-    const Evaluation& e = search.Eval(only);
-    const std::optional<DecisionRecord> d = Decision(e, culprit);
-    alone = search.Classify(e) == 'b' && (!d || !named || (d->rewrite == named->rewrite && d->pass == named->pass));
+  if (!alone && named) {
+    const Evaluation& base = search.Eval(zero);
+    const Evaluation& bad = search.Eval(Selection::Limit(hi));
+    uint64_t ordinal = 0;
+    for (uint64_t i = 0; i < culprit && i < bad.decisions.size(); ++i) {
+      ordinal += bad.decisions[i].pass == named->pass && bad.decisions[i].rewrite == named->rewrite;
+    }
+    std::optional<uint64_t> site;
+    for (const DecisionRecord& d : base.decisions) {
+      if (d.pass == named->pass && d.rewrite == named->rewrite && ordinal-- == 0) {
+        site = d.index;
+        break;
+      }
+    }
+    if (site) {
+      r.alone_selection = Selection::Only({*site});
+      alone = search.Bad(*r.alone_selection);
+    }
   }
   if (alone) {
     r.status = Status::kCulprit;
@@ -216,6 +233,7 @@ BisectResult Bisect(Evaluator& evaluator) {
       if (std::optional<DecisionRecord> d = Decision(bad, i)) r.culprits.push_back(*d);
     }
     r.status = minimal.size() == 1 ? Status::kCulprit : Status::kCulpritSet;
+    r.by_ddmin = true;
   }
   r.good = search.Eval(r.good_selection);
   r.bad = search.Eval(r.bad_selection);

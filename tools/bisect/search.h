@@ -13,11 +13,16 @@
         hi = lo + 1, so decision #lo is the last one the failure needs; this
         takes at most ceil(log2 R) compiles, so steps 1-3 use at most
         ceil(log2 R) + 2 (SearchBound);
-     4. confirms that decision #lo alone (the set {lo}) fails the same way
-        and names the same rewrite (one compile; none when lo = 0, where {0}
-        is limit 1). If not, the failure needs several rewrites: ddmin over
+     4. confirms that the culprit alone (every other decision skipped)
+        fails the same way (one compile; none when lo = 0, where it is limit
+        1). Skipping earlier rewrites changes which site asks at which index,
+        so the culprit's index in that compile is read from the limit-0
+        compile's log, which it follows exactly up to that site (the same
+        pass and rewrite with as many same-named decisions before it). If it
+        does not fail alone, the failure needs several rewrites: ddmin over
         the decisions {0..lo} (all taken at limit hi) gives a 1-minimal
-        failing set.
+        failing set (indices of each tried compile: a set is verified by
+        compiling it, never inferred).
 
    "Bad" means the unlimited compile's signature exactly (same verdict, same
    first differing output component, or the same failing pass, or the same
@@ -111,6 +116,8 @@ struct BisectResult {
   // The two compiles to show side by side: the culprit(s) not taken / taken
   // (for kCulprit the last good and first bad limit).
   Selection good_selection, bad_selection;
+  std::optional<Selection> alone_selection;  // the culprit alone, as step 4 compiled it
+  bool by_ddmin = false;  // the culprit(s) came from ddmin (step 4 found no single decision failing alone)
   Evaluation good, bad;
   uint64_t compiles = 0;         // evaluations made in all
   uint64_t search_compiles = 0;  // of them: unlimited, limit 0 and the binary search (<= SearchBound)

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# `shaderdiff bisect` end to end on planted bugs: the test-only
+# shaderdiff_mutants (every shipped command, with a compiler mutant active)
+# bisects each mutant's own shader (compiler/testdata/mutants) on the vector
+# `check` reports, and must name the mutated rewrite, within the compile
+# bound; the cases that are not the optimizing build's rewrites must be
+# reported "not bisectable", never with a culprit; and a report record
+# (--from/--check) from a real nightly run bisects the same way.
+# Usage: bisect_mutants_test.sh SHADERDIFF_MUTANTS SHADERDIFF MUTANT_SHADER...
+set -uo pipefail
+M="$(realpath "$1")"
+SD="$(realpath "$2")"
+shift 2
+TMP="${TEST_TMPDIR:-/tmp}/bisect_mutants_test.$$"
+mkdir -p "$TMP/shaders"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+for f in "$@"; do grep -v '^#' "$f" >"$TMP/shaders/$(basename "$f")"; done
+
+# The failing case `check` finds: the vector flags of its reproduction command.
+case_of() {  # MUTANT -> "FILE --seed S --lanes N [--edges] [--dictionary]" (or just FILE for compile errors)
+  "$M" --mutant "$1" check --build opt "$TMP/shaders/$1.tgsi" | sed -n 's/.*reproduce: .* --build opt //p' |
+    sed 's/ --compare//; s/ --hazards trap//'
+}
+
+json() {  # FILE EXPR -> the value (python3)
+  python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+# mutant, expected culprit pass/rewrite
+while read -r mutant expected; do
+  c=$(case_of "$mutant")
+  [[ -n "$c" ]] || { fail "$mutant: check found no failure"; continue; }
+  # shellcheck disable=SC2086
+  "$M" --mutant "$mutant" bisect $c --json "$TMP/$mutant.json" >"$TMP/$mutant.out" 2>&1
+  code=$?
+  [[ $code == 0 ]] || { fail "$mutant: bisect exit $code"; cat "$TMP/$mutant.out"; continue; }
+  got=$(json "$TMP/$mutant.json" "' '.join(c['pass']+'/'+c['rewrite'] for c in j['culprits'])")
+  [[ "$got" == "$expected" ]] || fail "$mutant: culprit '$got', expected '$expected'"
+  grep -q "^culprit: #[0-9]* $expected " "$TMP/$mutant.out" || fail "$mutant: the text names no culprit $expected"
+  # The limit search stays within ceil(log2 R) + 2, plus one compile of the
+  # culprit alone; ddmin (a culprit whose site moves without the earlier
+  # rewrites) within its own worst case, (R + 1)^2.
+  [[ $(json "$TMP/$mutant.json" "j['search_compiles'] <= j['search_bound'] and (j['compiles'] <= j['search_bound'] + 1 if j['method'] == 'limit' else j['compiles'] <= (j['rewrites'] + 1) ** 2)") == True ]] ||
+    fail "$mutant: compiles over the bound: $(json "$TMP/$mutant.json" "(j['method'], j['compiles'], j['search_bound'])")"
+  [[ "$mutant" == dce-loop-phi || $(json "$TMP/$mutant.json" "j['method']") == limit ]] ||
+    fail "$mutant: needed ddmin for a single rewrite" 
+  grep -q "^=== IR after pass ${expected%%/*}" "$TMP/$mutant.out" || fail "$mutant: no IR of the culprit's pass"
+  grep -q "^=== machine code ===" "$TMP/$mutant.out" || fail "$mutant: no machine code"
+  [[ $(json "$TMP/$mutant.json" "j['good']['verdict'] != j['bad']['verdict'] or j['good']['verdict'] != 'pass'") == True ]] ||
+    fail "$mutant: good and bad compiles both pass"
+  # The clean compiler passes the same case: nothing to bisect, exit 1.
+  # shellcheck disable=SC2086
+  "$SD" bisect $c >"$TMP/clean.out" 2>&1
+  [[ $? == 1 ]] && grep -q "^nothing to bisect" "$TMP/clean.out" || fail "$mutant: the clean compiler's case is not 'nothing to bisect'"
+done <<'CASES'
+lower-lrp-swap lower-tgsi/lower-lrp
+const-fold-conversion const-fold/const-word
+copy-prop-conversion copy-prop/copy-prop
+copy-prop-mad-swap-addend copy-prop/copy-prop-mad-swap
+cse-ignores-neg-abs cse/cse
+cse-ignores-cond cse/cse
+peephole-inverted-compare peephole/bool-neg
+dce-drops-kill dce/dce
+dce-loop-phi dce/dce
+schedule-p0-reorder schedule/schedule-block
+schedule-a0-reorder schedule/schedule-block
+CASES
+
+# A compile error is bisected on its failing pass.
+grep -q "^failure: compile-error in pass dce" "$TMP/dce-loop-phi.out" || fail "dce-loop-phi: not bisected as a compile error of pass dce"
+
+# Not bisectable: a legalize bug fails with no rewrites at all (exit 1, the reason, no culprit).
+c=$(case_of legalize-delay-short)
+# shellcheck disable=SC2086
+"$M" --mutant legalize-delay-short bisect $c --json "$TMP/nb.json" >"$TMP/nb.out" 2>&1
+[[ $? == 1 ]] || fail "legalize-delay-short: exit not 1"
+grep -q "^not bisectable: fails with no rewrites: limit 0 fails the same way (hazard)" "$TMP/nb.out" ||
+  fail "legalize-delay-short: no 'not bisectable' reason: $(cat "$TMP/nb.out")"
+grep -q "legalize" "$TMP/nb.out" || fail "legalize-delay-short: the reason does not name the passes without rewrites"
+[[ $(json "$TMP/nb.json" "(j['status'], len(j['culprits']), j['compiles'])") == "('not-bisectable', 0, 2)" ]] ||
+  fail "legalize-delay-short: JSON $(json "$TMP/nb.json" "(j['status'], len(j['culprits']), j['compiles'])")"
+# The naive build has no rewrites.
+# shellcheck disable=SC2086
+"$M" --mutant legalize-delay-short bisect $c --build naive >"$TMP/naive.out" 2>&1
+[[ $? == 1 ]] && grep -q "^not bisectable: the naive build has no rewrites" "$TMP/naive.out" || fail "--build naive is not 'not bisectable'"
+
+# From a report record: a real nightly over a two-shader corpus with the mutant.
+mkdir -p "$TMP/corpus"
+cp "$TMP/shaders/peephole-inverted-compare.tgsi" "$TMP/corpus/pic.tgsi"
+cp "$TMP/shaders/lower-lrp-swap.tgsi" "$TMP/corpus/lrp.tgsi"
+(cd "$TMP" && "$M" --mutant peephole-inverted-compare nightly --corpus corpus --out out --run r --vectors 4 --no-fork \
+  --baseline /dev/null >nightly.out 2>&1)
+[[ -f "$TMP/out/r/report.json" ]] || fail "the nightly wrote no report"
+(cd "$TMP" && "$M" --mutant peephole-inverted-compare bisect --from out/r/report.json --check pic.tgsi@a3xx/opt \
+  --json from.json >from.out 2>&1)
+[[ $? == 0 ]] || fail "--from: exit not 0: $(cat "$TMP/from.out")"
+[[ $(json "$TMP/from.json" "' '.join(c['pass']+'/'+c['rewrite'] for c in j['culprits'])") == "peephole/bool-neg" ]] ||
+  fail "--from: culprit $(json "$TMP/from.json" "j['culprits']")"
+(cd "$TMP" && "$M" --mutant peephole-inverted-compare bisect --from out/r/report.json --check pic.tgsi@a3xx/naive >naive_rec.out 2>&1)
+[[ $? == 1 ]] && grep -q "^nothing to bisect" "$TMP/naive_rec.out" || fail "--from a passing record is not 'nothing to bisect'"
+(cd "$TMP" && "$SD" bisect --from out/r/report.json --check nope.tgsi@a3xx/opt >/dev/null 2>err.out)
+[[ $? == 1 ]] && grep -q "no check named 'nope.tgsi@a3xx/opt'" "$TMP/err.out" || fail "an unknown check name is not a clear error"
+"$SD" bisect --check x@a3xx/opt >/dev/null 2>&1
+[[ $? == 2 ]] || fail "--check without --from is not a usage error"
+"$SD" bisect --help | grep -q "ddmin" || fail "bisect --help"
+
+if [[ $failures -gt 0 ]]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "PASS"
