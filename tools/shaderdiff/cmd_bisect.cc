@@ -57,6 +57,7 @@ po::options_description CaseOptions() {
       ("json", po::value<std::string>(), "also write the result as JSON here (tools/bisect/README.md)")
       ("no-isolate", "compile in this process, not a child per compile (for a debugger; a crash ends the run)")
       ("file", po::value<std::string>(), "TGSI file");
+  AddShiftCountOption(options);
   AddVectorOptions(options);
   return options;
 }
@@ -120,6 +121,7 @@ int RunCase(const po::variables_map& vm) {
     std::cerr << "shaderdiff bisect: --hazards must be 'stale' or 'trap'\n";
     return kExitUsage;
   }
+  if (!ShiftCounts(vm, "bisect", &options.shift_counts)) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff bisect: no input file (or --from REPORT --check NAME)\n";
     return kExitUsage;

@@ -66,25 +66,6 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
   return true;
 }
 
-// --shift-counts (emulate, check): what a shift by >= 32 does (a3xx::ShiftCountMode).
-void AddShiftCountOption(po::options_description& options) {
-  options.add_options()("shift-counts", po::value<std::string>()->default_value("hazard"),
-                        "a3xx shl.b/shr.b/ashr.b by a count >= 32 (>= 16 for half sources), whose result the\n"
-                        "docs do not give: 'hazard' (a shift-count hazard) or 'mask' (count & 31, as\n"
-                        "Mesa's ir3 assumes)");
-}
-
-bool ShiftCounts(const po::variables_map& vm, const char* command, a3xx::ShiftCountMode* mode) {
-  const std::string& s = vm["shift-counts"].as<std::string>();
-  if (s == "hazard") *mode = a3xx::ShiftCountMode::kHazard;
-  else if (s == "mask") *mode = a3xx::ShiftCountMode::kMask;
-  else {
-    std::cerr << "shaderdiff " << command << ": --shift-counts must be 'hazard' or 'mask'\n";
-    return false;
-  }
-  return true;
-}
-
 // Compiles for a3xx; prints why not and sets *exit_code on failure.
 std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
                                          int* exit_code, OptRequest* request = nullptr) {
