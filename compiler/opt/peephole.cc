@@ -110,7 +110,9 @@ void RewriteB2f(Node& n, ValueId t) {
 }
 
 // ---- Test-only mutants (mutants.def): wrong rewrites, never run in the
-// shipped compiler (compiler/support/mutant.h).
+// shipped compiler (compiler/support/mutant.h). Each asks the rewrite budget
+// ("add-zero", "mul-zero", "shift-mask", "invert-select") as a real rewrite
+// would, so `shaderdiff bisect` can name it.
 
 // n becomes `mov.u32u32 dst, src` (src: a register holding `value`, or an
 // immediate with value kNoValue).
@@ -128,12 +130,13 @@ void MakeMov(Node& n, const a3xx::Operand& src, ValueId value, uint8_t comp) {
 
 // kPeepholeAddZero: `add.f %x, 0.0` becomes a copy of %x, which differs
 // only for %x = -0 (-0 + +0 = +0).
-bool MutantAddZero(Function& fn, Node& n) {
+bool MutantAddZero(Function& fn, Node& n, compiler::RewriteBudget* budget) {
   if (!IsCandidate(n) || n.instr.opcode != Opcode::ADD_F || n.instr.repeat != 0) return false;
   for (int k = 0; k < 2; ++k) {
     const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
     const int x = 1 - k;
     if (!w || *w != 0 || n.src_value[x] == kNoValue || !IsPlainOperand(n.instr.src[x])) continue;
+    if (!compiler::ShouldRewrite(budget, "add-zero")) return false;
     MakeMov(n, a3xx::GprOperand(0), n.src_value[x], n.src_comp[x]);
     return true;
   }
@@ -142,11 +145,12 @@ bool MutantAddZero(Function& fn, Node& n) {
 
 // kPeepholeMulZero: `mul.f %x, 0.0` becomes 0.0, which differs for
 // negative %x (-0), infinities and NaN (NaN).
-bool MutantMulZero(Function& fn, Node& n) {
+bool MutantMulZero(Function& fn, Node& n, compiler::RewriteBudget* budget) {
   if (!IsCandidate(n) || n.instr.opcode != Opcode::MUL_F || n.instr.repeat != 0) return false;
   for (int k = 0; k < 2; ++k) {
     const std::optional<uint32_t> w = n.src_value[k] == kNoValue ? KnownSourceWord(fn, n.instr, k) : std::nullopt;
     if (!w || *w != 0 || n.src_value[1 - k] == kNoValue) continue;
+    if (!compiler::ShouldRewrite(budget, "mul-zero")) return false;
     MakeMov(n, a3xx::ImmOperand(0), kNoValue, 0);
     return true;
   }
@@ -156,7 +160,7 @@ bool MutantMulZero(Function& fn, Node& n) {
 // kPeepholeShiftMask: `shl.b %x, (and.b %n, 31)` becomes `shl.b %x, %n`
 // (also shr.b, ashr.b), which is right only if the hardware masks shift
 // counts itself: TGSI masks them (docs/tgsi.md §5 item 18).
-bool MutantShiftMask(Function& fn, Node& n) {
+bool MutantShiftMask(Function& fn, Node& n, compiler::RewriteBudget* budget) {
   const Opcode op = n.instr.opcode;
   if (!IsCandidate(n) || (op != Opcode::SHL_B && op != Opcode::SHR_B && op != Opcode::ASHR_B)) return false;
   const ValueId t = n.src_value[1];
@@ -167,6 +171,7 @@ bool MutantShiftMask(Function& fn, Node& n) {
     const std::optional<uint32_t> w =
         mask.src_value[1 - k] == kNoValue ? KnownSourceWord(fn, mask.instr, 1 - k) : std::nullopt;
     if (!w || *w != 31 || mask.src_value[k] == kNoValue || !IsPlainOperand(mask.instr.src[k])) continue;
+    if (!compiler::ShouldRewrite(budget, "shift-mask")) return false;
     n.src_value[1] = mask.src_value[k];
     n.src_comp[1] = mask.src_comp[k];
     return true;
@@ -177,7 +182,7 @@ bool MutantShiftMask(Function& fn, Node& n) {
 // kPeepholeInvertedCompare: `sel.b32 %d, %a, %t, %b` with %t = cmps.f.<c>
 // becomes `sel.b32 %d, %b, %t', %a` with %t' = cmps.f.<not c>: the same
 // for ordered operands, wrong when one is NaN (both compares are false).
-bool MutantInvertSelect(Function& fn, int32_t block, size_t pos) {
+bool MutantInvertSelect(Function& fn, int32_t block, size_t pos, compiler::RewriteBudget* budget) {
   const ValueId u = fn.blocks[static_cast<size_t>(block)].nodes[pos];
   const Node& n = fn.node(u);
   if (!IsCandidate(n) || n.instr.opcode != Opcode::SEL_B32 || n.instr.repeat != 0) return false;
@@ -193,6 +198,7 @@ bool MutantInvertSelect(Function& fn, int32_t block, size_t pos) {
     case a3xx::Cond::kGe: inverted = a3xx::Cond::kLt; break;
     default: return false;
   }
+  if (!compiler::ShouldRewrite(budget, "invert-select")) return false;
   a3xx::Instr swapped = n.instr;
   std::swap(swapped.src[0], swapped.src[2]);
   if (a3xx::Validate(swapped)) return false;
@@ -218,9 +224,9 @@ bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
   for (Block& blk : fn.blocks) {
     for (size_t pos = 0; pos < blk.nodes.size(); ++pos) {
       const ValueId u = blk.nodes[pos];
-      if ((compiler::MutantActive(compiler::Mutant::kPeepholeAddZero) && MutantAddZero(fn, fn.node(u))) ||
-          (compiler::MutantActive(compiler::Mutant::kPeepholeMulZero) && MutantMulZero(fn, fn.node(u))) ||
-          (compiler::MutantActive(compiler::Mutant::kPeepholeShiftMask) && MutantShiftMask(fn, fn.node(u)))) {
+      if ((compiler::MutantActive(compiler::Mutant::kPeepholeAddZero) && MutantAddZero(fn, fn.node(u), budget)) ||
+          (compiler::MutantActive(compiler::Mutant::kPeepholeMulZero) && MutantMulZero(fn, fn.node(u), budget)) ||
+          (compiler::MutantActive(compiler::Mutant::kPeepholeShiftMask) && MutantShiftMask(fn, fn.node(u), budget))) {
         changed = true;
         continue;
       }
@@ -263,7 +269,7 @@ bool Peephole(Function& fn, compiler::RewriteBudget* budget) {
       }
       // After bool-neg, which lets a select test the compare itself.
       if (compiler::MutantActive(compiler::Mutant::kPeepholeInvertedCompare) &&
-          MutantInvertSelect(fn, static_cast<int32_t>(&blk - fn.blocks.data()), pos)) {
+          MutantInvertSelect(fn, static_cast<int32_t>(&blk - fn.blocks.data()), pos, budget)) {
         ++pos;  // u moved one place down
         changed = true;
       }

@@ -64,7 +64,8 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
          " (" + r.bad.verdict + ")\n";
   if (!r.bad_selection.allowed) {
     out += "reproduce: " + what.program + " emulate --target a3xx --build opt " + what.file + what.vector_flags +
-           LimitFlag(r.bad_selection) + " --compare   (with" + LimitFlag(r.good_selection) +
+           LimitFlag(r.bad_selection) + (r.bad.verdict == "hazard" ? " --hazards trap" : " --compare") +
+           "   (with" + LimitFlag(r.good_selection) +
            (r.good.passed() ? " it passes" : " it fails differently: " + r.good.signature) + ")\n";
   }
   out += compiles;
