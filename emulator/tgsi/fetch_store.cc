@@ -26,9 +26,23 @@
 
 namespace shaderdiff::tgsi_exec {
 
-Exec::Exec(const Program& p, const common::TestVector& v, const InterpreterOptions& o,
-           const std::vector<ConstStore>& consts)
-    : prog(p), vec(v), opt(o), consts_(consts) {
+Exec::Exec(const Program& p, const common::TestVector& v, const std::map<uint32_t, common::LaneVec4s>& in,
+           const InterpreterOptions& o, WaveStorage& st)
+    : prog(p),
+      vec(v),
+      inputs(in),
+      opt(o),
+      storage(st),
+      frames(st.frames),
+      selectors(st.selectors),
+      gs(st.gs),
+      temp_(st.temp),
+      out_(st.out),
+      addr_(st.addr),
+      in_(st.in),
+      sv_(st.sv),
+      consts_(st.consts),
+      range_marked_(st.range_marked) {
   const bool flush = opt.denormals == common::DenormalMode::kFlushToZero;
   primary_fp_ = Fp{flush, flush, false};
   int k = 0;
@@ -38,8 +52,6 @@ Exec::Exec(const Program& p, const common::TestVector& v, const InterpreterOptio
       alt_fps_[k++] = Fp{daz != 0, ftz != 0, false};
     }
   }
-  frames.reserve(4 * kMaxNesting + 8);
-  selectors.resize(kMaxNesting + 1);
 }
 
 void Exec::Fail(common::ExecStatus s, std::string d, std::string vector_path) {
@@ -104,7 +116,7 @@ void Exec::MarkRange(Space s, uint32_t array_id, int comp, LaneMask lanes, const
     if (r.space == s && r.comp == comp && r.array_id == array_id) done = &r;
   }
   if (!done) {
-    range_marked_.push_back({s, static_cast<uint8_t>(comp), array_id, 0});
+    range_marked_.push_back({s, static_cast<uint8_t>(comp), array_id, first, last, 0});
     done = &range_marked_.back();
   }
   lanes &= ~done->lanes;

@@ -1,11 +1,14 @@
-// Interpret: decode once, then run the lanes of the vector in waves of up to
-// 64 and collect the declared outputs with their flags (interpreter.h).
+// Prepare: decode once per shader (prepared.h). Interpret: run the lanes of
+// the vector in waves of up to 64 and collect the declared outputs with
+// their flags (interpreter.h). The machine's storage (register files,
+// stacks) is one WaveStorage per thread, reused by every call and reset per
+// wave (machine.h), so a call allocates only its result.
 //
 // Fragment inputs are what the shared interpolation model delivers
 // (common::FragmentInputValues: per-vertex inputs interpolated with each
 // lane's barycentric pair, or the provoking vertex's value for an input
 // declared CONSTANT; per-lane ones as given), computed once per call into
-// a copy of the vector; the waves then read that copy.
+// a map of their own; the waves read that map and the vector.
 //
 // Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
 // (a declared register the vector lacks is an error naming the vector
@@ -23,6 +26,7 @@
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/ops.h"
+#include "emulator/tgsi/prepared.h"
 #include "emulator/tgsi/value_set.h"
 
 namespace shaderdiff::tgsi_exec {
@@ -43,12 +47,16 @@ const HandlerTable& Handlers() {
 
 namespace {
 
-void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r) {
-  f.resize(regs * 4);
-  for (Lanes& c : f) {
-    std::fill(std::begin(c.w), std::end(c.w), 0u);
-    std::fill(std::begin(c.u), std::end(c.u), r);
-    std::fill(std::begin(c.x), std::end(c.x), Reason::kNone);
+// Grows the file to `regs` registers (never shrinks: the storage is reused)
+// and resets lanes 0..lanes-1 of each to word 0, undefined for `r`.
+void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
+  if (f.size() < regs * 4) f.resize(regs * 4);
+  const size_t n = static_cast<size_t>(lanes);
+  for (size_t i = 0; i < regs * 4; ++i) {
+    Lanes& c = f[i];
+    std::fill_n(c.w, n, 0u);
+    std::fill_n(c.u, n, r);
+    std::fill_n(c.x, n, Reason::kNone);
   }
 }
 
@@ -67,11 +75,12 @@ void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& sr
   }
 }
 
-std::vector<ConstStore> BuildConsts(const Program& p, const common::TestVector& v) {
-  std::vector<ConstStore> out;
-  out.reserve(p.consts.size());
-  for (const ConstLayout& layout : p.consts) {
-    ConstStore cs;
+// The call's uniform constants, into `out` (whose buffers are reused).
+void BuildConsts(const Program& p, const common::TestVector& v, std::vector<ConstStore>& out) {
+  out.resize(p.consts.size());
+  for (size_t k = 0; k < p.consts.size(); ++k) {
+    const ConstLayout& layout = p.consts[k];
+    ConstStore& cs = out[k];
     cs.layout = &layout;
     cs.vals.assign(static_cast<size_t>(layout.size) * 4, Val{});
     const auto it = v.constants.find(layout.buffer);
@@ -84,9 +93,7 @@ std::vector<ConstStore> BuildConsts(const Program& p, const common::TestVector& 
       const Reason r = layout.declared[i] ? Reason::kNone : Reason::kUndeclaredRegister;
       for (int c = 0; c < 4; ++c) cs.vals[static_cast<size_t>(i) * 4 + c] = Val{words[c], r, Reason::kNone};
     }
-    out.push_back(std::move(cs));
   }
-  return out;
 }
 
 std::string LaneCountError(const std::string& what, size_t have, uint32_t want) {
@@ -108,17 +115,17 @@ bool Exec::StartWave(uint32_t first, int n) {
   halted = false;
   executed = 0;
   range_marked_.clear();
-  ResetFile(temp_, prog.temp.size, Reason::kUninitialized);
-  ResetFile(out_, prog.out.size, Reason::kOutputNotWritten);
-  ResetFile(addr_, prog.addr.size, Reason::kUninitialized);
+  ResetFile(temp_, prog.temp.size, Reason::kUninitialized, n);
+  ResetFile(out_, prog.out.size, Reason::kOutputNotWritten, n);
+  ResetFile(addr_, prog.addr.size, Reason::kUninitialized, n);
 
   const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
   if (!gs_like) {
-    ResetFile(in_, prog.in.size, Reason::kUndeclaredRegister);
+    ResetFile(in_, prog.in.size, Reason::kUndeclaredRegister, n);
     for (uint32_t i = 0; i < prog.in.size; ++i) {
       const bool declared = prog.in.declared[i] != 0;
-      const auto it = vec.inputs.find(i);
-      if (it == vec.inputs.end()) {
+      const auto it = inputs.find(i);
+      if (it == inputs.end()) {
         if (declared) {
           Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]", "inputs");
           return false;
@@ -136,13 +143,13 @@ bool Exec::StartWave(uint32_t first, int n) {
     }
   } else {
     const size_t regs = std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size);
-    ResetFile(in_, regs, Reason::kUndeclaredRegister);
+    ResetFile(in_, regs, Reason::kUndeclaredRegister, n);
     for (uint32_t v = 0; v < prog.gs_vertices; ++v) {
       for (uint32_t a = 0; a < kGsVertexStride; ++a) {
         const uint32_t key = v * kGsVertexStride + a;
         const bool declared = a < prog.in.size && prog.in.declared[a] != 0;
-        const auto it = vec.inputs.find(key);
-        if (it == vec.inputs.end()) {
+        const auto it = inputs.find(key);
+        if (it == inputs.end()) {
           if (declared && prog.gs_inputs_required) {
             Fail(common::ExecStatus::kError,
                  "missing input IN[" + std::to_string(v) + "][" + std::to_string(a) + "] (vector key " +
@@ -163,7 +170,7 @@ bool Exec::StartWave(uint32_t first, int n) {
     }
   }
 
-  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister);
+  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
   for (uint32_t i = 0; i < prog.sv.size; ++i) {
     if (i >= prog.sv_declared.size() || !prog.sv_declared[i]) continue;
     const std::string name(tgsi::Name(prog.sv_semantic[i]));
@@ -203,24 +210,44 @@ void Exec::Run() {
   running = false;
 }
 
+std::shared_ptr<const PreparedShader> Prepare(const tgsi::Shader& shader) {
+  auto p = std::make_shared<PreparedShader>();
+  p->prog = Decode(shader);
+  p->processor = shader.processor;
+  p->locations.reserve(shader.instructions.size());
+  for (const tgsi::Instruction& i : shader.instructions) p->locations.push_back(i.location);
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == tgsi::File::kInput) {
+      p->input_interp.push_back({d.first, d.last, d.interpolation == tgsi::Interpolation::kConstant ? 1u : 0u});
+    }
+  }
+  return p;
+}
+
 common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,
                              const InterpreterOptions& options) {
+  return Interpret(*Prepare(shader), vector, options);
+}
+
+common::ExecResult Interpret(const PreparedShader& prepared, const common::TestVector& vector,
+                             const InterpreterOptions& options) {
   common::ExecResult res;
-  const Program prog = Decode(shader);
+  const Program& prog = prepared.prog;
   if (!prog.ok) {
     res.status = prog.status;
     res.detail = prog.detail;
     res.location = prog.error_location;
     return res;
   }
-  if (vector.stage != shader.processor) {
+  if (vector.stage != prepared.processor) {
     res.status = common::ExecStatus::kError;
     res.detail = "vector stage " + std::string(tgsi::Name(vector.stage)) + " does not match shader stage " +
-                 std::string(tgsi::Name(shader.processor));
+                 std::string(tgsi::Name(prepared.processor));
     return res;
   }
   const uint32_t lanes = vector.lanes;
-  if (shader.processor == tgsi::Processor::kFragment && lanes % 4 != 0) {
+  const bool frag = prepared.processor == tgsi::Processor::kFragment;
+  if (frag && lanes % 4 != 0) {
     res.status = common::ExecStatus::kError;
     res.detail = "fragment vectors need whole 2x2 quads (lanes = " + std::to_string(lanes) + ")";
     return res;
@@ -232,43 +259,45 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
   }
   // The fragment inputs the shader reads, all through the shared model;
   // an input it declares CONSTANT is flat (the provoking vertex's value).
-  common::TestVector fs_view;
-  const bool fs_inputs = shader.processor == tgsi::Processor::kFragment;
-  if (fs_inputs) {
-    auto interp = [&](uint32_t index) {
-      common::Interp mode = common::Interp::kSmooth;
-      for (const tgsi::Declaration& d : shader.declarations) {
-        if (d.file == tgsi::File::kInput && index >= d.first && index <= d.last) {
-          mode = d.interpolation == tgsi::Interpolation::kConstant ? common::Interp::kFlat : common::Interp::kSmooth;
-        }
-      }
-      return mode;
-    };
-    fs_view = vector;
-    fs_view.vertex_inputs.clear();
+  std::map<uint32_t, common::LaneVec4s> fs_inputs;
+  if (frag) {
     for (const auto& entry : vector.inputs) {
-      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first, interp(entry.first));
+      fs_inputs[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
     }
     for (const auto& entry : vector.vertex_inputs) {
-      fs_view.inputs[entry.first] = common::FragmentInputValues(vector, entry.first, interp(entry.first));
+      fs_inputs[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
     }
   }
-  const common::TestVector& vec = fs_inputs ? fs_view : vector;
-  const std::vector<ConstStore> consts = BuildConsts(prog, vec);
-  Exec ex(prog, vec, options, consts);
+  // One per thread: Interpret is reentrant across threads, never within one.
+  thread_local WaveStorage storage;
+  BuildConsts(prog, vector, storage.consts);
+  Exec ex(prog, vector, frag ? fs_inputs : vector.inputs, options, storage);
   ex.emitted = &res.emitted;
 
+  // Per declared output, its five per-lane vectors (sized here, filled
+  // wave by wave below).
+  struct OutputRows {
+    uint32_t index;
+    common::LaneVec4s* words;
+    common::LaneMasks* undefined;
+    common::LaneMasks* inexact;
+    common::LaneSets* allowed;
+    std::vector<std::array<std::string, 4>>* reasons;
+  };
+  std::vector<OutputRows> rows;
+  rows.reserve(prog.declared_outputs.size());
   for (uint32_t o : prog.declared_outputs) {
-    res.outputs[o].assign(lanes, common::Vec4{0, 0, 0, 0});
-    res.undefined[o].assign(lanes, {false, false, false, false});
-    res.inexact[o].assign(lanes, {false, false, false, false});
-    res.allowed[o].assign(lanes, {});
-    res.reasons[o].assign(lanes, {"", "", "", ""});
+    OutputRows r{o, &res.outputs[o], &res.undefined[o], &res.inexact[o], &res.allowed[o], &res.reasons[o]};
+    r.words->resize(lanes);
+    r.undefined->resize(lanes);
+    r.inexact->resize(lanes);
+    r.allowed->resize(lanes);
+    r.reasons->resize(lanes);
+    rows.push_back(r);
   }
   res.killed.assign(lanes, false);
   res.killed_uncertain.assign(lanes, false);
   res.killed_reasons.assign(lanes, "");
-  const bool frag = shader.processor == tgsi::Processor::kFragment;
 
   for (uint32_t first = 0; first < lanes; first += kMaxLanes) {
     const int n = static_cast<int>(std::min<uint32_t>(kMaxLanes, lanes - first));
@@ -279,8 +308,8 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
       failed.status = ex.status;
       failed.detail = ex.detail;
       failed.vector_path = ex.fail_vector_path;
-      if (ex.fail_pc >= 0 && static_cast<size_t>(ex.fail_pc) < shader.instructions.size()) {
-        failed.location = shader.instructions[static_cast<size_t>(ex.fail_pc)].location;
+      if (ex.fail_pc >= 0 && static_cast<size_t>(ex.fail_pc) < prepared.locations.size()) {
+        failed.location = prepared.locations[static_cast<size_t>(ex.fail_pc)];
       }
       failed.instructions_executed = res.instructions_executed;
       return failed;
@@ -298,17 +327,27 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
           res.killed_reasons[g] = std::string(ReasonCode(Reason::kControlInexact));
         }
       }
-      for (uint32_t o : prog.declared_outputs) {
-        for (int c = 0; c < 4; ++c) {
-          const Lanes& reg = ex.out_[static_cast<size_t>(o) * 4 + c];
+    }
+    // Outputs: words and flags for every component, a set and a reason
+    // string only for the components that are not exact.
+    for (const OutputRows& row : rows) {
+      for (int c = 0; c < 4; ++c) {
+        const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];
+        for (int l = 0; l < n; ++l) {
+          const uint32_t g = first + static_cast<uint32_t>(l);
+          const bool lane_killed = frag && ((ex.killed >> l) & 1);
           Reason u = reg.u[l];
           const Reason x = u == Reason::kNone && !lane_killed ? reg.x[l] : Reason::kNone;
           if (lane_killed) u = Reason::kKilledLane;
-          res.outputs[o][g][c] = reg.w[l];
-          res.undefined[o][g][c] = u != Reason::kNone;
-          res.inexact[o][g][c] = x != Reason::kNone;
-          if (x != Reason::kNone) res.allowed[o][g][c] = ToAllowedSet(reg.Get(l));
-          res.reasons[o][g][c] = std::string(ReasonCode(u != Reason::kNone ? u : x));
+          (*row.words)[g][c] = reg.w[l];
+          if (u != Reason::kNone) {
+            (*row.undefined)[g][c] = true;
+            (*row.reasons)[g][c] = ReasonCode(u);
+          } else if (x != Reason::kNone) {
+            (*row.inexact)[g][c] = true;
+            (*row.allowed)[g][c] = ToAllowedSet(reg.Get(l));
+            (*row.reasons)[g][c] = ReasonCode(x);
+          }
         }
       }
     }

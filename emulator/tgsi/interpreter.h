@@ -43,6 +43,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,18 @@ struct InterpreterOptions {
 };
 
 common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,
+                             const InterpreterOptions& options);
+
+// The same, with the vector-independent work done once per shader: Prepare
+// decodes the shader (prepared.h) and Interpret(prepared, ...) runs it on
+// one vector; Interpret(shader, ...) is exactly Prepare + Interpret. Results
+// are identical for every vector and options, whatever ran before (a failing
+// or timed-out call leaves nothing behind). A shader Decode refuses is
+// remembered and reported by every call. The prepared shader keeps no
+// reference to `shader`; it may be used from several threads at once.
+struct PreparedShader;  // prepared.h
+std::shared_ptr<const PreparedShader> Prepare(const tgsi::Shader& shader);
+common::ExecResult Interpret(const PreparedShader& prepared, const common::TestVector& vector,
                              const InterpreterOptions& options);
 
 

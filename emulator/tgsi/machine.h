@@ -17,6 +17,14 @@
 // Registers: TEMP, OUT, ADDR, IN and SV are per lane (Lanes per component,
 // index reg * 4 + component); CONST and IMM are uniform Vals. TEMP/OUT/ADDR
 // are reset to "undefined" at the start of every wave.
+//
+// Storage: the register files, stacks and scratch live in a WaveStorage the
+// caller owns and reuses across waves and calls (interpreter.cc keeps one
+// per thread). StartWave resets every lane of the wave it runs (lanes
+// 0..lanes-1) of every register the program has; lanes beyond the wave and
+// registers beyond the program's files keep stale contents that nothing
+// reads (every access goes through a mask within `all`, or a register index
+// the layout bounds), so no state passes from one wave or call to the next.
 #pragma once
 
 #include <array>
@@ -68,10 +76,41 @@ struct GsLaneState {
   std::array<uint32_t, 4> prim_verts = {0, 0, 0, 0};  // vertices in the current primitive
 };
 
+// Lanes whose component of a whole array (or file) MarkRange made any
+// value and no store into that range has touched since: marking them again
+// changes nothing (MarkAny keeps the first reason), so MarkRange skips them.
+// A loop storing out of range into a 2048-register array would otherwise
+// walk the array on every iteration. Cleared per wave and, for the lanes of
+// a store, by every store that may land inside [first, last].
+struct RangeMarked {
+  Space space;
+  uint8_t comp;
+  uint32_t array_id;
+  uint32_t first, last;  // the registers MarkRange walked
+  LaneMask lanes;
+};
+
+// The memory an Exec runs in, reused across waves and calls (see the file
+// comment); its contents between waves mean nothing.
+struct WaveStorage {
+  WaveStorage() {
+    frames.reserve(4 * kMaxNesting + 8);
+    selectors.resize(kMaxNesting + 1);
+  }
+  std::vector<Lanes> temp, out, addr, in, sv;
+  std::vector<Frame> frames;
+  std::vector<Lanes> selectors;  // one per nesting level of SWITCH
+  std::vector<GsLaneState> gs;
+  std::vector<RangeMarked> range_marked;
+  std::vector<ConstStore> consts;  // the call's constants (built per call)
+};
+
 class Exec {
  public:
-  Exec(const Program& prog, const common::TestVector& vec, const InterpreterOptions& opt,
-       const std::vector<ConstStore>& consts);
+  // `inputs`: the IN values to load (the vector's, or for fragment shaders
+  // the interpolated ones); `vec` supplies everything else.
+  Exec(const Program& prog, const common::TestVector& vec, const std::map<uint32_t, common::LaneVec4s>& inputs,
+       const InterpreterOptions& opt, WaveStorage& storage);
 
   // Prepares a wave of `lanes` lanes starting at global lane `lane0`.
   // Returns false (with status/detail set) when the vector lacks an input.
@@ -118,7 +157,9 @@ class Exec {
   // ---- state (public: op handlers and interpreter.cc use it directly) ----
   const Program& prog;
   const common::TestVector& vec;
+  const std::map<uint32_t, common::LaneVec4s>& inputs;
   const InterpreterOptions& opt;
+  WaveStorage& storage;
 
   int lanes = 0;
   uint32_t lane0 = 0;
@@ -128,8 +169,8 @@ class Exec {
   LaneMask main_ret_uu = 0, main_ret_ux = 0;  // RET sticky uncertainty at call depth 0
   LaneMask killed = 0;
   LaneMask kill_unc_u = 0, kill_unc_x = 0;  // killed may differ elsewhere (undefined / inexact)
-  std::vector<Frame> frames;
-  std::vector<Lanes> selectors;  // one per nesting level of SWITCH
+  std::vector<Frame>& frames;
+  std::vector<Lanes>& selectors;  // one per nesting level of SWITCH
   int switch_depth = 0;
   int call_depth = 0;
   uint32_t pc = 0;
@@ -144,26 +185,13 @@ class Exec {
   bool running = false;  // inside Run()
 
   // Geometry shaders.
-  std::vector<GsLaneState> gs;
+  std::vector<GsLaneState>& gs;
   std::vector<common::EmittedVertex>* emitted = nullptr;
 
-  // Register files.
-  std::vector<Lanes> temp_, out_, addr_, in_, sv_;
+  // Register files (in `storage`).
+  std::vector<Lanes>&temp_, &out_, &addr_, &in_, &sv_;
   const std::vector<ConstStore>& consts_;
-
-  // Lanes whose component of a whole array (or file) MarkRange made any
-  // value and no store has touched since: marking them again changes
-  // nothing (MarkAny keeps the first reason), so MarkRange skips them. A
-  // loop storing out of range into a 2048-register array would otherwise
-  // walk the array on every iteration. Cleared per wave and, for a space
-  // and component, for the lanes of every store into it.
-  struct RangeMarked {
-    Space space;
-    uint8_t comp;
-    uint32_t array_id;
-    LaneMask lanes;
-  };
-  std::vector<RangeMarked> range_marked_;
+  std::vector<RangeMarked>& range_marked_;
 
  private:
   Lanes src_[5][4];

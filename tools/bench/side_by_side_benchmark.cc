@@ -7,8 +7,10 @@
 //
 // For every vector file (typically one per lane count: 4, 16, 64, 256) it
 // registers three benchmarks, named ENGINE/LANES:
-//   reference   tgsi_exec::Interpret, the entry point check and the nightly
-//               call (decode and set-up included, as they pay it);
+//   reference   tgsi_exec::Interpret of the shader prepared once
+//               (tgsi_exec::Prepare), the entry point check and the nightly
+//               call for every vector of a shader (set-up per call included,
+//               as they pay it);
 //   a3xx/naive  a3xx::Emulate of the naive build's program;
 //   a3xx/opt    a3xx::Emulate of the optimizing build's program
 //               (both prepared once, a3xx::Prepare, as check.cc does).
@@ -118,8 +120,10 @@ int main(int argc, char** argv) {
     const uint32_t lanes = cp->vector.lanes;
     benchmark::RegisterBenchmark(("reference/" + std::to_string(lanes)).c_str(), [cp, lanes](benchmark::State& s) {
       tgsi_exec::InterpreterOptions options;
+      // Prepared once per shader, as the harness does (check.cc).
+      const std::shared_ptr<const tgsi_exec::PreparedShader> prepared = tgsi_exec::Prepare(shader);
       RunTimed(s, lanes, 64, [&](uint64_t* insts, std::string* error) {
-        common::ExecResult r = tgsi_exec::Interpret(shader, cp->vector, options);
+        common::ExecResult r = tgsi_exec::Interpret(*prepared, cp->vector, options);
         if (r.status != common::ExecStatus::kOk) {
           *error = "reference: " + r.detail;
           return false;

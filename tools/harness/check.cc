@@ -101,12 +101,14 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
   runs->clear();
   runs->reserve(options.vectors);
   const ShaderDictionary dictionary = AnalyzeShader(shader);
+  // Decoded once; every vector runs through it (identical results).
+  const std::shared_ptr<const tgsi_exec::PreparedShader> prepared = tgsi_exec::Prepare(shader);
   for (uint32_t v = 0; v < options.vectors; ++v) {
     ReferenceRun run;
     run.choice = ChooseVector(options, shader_hash, v, shader);
     if (!GenerateVector(shader, dictionary, VectorOptionsFor(run.choice), &run.vector, error))
       return false;
-    run.result = tgsi_exec::Interpret(shader, run.vector, interp_options);
+    run.result = tgsi_exec::Interpret(*prepared, run.vector, interp_options);
     runs->push_back(std::move(run));
   }
   return true;

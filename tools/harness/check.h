@@ -121,7 +121,7 @@ struct ReferenceRun {
 };
 
 // Draws the options.vectors vectors of a shader (ChooseVector) and runs the
-// reference interpreter on each. Returns false with *error if a vector cannot
+// reference interpreter on each (the shader prepared once, tgsi_exec::Prepare). Returns false with *error if a vector cannot
 // be generated for the shader. With `coverage`, every run's branches are
 // recorded in it (emulator/tgsi/coverage.h).
 bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckOptions& options,
