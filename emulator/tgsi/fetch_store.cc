@@ -214,6 +214,15 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
       return;
     }
     const Lanes& reg = file[static_cast<size_t>(s.index.base) * 4 + component];
+    if (!s.abs && !s.neg) {  // a plain copy of the lanes
+      int n = 0;
+      if (IsLowRun(m, &n)) {
+        out.CopyFirst(n, reg);
+      } else {
+        ForLanes(m, [&](int l) { out.CopyLane(l, reg); });
+      }
+      return;
+    }
     ForLanes(m, [&](int l) { out.Set(l, ApplyModifiers(reg.Get(l), s)); });
     return;
   }
@@ -306,12 +315,30 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   auto mark = [&](Lanes& reg, int l) {
     reg.MarkAny(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact);
   };
-  // The executing lanes store: their whole-array marks may no longer hold.
-  for (RangeMarked& r : range_marked_) {
-    if (r.space == dst.space && r.comp == c) r.lanes &= ~exec;
-  }
+  // Whole-array marks (RangeMarked) stop holding for a lane that may write
+  // a value that is not undefined inside the range: a direct store, for the
+  // executing lanes when its register is inside; an indirect one, for the
+  // lanes that write such a value anywhere (below).
+  auto unmark = [&](LaneMask lanes, bool any_register) {
+    const uint32_t reg = static_cast<uint32_t>(dst.index.base);
+    for (RangeMarked& r : range_marked_) {
+      if (r.space == dst.space && r.comp == c && (any_register || (reg >= r.first && reg <= r.last))) {
+        r.lanes &= ~lanes;
+      }
+    }
+  };
   if (!dst.index.indirect) {
+    unmark(exec, false);
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
+    if (!saturate && (uu | ux) == 0) {  // certain control, no saturate: the values as they are
+      int n = 0;
+      if (IsLowRun(exec, &n)) {
+        reg.CopyFirst(n, v);
+      } else {
+        ForLanes(exec, [&](int l) { reg.CopyLane(l, v); });
+      }
+      return;
+    }
     ForLanes(exec, [&](int l) { reg.Set(l, value_for(l)); });
     ForLanes(unc_inactive, [&](int l) { mark(reg, l); });
     return;
@@ -357,6 +384,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     range_lanes |= LaneMask{1} << l;
     range_why[l] = r;
   };
+  LaneMask defined_writes = 0;  // lanes writing a value that is not undefined
   ForLanes(exec, [&](int l) {
     Val val = value_for(l);
     const bool valid = IndexValid(dst.space, dst.array_id, addrs[l]);
@@ -379,8 +407,10 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
         file[static_cast<size_t>(distinct[i]) * 4 + c].MarkAny(l, Reason::kDivergentDstIndex);
       }
     }
+    if (val.undef == Reason::kNone) defined_writes |= LaneMask{1} << l;
     file[static_cast<size_t>(addrs[l]) * 4 + c].Set(l, val);
   });
+  unmark(defined_writes, true);
   ForLanes(unc_inactive, [&](int l) {
     const Val a = AddrValue(dst.index.addr_reg, dst.index.addr_comp, l);
     const int32_t idx = static_cast<int32_t>(static_cast<uint32_t>(dst.index.base) + a.w);

@@ -80,8 +80,9 @@ struct GsLaneState {
 // value and no store into that range has touched since: marking them again
 // changes nothing (MarkAny keeps the first reason), so MarkRange skips them.
 // A loop storing out of range into a 2048-register array would otherwise
-// walk the array on every iteration. Cleared per wave and, for the lanes of
-// a store, by every store that may land inside [first, last].
+// walk the array on every iteration. Cleared per wave and, for a lane, by
+// every store that may write a value that is not undefined inside
+// [first, last] for it (fetch_store.cc).
 struct RangeMarked {
   Space space;
   uint8_t comp;

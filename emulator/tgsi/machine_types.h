@@ -12,7 +12,9 @@
 // Reason codes are causes (reasons.h), valid in either field.
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "emulator/common/words.h"
@@ -65,7 +67,37 @@ struct Lanes {
     if (u[l] == Reason::kNone) u[l] = why;
   }
   bool Exact(int l) const { return u[l] == Reason::kNone && x[l] == Reason::kNone; }
+  // Lane l of `from`, whole (the set fields too: they mean nothing while
+  // x[l] is kNone, so copying them changes no value).
+  void CopyLane(int l, const Lanes& from) {
+    w[l] = from.w[l];
+    u[l] = from.u[l];
+    x[l] = from.x[l];
+    s[l] = from.s[l];
+    lo[l] = from.lo[l];
+    hi[l] = from.hi[l];
+  }
+  // Lanes 0..n-1 of `from` (CopyLane for each).
+  void CopyFirst(int n, const Lanes& from);
 };
+
+inline void Lanes::CopyFirst(int n, const Lanes& from) {
+  const size_t k = static_cast<size_t>(n);
+  std::copy_n(from.w, k, w);
+  std::copy_n(from.u, k, u);
+  std::copy_n(from.x, k, x);
+  std::copy_n(from.s, k, s);
+  std::copy_n(from.lo, k, lo);
+  std::copy_n(from.hi, k, hi);
+}
+
+// Whether m is exactly lanes 0..n-1 for some n (the wave's `all`, a wave
+// whose lanes are all active), and that n.
+inline bool IsLowRun(uint64_t m, int* n) {
+  if (m & (m + 1)) return false;
+  *n = std::popcount(m);
+  return true;
+}
 
 // Calls f(lane) for every set bit of m, lowest first.
 template <class Fn>

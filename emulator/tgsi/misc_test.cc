@@ -312,5 +312,39 @@ IMM[0] FLT32 {1.0, 2.0, 3.0, 0.0}
   EXPECT_TRUE(o.Clean(1, 1, 0));
 }
 
+TEST(RelativeStores, IndirectInRangeStoreOfALaneMarkedBeforeMarksItAgain) {
+  // Lane 0 stores out of range (the array becomes any value), then defines
+  // TEMP[1].x through ADDR, stores outside the array (TEMP[4], which must not
+  // matter), and stores out of range again: TEMP[1].x must be any value
+  // again. Lane 1 always stores in range and keeps its values.
+  const char* text = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL OUT[1]
+DCL TEMP[0..3], ARRAY(1)
+DCL TEMP[4]
+DCL ADDR[0]
+IMM[0] FLT32 {1.0, 2.0, 3.0, 0.0}
+  0: ARL ADDR[0].x, IN[0].xxxx
+  1: MOV TEMP[ADDR[0].x](1).x, IMM[0].xxxx
+  2: ARL ADDR[0].x, IN[0].yyyy
+  3: MOV TEMP[ADDR[0].x](1).x, IMM[0].yyyy
+  4: MOV OUT[0].x, TEMP[1].xxxx
+  5: MOV TEMP[4].x, IMM[0].zzzz
+  6: ARL ADDR[0].x, IN[0].xxxx
+  7: MOV TEMP[ADDR[0].x](1).x, IMM[0].zzzz
+  8: MOV OUT[1].x, TEMP[1].xxxx
+  9: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kVertex, 2);
+  SetInputLanes(v, 0, {F4(9.0f, 1.0f, 0, 0), F4(3.0f, 1.0f, 0, 0)});
+  const auto o = RunText(text, v);
+  EXPECT_EQ(o.W(0, 0, 0), Fw(2.0f));
+  EXPECT_TRUE(o.Clean(0, 0, 0));
+  EXPECT_EQ(o.Why(1, 0, 0), "index-out-of-range");
+  EXPECT_EQ(o.W(1, 1, 0), Fw(2.0f));
+  EXPECT_TRUE(o.Clean(1, 1, 0));
+}
+
 }  // namespace
 }  // namespace shaderdiff::tgsi_exec::testing

@@ -222,6 +222,11 @@ Decision Decide(const Val& v, Pred p, bool flush) {
     d.undefined_cause = true;
     return d;
   }
+  // An exact word with one reading (not NaN, -0 or a denormal, or read as
+  // an integer) decides one way: the candidate loop below would say so.
+  if (v.inexact == Reason::kNone && (p == Pred::kWordNonZero || (!IsNanW(w) && !IsDenormW(w) && w != kSign))) {
+    return d;
+  }
   Word c[kMaxCandidates];
   const int n = Candidates(v, p != Pred::kWordNonZero, c);
   // Ordinary members deciding both ways: the set's spread (inexact); only an
