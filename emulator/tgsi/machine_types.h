@@ -77,7 +77,8 @@ struct Lanes {
     lo[l] = from.lo[l];
     hi[l] = from.hi[l];
   }
-  // Lanes 0..n-1 of `from` (CopyLane for each).
+  // Lanes 0..n-1 of `from` (CopyLane for each), exactly those: lanes
+  // beyond n may be inactive lanes of the wave.
   void CopyFirst(int n, const Lanes& from);
 };
 

@@ -346,5 +346,32 @@ IMM[0] FLT32 {1.0, 2.0, 3.0, 0.0}
   EXPECT_TRUE(o.Clean(1, 1, 0));
 }
 
+TEST(PartialWaves, StoresOfTheActiveLowLanesLeaveTheOthersAlone) {
+  // Lanes 0 and 1 take the IF (the active lanes are a run from lane 0, the
+  // lane-copy fast path); lanes 2 and 3 of the same wave must keep what they
+  // had, in the register and in the source read.
+  const char* text = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL TEMP[0..1]
+IMM[0] FLT32 {5.0, 0.0, 0.0, 0.0}
+  0: MOV TEMP[1], IMM[0].xxxx
+  1: MOV TEMP[0], IN[0]
+  2: IF IN[0].yyyy
+  3:   MOV TEMP[1], TEMP[0]
+  4: ENDIF
+  5: MOV OUT[0], TEMP[1]
+  6: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kVertex, 4);
+  SetInputLanes(v, 0, {F4(1, 1, 0, 0), F4(2, 1, 0, 0), F4(3, 0, 0, 0), F4(4, 0, 0, 0)});
+  const auto o = RunText(text, v);
+  EXPECT_EQ(o.W(0, 0, 0), Fw(1.0f));
+  EXPECT_EQ(o.W(0, 1, 0), Fw(2.0f));
+  EXPECT_EQ(o.W(0, 2, 0), Fw(5.0f));
+  EXPECT_EQ(o.W(0, 3, 0), Fw(5.0f));
+  for (uint32_t l = 0; l < 4; ++l) EXPECT_TRUE(o.Clean(0, l, 0)) << l;
+}
+
 }  // namespace
 }  // namespace shaderdiff::tgsi_exec::testing

@@ -208,7 +208,7 @@ int Outcomes(Word c, Pred p, Reason& why) {
 
 }  // namespace
 
-Decision Decide(const Val& v, Pred p, bool flush) {
+Decision DecideSet(const Val& v, Pred p, bool flush) {
   Decision d;
   const Word w = v.w;
   switch (p) {

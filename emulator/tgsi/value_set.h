@@ -27,6 +27,7 @@
 // pole becomes [-inf, inf], which is reported as any value).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "emulator/common/allowed_set.h"
@@ -120,7 +121,24 @@ struct Decision {
   Reason uncertain = Reason::kNone;
   bool undefined_cause = false;
 };
-Decision Decide(const Val& v, Pred p, bool flush);
+Decision DecideSet(const Val& v, Pred p, bool flush);  // the general case (value_set.cc)
+// An exact word with one reading (read as an integer, or not NaN, -0 or a
+// denormal) decides one way, at once; everything else goes to DecideSet.
+inline Decision Decide(const Val& v, Pred p, bool flush) {
+  const Word w = v.w;
+  if (v.undef == Reason::kNone && v.inexact == Reason::kNone) {
+    if (p == Pred::kWordNonZero) return Decision{w != 0};
+    if ((w & 0x7f800000u) != 0x7f800000u && (w & 0x7f800000u) != 0 ) {  // neither NaN/Inf nor zero/denormal
+      switch (p) {
+        case Pred::kFloatNonZero: return Decision{true};
+        case Pred::kFloatNegative: return Decision{(w & 0x80000000u) != 0};
+        case Pred::kFloatAboveHalf: return Decision{std::bit_cast<float>(w) > 0.5f};
+        case Pred::kWordNonZero: break;
+      }
+    }
+  }
+  return DecideSet(v, p, flush);
+}
 
 // The set {chosen} u {other}: `chosen` is the reference's pick (its word is
 // the result's word); a set when they differ, with `why` as the cause.
