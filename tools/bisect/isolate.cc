@@ -8,22 +8,10 @@
 #include <cstring>
 
 #include "tools/nightly/wait_status.h"
+#include "tools/nightly/write_all.h"
 
 namespace shaderdiff::bisect {
-namespace {
-
-bool WriteAll(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-}  // namespace
+using nightly::WriteAll;
 
 IsolatedRun RunIsolated(const std::function<std::string()>& body) {
   IsolatedRun run;

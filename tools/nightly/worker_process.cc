@@ -10,19 +10,14 @@
 #include <string>
 
 #include "tools/nightly/worker_protocol.h"
+#include "tools/nightly/write_all.h"
 
 namespace shaderdiff::nightly {
 namespace {
 
 // Writes all of `text`; the parent is gone if this fails, and so is the point.
 void Send(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) _exit(0);
-    done += static_cast<size_t>(n);
-  }
+  if (!WriteAll(fd, text)) _exit(0);
 }
 
 class Streamer : public StageListener {
