@@ -1,0 +1,69 @@
+// The generator's knobs (generator.h): every probability and size the
+// generator draws with is a field here, so a policy is the whole recipe.
+//
+// Probabilities are integer weights (per mille, or relative weights within a
+// group), drawn with harness::Rng, so the same seed and policy give the same
+// program on every host. Two policies ship: kDefault (a broad mix) and
+// kRewrites ("rewrite-biased": shapes the optimizing build's passes rewrite,
+// see README.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace shaderdiff::fuzz {
+
+struct Policy {
+  std::string name;
+  // Relative weights of the instruction families of one plain statement.
+  uint32_t w_float_arith = 30;   // ADD MUL MAD MIN MAX DP2/3/4
+  uint32_t w_float_round = 6;    // FLR FRC CEIL TRUNC ROUND
+  uint32_t w_float_compare = 6;  // SLT SGE SEQ SNE FSLT FSGE FSEQ FSNE
+  uint32_t w_transcendental = 4; // RCP RSQ EX2 LG2 SQRT (safe ranges only)
+  uint32_t w_int_arith = 14;     // UADD UMUL IMUL_HI UMUL_HI INEG IABS IMIN IMAX UMIN UMAX
+  uint32_t w_bit = 12;           // AND OR XOR NOT SHL ISHR USHR
+  uint32_t w_div = 4;            // IDIV UDIV UMOD MOD (divisor range known)
+  uint32_t w_bitfield = 3;       // IBFE UBFE BFI (offset + bits <= 32)
+  uint32_t w_int_compare = 6;    // ISLT ISGE USLT USGE USEQ USNE
+  uint32_t w_convert = 8;        // I2F U2F F2I F2U
+  uint32_t w_select = 5;         // UCMP
+  uint32_t w_move = 6;           // MOV (copies)
+  // Rewrite-shaped patterns (several instructions each), relative weights in
+  // the same group as the families above.
+  uint32_t w_copy_then_mad = 0;     // MOV t, CONST/IMM; MAD d, a, t, b
+  uint32_t w_convert_imm = 0;       // I2F/U2F/F2I/F2U of an immediate
+  uint32_t w_imm_arith = 0;         // arithmetic of two immediates
+  uint32_t w_identity = 0;          // x+0, x*1, x*0
+  uint32_t w_repeat = 0;            // the same instruction twice (CSE)
+  uint32_t w_compare_select = 0;    // a compare feeding UCMP
+  uint32_t w_masked_shift = 0;      // AND c, x, 31; SHL/ISHR/USHR d, y, c
+  // Statements other than plain instructions (same group).
+  uint32_t w_if = 6;     // IF/UIF ... [ELSE ...] ENDIF
+  uint32_t w_loop = 3;   // a counted loop with BRK (and maybe CONT)
+  // Per mille.
+  uint32_t p_else = 500;            // an IF gets an ELSE
+  uint32_t p_cont = 300;            // a loop body gets a conditional CONT
+  uint32_t p_immediate_src = 200;   // a source is a fresh immediate
+  uint32_t p_input_src = 250;       // a source is an IN/CONST register
+  uint32_t p_new_temp = 300;        // the destination is a new TEMP (else reuse)
+  uint32_t p_vector_op = 300;       // more than one component written
+  uint32_t p_modifier = 100;        // a float source gets a negate/abs
+  // Sizes.
+  uint32_t max_temps = 24;
+  uint32_t max_depth = 3;         // nesting of IF and loops
+  uint32_t max_loop_depth = 2;
+  uint32_t max_trip_count = 4;    // loop bounds 1..max
+  uint32_t max_inputs = 3;
+  uint32_t max_consts = 4;
+  uint32_t max_outputs = 3;
+  uint32_t max_immediates = 16;
+};
+
+Policy DefaultPolicy();
+Policy RewritesPolicy();
+// "default" or "rewrites"; nullopt otherwise.
+std::optional<Policy> PolicyByName(std::string_view name);
+
+}  // namespace shaderdiff::fuzz
