@@ -19,6 +19,7 @@ constexpr Subcommand kSubcommands[] = {
     {"emulate", RunEmulate, "compile and run a shader on the target's cycle-accurate emulator"},
     {"check", RunCheck, "differential check: emulator vs reference interpreter, one verdict per shader"},
     {"bisect", RunBisect, "find the optimizing build's rewrite that makes a failing case fail"},
+    {"gen", RunGen, "generate seeded TGSI shaders free of undefined behaviour (fuzz/gen)"},
     {"stats", RunStats, "code-quality statistics of both builds over a corpus (shader-db style)"},
     {"disasm", RunDisasm, "disassemble a GPU binary (raw 64-bit instruction words)"},
     {"asm", RunAsm, "assemble GPU assembly text into a binary"},
