@@ -14,7 +14,10 @@
 // candidate values.
 //
 // Shapes: CompOp<K> (component-wise: dst.c from slot c of every source),
-// ReplOp<K> (replicated scalar from slot x of every source). Everything else
+// ReplOp<K> (replicated scalar from slot x of every source); both take a
+// whole-instruction fast path when every operand is exact over the active
+// lanes (EvalKernelExactLanes: words in, words out, a set built only for a
+// lane whose kernel reports freedom), with EvalKernel's results. Everything else
 // (dot products, LIT, derivatives, textures, flow, 64-bit pairs) has its own
 // handler in the ops_*.cc files.
 #pragma once
@@ -135,6 +138,45 @@ Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
   }
 }
 
+// Whether lanes m of every one of the n operands are exact.
+inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
+  for (int i = 0; i < n; ++i) {
+    const Lanes& v = *s[i];
+    bool exact = true;
+    ForLanes(m, [&](int l) { exact = exact && v.Exact(l); });
+    if (!exact) return false;
+  }
+  return true;
+}
+
+// Lanes m of r = K(s...), every operand exact over m: EvalKernel's result
+// for exact operands, without reading or writing a Val per lane; only a
+// lane whose kernel reports freedom (or saw a denormal, or is a NaN result)
+// builds its set.
+template <class K>
+void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
+  constexpr int N = K::kSrc;
+  const Fp primary = ex.PrimaryFp();
+  ForLanes(m, [&](int l) {
+    Word a[N > 0 ? N : 1];
+    for (int i = 0; i < N; ++i) a[i] = s[i]->w[l];
+    Fp fp = primary;
+    Freedom f;
+    const Word w = K::Eval(fp, a, f);
+    if (f.undef != Reason::kNone) {
+      r.Set(l, Val::Any(w, f.undef));
+    } else if (!fp.saw && f.Trivial() && !(K::kArith && IsNanW(w))) {
+      r.w[l] = w;
+      r.u[l] = Reason::kNone;
+      r.x[l] = Reason::kNone;
+    } else {
+      Val v[N > 0 ? N : 1];
+      for (int i = 0; i < N; ++i) v[i] = Val::Exact(a[i]);
+      r.Set(l, EvalKernelSet<K>(v, w, f, true));
+    }
+  });
+}
+
 template <class K>
 void CompOp(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
@@ -145,6 +187,10 @@ void CompOp(Exec& ex, const DInst& in) {
     const Lanes* s[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, c, m);
     Lanes& r = ex.Result(0, c);
+    if (AllExact(s, N, m)) {
+      EvalKernelExactLanes<K>(ex, s, m, r);
+      continue;
+    }
     ForLanes(m, [&](int l) {
       Val a[N > 0 ? N : 1];
       for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
@@ -162,11 +208,15 @@ void ReplOp(Exec& ex, const DInst& in) {
   const Lanes* s[N];
   for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, 0, m);
   Lanes& r = ex.Result(0, 0);
-  ForLanes(m, [&](int l) {
-    Val a[N];
-    for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-    r.Set(l, EvalKernel<K>(ex, a));
-  });
+  if (AllExact(s, N, m)) {
+    EvalKernelExactLanes<K>(ex, s, m, r);
+  } else {
+    ForLanes(m, [&](int l) {
+      Val a[N];
+      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
+      r.Set(l, EvalKernel<K>(ex, a));
+    });
+  }
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
       Lanes& rc = ex.Result(0, c);

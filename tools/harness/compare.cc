@@ -38,13 +38,30 @@ void ForComponents(const common::ExecResult& reference, Fn&& fn) {
   }
 }
 
-// The word `result` holds at (index, lane, comp), if it has one.
-bool WordAt(const common::ExecResult& result, uint32_t index, uint32_t lane, int comp, common::Word* w) {
-  const auto it = result.outputs.find(index);
-  if (it == result.outputs.end() || lane >= it->second.size()) return false;
-  *w = it->second[lane][comp];
-  return true;
-}
+// The words of one result, looked up by (index, lane, comp); the output's
+// row is found once per index (ForComponents walks index by index).
+class WordReader {
+ public:
+  explicit WordReader(const common::ExecResult& result) : result_(result) {}
+  // The word at (index, lane, comp), if the result has one.
+  bool At(uint32_t index, uint32_t lane, int comp, common::Word* w) {
+    if (!have_index_ || index != index_) {
+      const auto it = result_.outputs.find(index);
+      row_ = it == result_.outputs.end() ? nullptr : &it->second;
+      index_ = index;
+      have_index_ = true;
+    }
+    if (row_ == nullptr || lane >= row_->size()) return false;
+    *w = (*row_)[lane][comp];
+    return true;
+  }
+
+ private:
+  const common::ExecResult& result_;
+  const common::LaneVec4s* row_ = nullptr;
+  uint32_t index_ = 0;
+  bool have_index_ = false;
+};
 
 bool IsNan(common::Word w) { return (w & 0x7fffffffu) > 0x7f800000u; }
 
@@ -75,6 +92,7 @@ std::string Mismatch::ToString() const {
 
 Comparison CompareResults(const common::ExecResult& reference, const common::ExecResult& actual) {
   Comparison c;
+  WordReader words(actual);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word expected, bool undefined,
                                bool inexact, const common::AllowedSet& set, const std::string* reason) {
     if (undefined) {
@@ -82,7 +100,7 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
       return;
     }
     common::Word got = 0;
-    const bool present = WordAt(actual, index, lane, comp, &got);
+    const bool present = words.At(index, lane, comp, &got);
     if (inexact) {
       ++c.tolerant;
       if (!present || (got != expected && !set.Contains(got))) {
@@ -104,6 +122,7 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
 Comparison CompareBuilds(const common::ExecResult& reference, const common::ExecResult& naive,
                          const common::ExecResult& optimized) {
   Comparison c;
+  WordReader naive_words(naive), optimized_words(optimized);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word, bool undefined, bool inexact,
                                const common::AllowedSet& set, const std::string*) {
     if (undefined) {
@@ -112,7 +131,7 @@ Comparison CompareBuilds(const common::ExecResult& reference, const common::Exec
     }
     ++(inexact ? c.tolerant : c.compared);
     common::Word a = 0, b = 0;
-    const bool have_a = WordAt(naive, index, lane, comp, &a), have_b = WordAt(optimized, index, lane, comp, &b);
+    const bool have_a = naive_words.At(index, lane, comp, &a), have_b = optimized_words.At(index, lane, comp, &b);
     // The one named exception (nan-payload): where the reference allows any
     // NaN, two NaNs agree whatever their payloads, because the emulator's
     // payloads follow the host's propagation rules, which no a3xx document
