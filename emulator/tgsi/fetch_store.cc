@@ -285,6 +285,16 @@ const Lanes& Exec::Fetch(const DInst& in, int s, int slot, LaneMask m) {
   return out;
 }
 
+const Lanes& Exec::FetchInPlace(const DInst& in, int s, int slot, LaneMask m) {
+  const DSrc& src = in.src[s];
+  const bool direct = !src.index.indirect && !(src.two_d && src.dim.indirect);
+  const bool gs_in = src.space == Space::kIn && src.two_d;
+  if (direct && !gs_in && !src.abs && !src.neg && src.space != Space::kImm && src.space != Space::kConst) {
+    if (const Lanes* file = FileFor(src.space)) return file[static_cast<size_t>(src.index.base) * 4 + src.swz[slot]];
+  }
+  return Fetch(in, s, slot, m);
+}
+
 const Lanes& Exec::FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot) {
   Lanes& out = extra_[scratch_slot & 3];
   LoadSource(in.src[s], component, m, out);

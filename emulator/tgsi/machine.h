@@ -124,6 +124,11 @@ class Exec {
   // source's modifiers applied. The returned scratch stays valid until the
   // same (s, slot) is fetched again.
   const Lanes& Fetch(const DInst& in, int s, int slot, LaneMask m);
+  // Fetch without the copy where there is nothing to compute: a direct
+  // per-lane register operand without modifiers is the register itself, so
+  // it is valid only until the next store to its file (for handlers that
+  // read all their operands before they store, as CompOp and ReplOp do).
+  const Lanes& FetchInPlace(const DInst& in, int s, int slot, LaneMask m);
   // Reads one (register, component) of a source ignoring its swizzle.
   const Lanes& FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot);
   Lanes& Result(int d, int chan) { return res_[d][chan]; }

@@ -185,7 +185,7 @@ void CompOp(Exec& ex, const DInst& in) {
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const Lanes* s[N > 0 ? N : 1];
-    for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, c, m);
+    for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, c, m);
     Lanes& r = ex.Result(0, c);
     if (AllExact(s, N, m)) {
       EvalKernelExactLanes<K>(ex, s, m, r);
@@ -206,7 +206,7 @@ void ReplOp(Exec& ex, const DInst& in) {
   const LaneMask m = ex.exec;
   constexpr int N = K::kSrc;
   const Lanes* s[N];
-  for (int i = 0; i < N; ++i) s[i] = &ex.Fetch(in, i, 0, m);
+  for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, 0, m);
   Lanes& r = ex.Result(0, 0);
   if (AllExact(s, N, m)) {
     EvalKernelExactLanes<K>(ex, s, m, r);
