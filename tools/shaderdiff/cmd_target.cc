@@ -21,20 +21,12 @@
 #include "tools/harness/vector_json.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/target_options.h"
 
 namespace shaderdiff::cli {
 namespace {
 
 using nlohmann::json;
-
-void AddTargetOptions(po::options_description& options) {
-  options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
-      ("build", po::value<std::string>()->default_value("opt"),
-       "compiler build: 'naive' (the reference translator) or 'opt' (the optimizing compiler)")
-      ("opt-bisect-limit", po::value<int64_t>()->default_value(-1),
-       "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)");
-}
 
 // What the optimizing build is asked for besides the program.
 struct OptRequest {
@@ -48,23 +40,6 @@ struct OptRequest {
   std::string dot_text;
   std::string rewrites;
 };
-
-// Parses --target/--build; prints the problem and returns false if invalid.
-bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {
-  if (vm["target"].as<std::string>() != "a3xx") {
-    std::cerr << "shaderdiff " << command << ": unknown target '" << vm["target"].as<std::string>()
-              << "' (targets: a3xx)\n";
-    return false;
-  }
-  const std::string& b = vm["build"].as<std::string>();
-  if (b == "naive") *build = harness::Build::kNaive;
-  else if (b == "opt") *build = harness::Build::kOptimizing;
-  else {
-    std::cerr << "shaderdiff " << command << ": --build must be 'naive' or 'opt'\n";
-    return false;
-  }
-  return true;
-}
 
 // Compiles for a3xx; prints why not and sets *exit_code on failure.
 std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
@@ -243,13 +218,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   a3xx::EmulatorOptions emu;
   emu.timing = a3xx::FindTiming("a3xx");
   emu.cycle_budget = harness::CheckOptions{}.cycle_budget;  // as `check` and `nightly`, so their commands reproduce
-  const std::string& hazards = vm["hazards"].as<std::string>();
-  if (hazards == "stale") emu.hazards = a3xx::HazardMode::kStale;
-  else if (hazards == "trap") emu.hazards = a3xx::HazardMode::kTrap;
-  else {
-    std::cerr << "shaderdiff emulate: --hazards must be 'stale' or 'trap'\n";
-    return kExitUsage;
-  }
+  if (!HazardModeOption(vm, "emulate", &emu.hazards)) return kExitUsage;
   if (!ShiftCounts(vm, "emulate", &emu.shift_counts)) return kExitUsage;
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
@@ -364,12 +333,7 @@ int RunCheck(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff check: --vectors must be at least 1 (a check of no vector tests nothing)\n";
     return kExitUsage;
   }
-  const std::string& hazards = vm["hazards"].as<std::string>();
-  if (hazards == "trap") opt.hazards = a3xx::HazardMode::kTrap;
-  else if (hazards != "stale") {
-    std::cerr << "shaderdiff check: --hazards must be 'stale' or 'trap'\n";
-    return kExitUsage;
-  }
+  if (!HazardModeOption(vm, "check", &opt.hazards)) return kExitUsage;
   if (!ShiftCounts(vm, "check", &opt.shift_counts)) return kExitUsage;
   if (!vm.count("files")) {
     std::cerr << "shaderdiff check: no input files\n";
