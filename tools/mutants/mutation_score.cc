@@ -11,6 +11,7 @@
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "tools/harness/check.h"
+#include "tools/harness/failure_cause.h"
 #include "tools/mutants/activation.h"
 #include "tools/nightly/run.h"
 #include "tools/nightly/worker_pool.h"
@@ -57,16 +58,6 @@ Builds CompileAll(const ScoreRequest& r, const std::vector<std::optional<tgsi::S
     }
   });
   return builds;
-}
-
-// "pass regalloc: register allocation checker: ..." -> "pass regalloc:
-// register allocation checker"; "emulator: ..." -> "emulator".
-std::string CompileErrorCause(const std::string& detail) {
-  const size_t first = detail.find(": ");
-  if (first == std::string::npos) return detail;
-  if (detail.rfind("pass ", 0) != 0) return detail.substr(0, first);
-  const size_t second = detail.find(": ", first + 2);
-  return detail.substr(0, second);
 }
 
 class Scorer {
@@ -133,7 +124,7 @@ class Scorer {
       if (clean_regressions_.count(check.name)) continue;
       ++run.new_regressions;
       std::string key = check.check.config + " " + check.check.verdict;
-      if (check.check.verdict == "compile-error") key += ": " + CompileErrorCause(check.check.detail);
+      if (check.check.verdict == "compile-error") key += ": " + harness::CompileErrorCause(check.check.detail);
       ++run.caught_by[key];
       if (run.records.size() < r_.max_records) {
         run.records.push_back(
