@@ -77,6 +77,9 @@ grep -q '"stopped_by": "interrupt"' "$TMP/int/reduce.json" || fail "interrupted 
 [[ $? == 2 ]] || fail "--from without --check is not a usage error"
 "$S" reduce --target a3xx --build opt "$CORPUS/shaders/000bee50c879719b.tgsi" --seed 1 --out "$TMP/x" 2>"$TMP/err" >/dev/null
 [[ $? == 1 ]] && grep -q "does not fail (verdict pass)" "$TMP/err" || fail "a passing case: $(cat "$TMP/err")"
+printf 'VERT\nDCL OUT[0], POSITION\n  0: MOV OUT[0], TEMP[9]\n  1: END\n' >"$TMP/bad.tgsi"
+"$S" reduce "$TMP/bad.tgsi" --seed 1 --out "$TMP/x" 2>"$TMP/err" >/dev/null
+[[ $? == 1 ]] && grep -q "bad.tgsi:3:[0-9]*: error: " "$TMP/err" || fail "an invalid shader: $(cat "$TMP/err")"
 "$S" reduce --help | grep -q "reduce.json" || fail "reduce --help"
 
 if [[ $failures -gt 0 ]]; then

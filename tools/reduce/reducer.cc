@@ -394,9 +394,22 @@ class Reducer {
       Try(shader(), candidate, "vector");
     }
     Try(shader(), PruneToShader(vector(), shader()), "vector");
+    // Most words of a vector do not matter: zero them in chunks, halving
+    // the chunk size (ddmin), then try the other simple words one by one.
+    for (size_t chunk = WordCount(vector()); chunk > 0 && !stopped(); chunk /= 2) {
+      std::vector<size_t> nonzero;
+      common::TestVector probe = vector();
+      for (size_t k = 0; k < WordCount(probe); ++k) if (WordAt(probe, k) != 0) nonzero.push_back(k);
+      for (size_t i = 0; i < nonzero.size() && !stopped(); i += chunk) {
+        common::TestVector candidate = vector();
+        for (size_t k = i; k < std::min(nonzero.size(), i + chunk); ++k) WordAt(candidate, nonzero[k]) = 0;
+        Try(shader(), candidate, "vector");
+      }
+    }
     for (size_t k = 0; k < WordCount(vector()) && !stopped(); ++k) {
       common::TestVector probe = vector();
       for (common::Word w : SimplerWords(WordAt(probe, k))) {
+        if (w == 0) continue;  // tried above
         common::TestVector candidate = vector();
         WordAt(candidate, k) = w;
         if (Try(shader(), candidate, "vector")) break;

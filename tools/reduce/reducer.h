@@ -18,8 +18,9 @@
 //               write-mask components;
 //   decls       unused declarations, properties and immediates dropped,
 //               TEMP and CONST ranges narrowed, TEMPs renumbered;
-// then once, for the vector: entries the shader no longer declares, and
-// each word replaced by a simpler one (0, 1.0, 1, 2.0, 2).
+// then once, for the vector: barycentrics to (+0, +0), entries the shader
+// no longer declares, words zeroed in halving chunks (ddmin), and each
+// remaining word replaced by a simpler one (1.0, 1, 2.0, 2).
 // Every candidate is printed and read back through the front door
 // (parse + tgsi::ValidateShader) before the oracle sees it; one that does
 // not pass is counted (invalid_candidates) and never tried or kept.

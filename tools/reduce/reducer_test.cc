@@ -123,6 +123,8 @@ TEST(Reducer, ExtraPredicateConstrainsEveryKeptCase) {
   Fixture f = Make();
   // "The same failure" here also needs the loop: kept candidates have a BGNLOOP.
   f.options.also = [](const tgsi::Shader& s, const common::TestVector&) {
+    // Whatever may be kept passed the front door first.
+    EXPECT_TRUE(tgsi::ValidateShader(s).empty()) << tgsi::PrintShader(s);
     for (const tgsi::Instruction& i : s.instructions) if (i.opcode == tgsi::Opcode::BGNLOOP) return true;
     return false;
   };
