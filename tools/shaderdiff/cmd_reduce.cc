@@ -74,6 +74,13 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
     std::cerr << "shaderdiff reduce: " << name << " is the reference interpreter's own verdict, not a check of a build\n";
     return kExitFailure;
   }
+  if (record->verdict == "crash") {
+    // The check would crash this process too: reducing a crash needs an
+    // oracle in a worker process, which reduce does not have yet.
+    std::cerr << "shaderdiff reduce: " << name << " is a crash; reduce runs checks in-process and cannot reduce "
+              << "crashes (rerun its reproduce command under a debugger)\n";
+    return kExitFailure;
+  }
   harness::CheckOptions& o = in->options;
   o.target = report::ConfigTarget(config);
   const std::string build = report::ConfigBuild(config);
