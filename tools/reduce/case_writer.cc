@@ -59,6 +59,12 @@ std::map<std::string, std::string> CaseFiles(const ReduceResult& result, const h
       {"accepted", result.accepted},
       {"reproduce", command},
   };
+  j["crashed_candidates"] = result.crashed_candidates;
+  if (result.crash) {
+    j["crash"] = {{"how", result.crash_how}, {"shader", "crash.tgsi"}, {"vector", "crash-vector.json"}};
+    files["crash.tgsi"] = tgsi::PrintShader(result.crash->shader);
+    files["crash-vector.json"] = harness::VectorToJson(result.crash->vector).dump(1) + "\n";
+  }
   files["reduce.json"] = j.dump(1) + "\n";
   return files;
 }

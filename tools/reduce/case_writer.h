@@ -8,7 +8,12 @@
 //                 $SHADERDIFF overrides the binary it runs;
 //   reduce.json   the signature, sizes before and after, oracle calls,
 //                 rejected candidates, seconds, why it stopped, and the
-//                 accepted candidates per step.
+//                 accepted candidates per step, and how many candidates
+//                 crashed the check;
+//   crash.tgsi, crash-vector.json
+//                 only when a candidate crashed or hung the compiler or
+//                 emulator: the first such candidate (reduce.json's
+//                 "crash" says how its check ended).
 // The caller writes them (atomically); nothing here touches the disk.
 #pragma once
 

@@ -1,7 +1,16 @@
 // The reduction oracle (oracle.h).
 #include "tools/reduce/oracle.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <nlohmann/json.hpp>
+
 #include "emulator/tgsi/interpreter.h"
+#include "tools/nightly/wait_status.h"
 
 namespace shaderdiff::reduce {
 
@@ -47,14 +56,120 @@ bool ReferenceDefinedAt(const common::ExecResult& reference, const harness::Mism
 
 }  // namespace
 
-bool Oracle::Reproduces(const tgsi::Shader& shader, const common::TestVector& vector, OracleRun* run) {
+namespace {
+
+nlohmann::json Encode(const OracleRun& run, bool defined) {
+  const harness::CheckOutcome& o = run.outcome;
+  nlohmann::json j = {{"verdict", static_cast<int>(o.verdict)}, {"detail", o.detail}, {"defined", defined}};
+  if (o.vector) {
+    j["vector"] = {o.vector->seed, o.vector->edges, o.vector->lanes, o.vector->dictionary};
+  }
+  if (o.mismatch) j["mismatch"] = {o.mismatch->output, o.mismatch->lane, o.mismatch->component, o.mismatch->builds};
+  if (!o.hazards.empty()) j["hazard"] = o.hazards.front().kind;
+  return j;
+}
+
+IsolatedCheck Decode(const nlohmann::json& j) {
+  IsolatedCheck c;
+  harness::CheckOutcome& o = c.outcome;
+  o.verdict = static_cast<harness::Verdict>(j.at("verdict").get<int>());
+  o.detail = j.at("detail").get<std::string>();
+  c.reference_defined = j.at("defined").get<bool>();
+  if (j.contains("vector")) {
+    const nlohmann::json& v = j["vector"];
+    o.vector = harness::VectorChoice{v[0].get<uint64_t>(), v[1].get<bool>(), v[2].get<uint32_t>(), v[3].get<bool>()};
+  }
+  if (j.contains("mismatch")) {
+    const nlohmann::json& m = j["mismatch"];
+    o.mismatch = harness::Mismatch{};
+    o.mismatch->output = m[0].get<uint32_t>();
+    o.mismatch->lane = m[1].get<uint32_t>();
+    o.mismatch->component = m[2].get<int>();
+    o.mismatch->builds = m[3].get<bool>();
+  }
+  if (j.contains("hazard")) {
+    o.hazards.emplace_back();
+    o.hazards.back().kind = j["hazard"].get<std::string>();
+  }
+  return c;
+}
+
+}  // namespace
+
+std::optional<IsolatedCheck> CheckIsolated(const tgsi::Shader& shader, const common::TestVector& vector,
+                                           const harness::CheckOptions& options, bool three_way, std::string* how) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    *how = "pipe failed";
+    return std::nullopt;
+  }
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    *how = "fork failed";
+    return std::nullopt;
+  }
+  if (pid == 0) {
+    // The child: no handler of the parent's (SIGINT is the parent's to decide).
+    close(fds[0]);
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_DFL);
+    alarm(kCheckSeconds);
+    const OracleRun run = CheckOneVector(shader, vector, options, three_way);
+    const bool defined = !run.outcome.mismatch || ReferenceDefinedAt(run.reference, *run.outcome.mismatch);
+    const std::string text = Encode(run, defined).dump();
+    size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) _exit(1);
+      done += static_cast<size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    *how = nightly::DescribeWaitStatus(status);
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+      *how += " (more than " + std::to_string(kCheckSeconds) + " s)";
+    return std::nullopt;
+  }
+  try {
+    return Decode(nlohmann::json::parse(text));
+  } catch (const nlohmann::json::exception& e) {
+    *how = std::string("unreadable report from the check: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+bool Oracle::Reproduces(const tgsi::Shader& shader, const common::TestVector& vector,
+                        harness::CheckOutcome* outcome) {
   ++calls_;
-  OracleRun local;
-  OracleRun& r = run ? *run : local;
-  r = CheckOneVector(shader, vector, options_, target_.verdict == harness::Verdict::kBuildMismatch);
-  const std::optional<FailureSignature> got = SignatureOf(r.outcome, options_.build);
+  std::string how;
+  std::optional<IsolatedCheck> check =
+      CheckIsolated(shader, vector, options_, target_.verdict == harness::Verdict::kBuildMismatch, &how);
+  if (!check) {
+    if (!first_crash_) first_crash_ = Crash{shader, vector, how};
+    ++crashes_;
+    return false;
+  }
+  if (outcome) *outcome = check->outcome;
+  const std::optional<FailureSignature> got = SignatureOf(check->outcome, options_.build);
   if (!got || *got != target_) return false;
-  if (target_.HasComponent() && !ReferenceDefinedAt(r.reference, *r.outcome.mismatch)) return false;
+  if (target_.HasComponent() && !check->reference_defined) return false;
   return !also_ || also_(shader, vector);
 }
 

@@ -22,11 +22,11 @@ constexpr std::array<uint32_t, 4> kZeros = {0, 0, 0, 0};
 
 class Reducer {
  public:
-  Reducer(const ReduceOptions& options, ReduceResult* result, OracleRun first)
+  Reducer(const ReduceOptions& options, ReduceResult* result, harness::CheckOutcome first)
       : options_(options),
         result_(*result),
         oracle_(options.check, result->signature, options.also),
-        last_run_(std::move(first)),
+        last_outcome_(std::move(first)),
         start_(std::chrono::steady_clock::now()) {
     text_ = tgsi::PrintShader(result_.reduced.shader);
   }
@@ -49,7 +49,12 @@ class Reducer {
     SimplifyVector();
     if (result_.stopped_by.empty()) result_.stopped_by = "done";
     result_.oracle_calls += oracle_.calls();
-    result_.outcome = last_run_.outcome;
+    result_.outcome = last_outcome_;
+    result_.crashed_candidates = oracle_.crashes();
+    if (oracle_.first_crash()) {
+      result_.crash = ReduceCase{oracle_.first_crash()->shader, oracle_.first_crash()->vector};
+      result_.crash_how = oracle_.first_crash()->how;
+    }
     result_.seconds = Seconds();
   }
 
@@ -63,7 +68,7 @@ class Reducer {
 
   // The lane the failure shows in (0 when the signature has none).
   uint32_t FocusLane() const {
-    return last_run_.outcome.mismatch ? last_run_.outcome.mismatch->lane : 0;
+    return last_outcome_.mismatch ? last_outcome_.mismatch->lane : 0;
   }
 
   bool OutOfBudget() {
@@ -84,13 +89,13 @@ class Reducer {
     }
     std::string text = tgsi::PrintShader(*valid);
     if (text == text_ && vec.lanes == vector().lanes && WordsEqual(vec, vector())) return false;  // no change
-    OracleRun run;
-    if (!oracle_.Reproduces(*valid, vec, &run)) return false;
+    harness::CheckOutcome outcome;
+    if (!oracle_.Reproduces(*valid, vec, &outcome)) return false;
     const uint32_t size_before = InstructionCount(shader());
     const uint32_t lanes_before = vector().lanes;
     result_.reduced = {std::move(*valid), vec};
     text_ = std::move(text);
-    last_run_ = std::move(run);
+    last_outcome_ = std::move(outcome);
     ++result_.accepted[step];
     if (options_.progress && (InstructionCount(shader()) != size_before || vec.lanes != lanes_before)) {
       options_.progress(std::string(step) + ": " + std::to_string(size_before) + " -> " +
@@ -421,7 +426,7 @@ class Reducer {
   const ReduceOptions& options_;
   ReduceResult& result_;
   Oracle oracle_;
-  OracleRun last_run_;
+  harness::CheckOutcome last_outcome_;  // of the current case
   std::chrono::steady_clock::time_point start_;
   std::string text_;  // the printed current shader
 };
@@ -430,12 +435,22 @@ class Reducer {
 
 std::optional<ReduceResult> Reduce(const tgsi::Shader& shader, const common::TestVector& vector,
                                    const ReduceOptions& options, std::string* error) {
-  OracleRun first = CheckOneVector(shader, vector, options.check,
-                                   options.check.build == harness::Build::kOptimizing && options.check.compare_builds);
-  const std::optional<FailureSignature> signature = SignatureOf(first.outcome, options.check.build);
+  std::string how;
+  std::optional<IsolatedCheck> first = CheckIsolated(
+      shader, vector, options.check, options.check.build == harness::Build::kOptimizing && options.check.compare_builds,
+      &how);
+  if (!first) {
+    *error = "the check itself crashed (" + how + "): reduce cannot reduce crashes";
+    return std::nullopt;
+  }
+  const std::optional<FailureSignature> signature = SignatureOf(first->outcome, options.check.build);
   if (!signature) {
-    *error = "the case does not fail (verdict " + std::string(harness::VerdictName(first.outcome.verdict)) +
-             (first.outcome.detail.empty() ? "" : ": " + first.outcome.detail) + "): nothing to reduce";
+    *error = "the case does not fail (verdict " + std::string(harness::VerdictName(first->outcome.verdict)) +
+             (first->outcome.detail.empty() ? "" : ": " + first->outcome.detail) + "): nothing to reduce";
+    return std::nullopt;
+  }
+  if (options.also && !options.also(shader, vector)) {
+    *error = "the case fails (" + signature->ToString() + ") but not the extra condition: nothing to reduce";
     return std::nullopt;
   }
   ReduceResult result;
@@ -444,11 +459,7 @@ std::optional<ReduceResult> Reduce(const tgsi::Shader& shader, const common::Tes
   result.original.shader.items.clear();
   result.reduced = result.original;
   result.oracle_calls = 1;
-  if (options.also && !options.also(shader, vector)) {
-    *error = "the case fails (" + signature->ToString() + ") but not the extra condition: nothing to reduce";
-    return std::nullopt;
-  }
-  Reducer(options, &result, std::move(first)).Run();
+  Reducer(options, &result, std::move(first->outcome)).Run();
   return result;
 }
 

@@ -72,11 +72,17 @@ struct ReduceResult {
   double seconds = 0;
   std::string stopped_by;  // "done", "oracle-calls", "time" or "interrupt"
   std::map<std::string, uint64_t> accepted;  // accepted candidates per step
+  // Candidates whose check crashed or hung (never kept), and the first of
+  // them with how its check ended: a compiler or emulator bug of its own.
+  uint64_t crashed_candidates = 0;
+  std::optional<ReduceCase> crash;
+  std::string crash_how;
 };
 
 // Checks the case (three-way for the optimizing build, as the check does),
 // takes its signature, and reduces. nullopt with *error when the case does
-// not fail (pass, unsupported, untested: nothing to keep).
+// not fail (pass, unsupported, untested: nothing to keep) or its check
+// crashes.
 std::optional<ReduceResult> Reduce(const tgsi::Shader& shader, const common::TestVector& vector,
                                    const ReduceOptions& options, std::string* error);
 

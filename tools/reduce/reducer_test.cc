@@ -2,7 +2,8 @@
 // fault that swaps a mad's multiplicands in every compiled program, as the
 // nightly's fault-injection tests use it): the result is small, fails with
 // the original signature, passes without the fault, passes the front door;
-// budgets, interruption and the extra predicate are honoured.
+// budgets, interruption and the extra predicate are honoured; a candidate
+// that crashes the compiler is set aside, not fatal.
 #include <gtest/gtest.h>
 
 #include "compiler/tgsi/printer.h"
@@ -135,6 +136,26 @@ TEST(Reducer, ExtraPredicateConstrainsEveryKeptCase) {
   f.options.also = [](const tgsi::Shader&, const common::TestVector&) { return false; };
   EXPECT_FALSE(Reduce(f.shader, f.vector, f.options, &error).has_value());
   EXPECT_NE(error.find("extra condition"), std::string::npos) << error;
+}
+
+TEST(Reducer, ACandidateThatCrashesTheCompilerDoesNotEndTheReduction) {
+  Fixture f = Make();
+  // A compiler that also dies on small programs: those candidates crash
+  // their (child-process) check; the reduction goes on around them.
+  const harness::CheckOptions plain = f.options.check;
+  f.options.check.post_compile = [swap = plain.post_compile](a3xx::Program& p) {
+    swap(p);
+    if (p.instrs.size() < 40) abort();
+  };
+  std::string error;
+  std::optional<ReduceResult> r = Reduce(f.shader, f.vector, f.options, &error);
+  ASSERT_TRUE(r.has_value()) << error;
+  EXPECT_GT(r->crashed_candidates, 0u);
+  ASSERT_TRUE(r->crash.has_value());
+  EXPECT_NE(r->crash_how.find("SIGABRT"), std::string::npos) << r->crash_how;
+  EXPECT_LT(InstructionCount(r->reduced.shader), InstructionCount(f.shader));
+  const OracleRun again = CheckOneVector(r->reduced.shader, r->reduced.vector, plain, false);
+  EXPECT_EQ(SignatureOf(again.outcome, harness::Build::kNaive), r->signature);
 }
 
 TEST(Reducer, APassingCaseIsRefused) {
