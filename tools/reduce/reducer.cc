@@ -269,7 +269,12 @@ class Reducer {
         for (uint32_t i = middle; i <= c.close; ++i) keep_then[i] = true;
         for (uint32_t i = c.open; i <= middle; ++i) keep_else[i] = true;
         candidates.push_back(keep_then);
-        if (c.middle) candidates.push_back(keep_else);
+        if (c.middle) {
+          candidates.push_back(keep_else);
+          std::vector<bool> no_else(n, false);  // IF ... ENDIF without the ELSE branch
+          for (uint32_t i = *c.middle; i < c.close; ++i) no_else[i] = true;
+          candidates.push_back(no_else);
+        }
       } else if (op == Opcode::BGNLOOP) {
         std::vector<bool> body(n, false);
         body[c.open] = body[c.close] = true;
@@ -300,17 +305,37 @@ class Reducer {
       for (size_t s = 0; s < shader().instructions[i].src.size() && !stopped(); ++s) {
         const tgsi::Register& reg = shader().instructions[i].src[s].reg;
         if ((reg.file != File::kTemporary && reg.file != File::kOutput) || reg.index.indirect) continue;
-        for (int choice = 0; choice < 3; ++choice) {
+        // An immediate, an input, or (bypassing the instructions that
+        // write the register) a register they read.
+        std::vector<tgsi::Register> choices = Bypasses(reg);
+        if (input) choices.insert(choices.begin(), *input);
+        for (int choice = -2; choice < static_cast<int>(choices.size()); ++choice) {
           tgsi::Shader candidate = shader();
           tgsi::SrcOperand& operand = candidate.instructions[i].src[s];
-          if (choice == 0) operand.reg = ImmediateRegister(AddImmediate(candidate, kOnes));
-          else if (choice == 1) operand.reg = ImmediateRegister(AddImmediate(candidate, kZeros));
-          else if (input) operand.reg = *input;
-          else continue;
+          if (choice == -2) operand.reg = ImmediateRegister(AddImmediate(candidate, kOnes));
+          else if (choice == -1) operand.reg = ImmediateRegister(AddImmediate(candidate, kZeros));
+          else operand.reg = choices[static_cast<size_t>(choice)];
           if (Try(candidate, "operands")) break;
         }
       }
     }
+  }
+
+  // The direct registers (other than `reg`) read by the instructions that
+  // write `reg`, at most three, in order.
+  std::vector<tgsi::Register> Bypasses(const tgsi::Register& reg) const {
+    std::vector<tgsi::Register> out;
+    for (const tgsi::Instruction& inst : shader().instructions) {
+      const bool writes = std::any_of(inst.dst.begin(), inst.dst.end(),
+                                      [&](const tgsi::DstOperand& d) { return d.reg == reg; });
+      if (!writes) continue;
+      for (const tgsi::SrcOperand& src : inst.src) {
+        if (src.reg.index.indirect || src.reg == reg || out.size() >= 3) continue;
+        if (src.reg.file == File::kSampler || src.reg.file == File::kSamplerView) continue;
+        if (std::find(out.begin(), out.end(), src.reg) == out.end()) out.push_back(src.reg);
+      }
+    }
+    return out;
   }
 
   // ---- swizzles, modifiers, write masks

@@ -12,8 +12,9 @@
 //               flow control only as whole constructs (IF..ENDIF,
 //               BGNLOOP..ENDLOOP, SWITCH..ENDSWITCH), so it stays balanced;
 //   unwrap      a construct's markers removed, keeping one branch or the
-//               loop body;
-//   operands    a TEMP read replaced by an immediate (1.0, 0.0) or an input;
+//               loop body, or an IF's ELSE branch removed;
+//   operands    a TEMP read replaced by an immediate (1.0, 0.0), an input,
+//               or a register read by the instructions writing it (bypass);
 //   swizzles    identity swizzles, no modifiers or saturation, fewer
 //               write-mask components;
 //   decls       unused declarations, properties and immediates dropped,
