@@ -96,6 +96,7 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
   o.interpreter_budget = s.value("budget", o.interpreter_budget);
   o.cycle_budget = s.value("cycle_budget", o.cycle_budget);
   if (s.value("hazards", std::string("stale")) == "trap") o.hazards = a3xx::HazardMode::kTrap;
+  if (s.value("shift_counts", std::string("hazard")) == "mask") o.shift_counts = a3xx::ShiftCountMode::kMask;
   in->file = ResolvePath((std::filesystem::path(r->corpus_path) / file).string());
   std::optional<std::string> shader_text = ReadFile(in->file);
   if (!shader_text) return kExitFailure;
@@ -126,6 +127,7 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
 int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
   if (!TargetAndBuild(vm, "reduce", &in->options.build)) return kExitUsage;
   if (!HazardModeOption(vm, "reduce", &in->options.hazards)) return kExitUsage;
+  if (!ShiftCounts(vm, "reduce", &in->options.shift_counts)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   in->file = vm["file"].as<std::string>();
@@ -153,6 +155,7 @@ int RunReduce(const std::vector<std::string>& args) {
       ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
       ("file", po::value<std::string>(), "TGSI file (without --from)");
   AddTargetOptions(options);
+  AddShiftCountOption(options);
   AddVectorOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -162,7 +165,8 @@ int RunReduce(const std::vector<std::string>& args) {
     PrintUsage(
         "shaderdiff reduce --from report.json --check FILE@CONFIG --out DIR [--max-oracle-calls N] [--max-seconds S]\n"
         "       shaderdiff reduce --target a3xx [--build naive|opt] FILE (--vector V.json | --seed S [--lanes N]\n"
-        "                         [--edges] [--dictionary]) --out DIR [--hazards stale|trap] [--opt-bisect-limit N]\n\n"
+        "                         [--edges] [--dictionary]) --out DIR [--hazards stale|trap] [--shift-counts hazard|mask]\n"
+        "                         [--opt-bisect-limit N]\n\n"
         "Shrinks a failing case while it keeps its failure signature: the verdict, the build,\n"
         "and the first differing output component (OUT index and component) for a mismatch,\n"
         "naive-mismatch or build-mismatch, the failing pass or checker for a compile error,\n"
