@@ -32,14 +32,20 @@ class Reducer {
   }
 
   void Run() {
+    // The coarse steps to a fixpoint first, so that the fine-grained ones
+    // (one candidate per operand) only see what ddmin could not remove.
     while (!stopped()) {
       const std::string before = text_;
       const uint32_t lanes_before = vector().lanes;
-      ShrinkLanes();
-      Slice();
-      FoldInputs();
-      Ddmin();
-      Unwrap();
+      while (!stopped()) {
+        const std::string coarse = text_;
+        ShrinkLanes();
+        Slice();
+        FoldInputs();
+        Ddmin();
+        Unwrap();
+        if (text_ == coarse) break;
+      }
       SimplifyOperands();
       Slice();
       SimplifySwizzles();
@@ -308,7 +314,7 @@ class Reducer {
         // An immediate, an input, or (bypassing the instructions that
         // write the register) a register they read.
         std::vector<tgsi::Register> choices = Bypasses(reg);
-        if (input) choices.insert(choices.begin(), *input);
+        if (input && choices.empty()) choices.push_back(*input);
         for (int choice = -2; choice < static_cast<int>(choices.size()); ++choice) {
           tgsi::Shader candidate = shader();
           tgsi::SrcOperand& operand = candidate.instructions[i].src[s];
@@ -340,20 +346,31 @@ class Reducer {
 
   // ---- swizzles, modifiers, write masks
   void SimplifySwizzles() {
+    constexpr std::array<uint8_t, 4> kIdentity = {0, 1, 2, 3};
     for (size_t i = 0; i < shader().instructions.size() && !stopped(); ++i) {
-      if (shader().instructions[i].saturate) {
+      // All of an instruction's modifiers and swizzles at once first; one
+      // by one only if that loses the failure.
+      tgsi::Shader plain = shader();
+      tgsi::Instruction& inst = plain.instructions[i];
+      inst.saturate = false;
+      for (tgsi::SrcOperand& operand : inst.src) {
+        operand.negate = operand.absolute = false;
+        operand.swizzle = kIdentity;
+      }
+      const bool whole = !(inst.saturate == shader().instructions[i].saturate && inst.src == shader().instructions[i].src) &&
+                         Try(plain, "swizzles");
+      if (!whole && shader().instructions[i].saturate) {
         tgsi::Shader candidate = shader();
         candidate.instructions[i].saturate = false;
         Try(candidate, "swizzles");
       }
-      for (size_t s = 0; s < shader().instructions[i].src.size() && !stopped(); ++s) {
+      for (size_t s = 0; s < shader().instructions[i].src.size() && !whole && !stopped(); ++s) {
         const tgsi::SrcOperand& operand = shader().instructions[i].src[s];
         if (operand.negate || operand.absolute) {
           tgsi::Shader candidate = shader();
           candidate.instructions[i].src[s].negate = candidate.instructions[i].src[s].absolute = false;
           Try(candidate, "swizzles");
         }
-        constexpr std::array<uint8_t, 4> kIdentity = {0, 1, 2, 3};
         if (shader().instructions[i].src[s].swizzle != kIdentity) {
           tgsi::Shader candidate = shader();
           candidate.instructions[i].src[s].swizzle = kIdentity;
