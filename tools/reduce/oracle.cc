@@ -2,15 +2,12 @@
 #include "tools/reduce/oracle.h"
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
 
 #include <nlohmann/json.hpp>
 
 #include "emulator/tgsi/interpreter.h"
-#include "tools/nightly/wait_status.h"
+#include "tools/bisect/isolate.h"
 
 namespace shaderdiff::reduce {
 
@@ -98,57 +95,21 @@ IsolatedCheck Decode(const nlohmann::json& j) {
 
 std::optional<IsolatedCheck> CheckIsolated(const tgsi::Shader& shader, const common::TestVector& vector,
                                            const harness::CheckOptions& options, bool three_way, std::string* how) {
-  int fds[2];
-  if (pipe(fds) != 0) {
-    *how = "pipe failed";
-    return std::nullopt;
-  }
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    *how = "fork failed";
-    return std::nullopt;
-  }
-  if (pid == 0) {
-    // The child: no handler of the parent's (SIGINT is the parent's to decide).
-    close(fds[0]);
+  const bisect::IsolatedRun run = bisect::RunIsolated([&] {
+    // In the child: SIGINT is the parent's to decide; a hang ends at the alarm.
     signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_DFL);
     alarm(kCheckSeconds);
-    const OracleRun run = CheckOneVector(shader, vector, options, three_way);
-    const bool defined = !run.outcome.mismatch || ReferenceDefinedAt(run.reference, *run.outcome.mismatch);
-    const std::string text = Encode(run, defined).dump();
-    size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) _exit(1);
-      done += static_cast<size_t>(n);
-    }
-    _exit(0);
-  }
-  close(fds[1]);
-  std::string text;
-  char buffer[4096];
-  for (;;) {
-    const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    text.append(buffer, static_cast<size_t>(n));
-  }
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    *how = nightly::DescribeWaitStatus(status);
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-      *how += " (more than " + std::to_string(kCheckSeconds) + " s)";
+    const OracleRun r = CheckOneVector(shader, vector, options, three_way);
+    const bool defined = !r.outcome.mismatch || ReferenceDefinedAt(r.reference, *r.outcome.mismatch);
+    return Encode(r, defined).dump();
+  });
+  if (!run.output) {
+    *how = run.ended;
+    if (run.ended.find("SIGALRM") != std::string::npos) *how += " (more than " + std::to_string(kCheckSeconds) + " s)";
     return std::nullopt;
   }
   try {
-    return Decode(nlohmann::json::parse(text));
+    return Decode(nlohmann::json::parse(*run.output));
   } catch (const nlohmann::json::exception& e) {
     *how = std::string("unreadable report from the check: ") + e.what();
     return std::nullopt;

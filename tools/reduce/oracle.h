@@ -14,7 +14,7 @@
 //     notions of "the same failure", e.g. "and the same culprit rewrite"
 //     from `shaderdiff bisect`: it sees the candidate and decides.
 //
-// Each check runs in a forked child process, so a candidate that crashes
+// Each check runs in a forked child process (bisect::RunIsolated), so a candidate that crashes
 // the compiler or the emulator (or runs past kCheckSeconds) cannot end the
 // reduction: it does not reproduce, and the oracle keeps the first such
 // candidate and how its check ended (a finding of its own).
