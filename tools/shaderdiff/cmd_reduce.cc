@@ -75,10 +75,10 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
     return kExitFailure;
   }
   if (record->verdict == "crash") {
-    // The check would crash this process too: reducing a crash needs an
-    // oracle in a worker process, which reduce does not have yet.
-    std::cerr << "shaderdiff reduce: " << name << " is a crash; reduce runs checks in-process and cannot reduce "
-              << "crashes (rerun its reproduce command under a debugger)\n";
+    // A crash has no failure signature (signature.h), and the record's check,
+    // rerun below in this process to find its vector, would crash it too.
+    std::cerr << "shaderdiff reduce: " << name << " is a crash; reduce keeps failure signatures of checks and cannot "
+              << "reduce crashes (rerun its reproduce command under a debugger)\n";
     return kExitFailure;
   }
   harness::CheckOptions& o = in->options;
