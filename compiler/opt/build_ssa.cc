@@ -87,6 +87,12 @@ class Builder {
   std::vector<size_t> block_start_;  // first stream index of each block
   std::vector<std::unordered_map<int, ValueId>> cur_;
   std::vector<bool> sealed_;
+  // Blocks reachable from the entry. A variable read in an unreachable block
+  // is undefined: such code never runs, and reading through it would recurse
+  // forever around an unreachable cycle of single-predecessor blocks (a loop
+  // after a BRK), which the construction's acyclicity assumption excludes
+  // only for reachable code.
+  std::vector<bool> reachable_;
   std::vector<size_t> unfilled_preds_;  // per block: predecessor edges from blocks not yet filled
   std::vector<std::vector<std::pair<ValueId, int>>> incomplete_;
   std::map<int, ValueId> undef_;
@@ -262,7 +268,9 @@ ValueId Builder::ReadVarRecursive(int var, int b) {
   compiler::ChargeWork(1);
   const Block& blk = fn_.blocks[static_cast<size_t>(b)];
   ValueId v = kNoValue;
-  if (!sealed_[static_cast<size_t>(b)]) {
+  if (!reachable_[static_cast<size_t>(b)]) {
+    v = Undef(var);
+  } else if (!sealed_[static_cast<size_t>(b)]) {
     v = NewPhi(var, b);
     incomplete_[static_cast<size_t>(b)].push_back({v, var});
   } else if (blk.preds.empty()) {
@@ -556,6 +564,19 @@ std::optional<std::string> Builder::Run() {
   if (auto e = CutBlocks()) return e;
   const size_t nb = fn_.blocks.size();
   cur_.assign(nb, {});
+  reachable_.assign(nb, false);
+  std::vector<int32_t> work{0};
+  if (nb > 0) reachable_[0] = true;
+  while (!work.empty()) {
+    const int32_t b = work.back();
+    work.pop_back();
+    for (int32_t s : fn_.blocks[static_cast<size_t>(b)].succs) {
+      if (!reachable_[static_cast<size_t>(s)]) {
+        reachable_[static_cast<size_t>(s)] = true;
+        work.push_back(s);
+      }
+    }
+  }
   sealed_.assign(nb, false);
   unfilled_preds_.assign(nb, 0);
   for (size_t b = 0; b < nb; ++b) {

@@ -74,6 +74,36 @@ IMM[0] FLT32 {0.0, 1.0, 4.0, 0.0}
   EXPECT_GE(Count(fn, Meta::kPhi), 4) << PrintFunction(fn);
 }
 
+// A loop after a BRK never runs: its blocks form a cycle of single
+// predecessors that the entry does not reach. Reading a variable there used
+// to recurse forever (a stack overflow found by shaderdiff reduce); it is
+// undefined instead, and the reachable code keeps its phis.
+TEST(FrontEnd, UnreachableLoopAfterBreak) {
+  Function fn = Build(Parse(R"(VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL TEMP[0..2]
+IMM[0] UINT32 {0, 3, 1, 0}
+  0: MOV TEMP[0], IN[0]
+  1: BGNLOOP
+  2:   BRK
+  3:   BGNLOOP
+  4:     ISGE TEMP[2].x, TEMP[1].xxxx, IMM[0].yyyy
+  5:     UIF TEMP[2].xxxx
+  6:       BRK
+  7:     ENDIF
+  8:     ADD TEMP[0], TEMP[0], IN[0]
+  9:     UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
+ 10:   ENDLOOP
+ 11: ENDLOOP
+ 12: MOV OUT[0], TEMP[0]
+ 13: END
+)"));
+  ASSERT_FALSE(VerifyFunction(fn).has_value()) << *VerifyFunction(fn) << PrintFunction(fn);
+  Optimize(fn);
+  ASSERT_FALSE(VerifyFunction(fn).has_value()) << *VerifyFunction(fn) << PrintFunction(fn);
+}
+
 TEST(FrontEnd, UninitializedReadIsZero) {
   Function fn = Build(Parse(R"(FRAG
 DCL OUT[0], COLOR
