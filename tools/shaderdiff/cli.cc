@@ -134,24 +134,6 @@ const std::string& ReproProgram() { return ReproProgramStorage(); }
 
 void SetReproProgram(std::string program) { ReproProgramStorage() = std::move(program); }
 
-void AddShiftCountOption(po::options_description& options) {
-  options.add_options()("shift-counts", po::value<std::string>()->default_value("hazard"),
-                        "a3xx shl.b/shr.b/ashr.b by a count >= 32 (>= 16 for half sources), whose result the\n"
-                        "docs do not give: 'hazard' (a shift-count hazard) or 'mask' (count & 31, as\n"
-                        "Mesa's ir3 assumes)");
-}
-
-bool ShiftCounts(const po::variables_map& vm, const char* command, a3xx::ShiftCountMode* mode) {
-  const std::string& s = vm["shift-counts"].as<std::string>();
-  if (s == "hazard") *mode = a3xx::ShiftCountMode::kHazard;
-  else if (s == "mask") *mode = a3xx::ShiftCountMode::kMask;
-  else {
-    std::cerr << "shaderdiff " << command << ": --shift-counts must be 'hazard' or 'mask'\n";
-    return false;
-  }
-  return true;
-}
-
 void AddVectorOptions(po::options_description& options) {
   options.add_options()
       ("vector", po::value<std::string>(), "test vector JSON file (from `shaderdiff vector`); '-' reads stdin")

@@ -13,7 +13,6 @@
 
 #include "compiler/tgsi/ast.h"
 #include "compiler/tgsi/parser.h"
-#include "emulator/a3xx/emulator.h"
 #include "emulator/common/test_vector.h"
 
 namespace shaderdiff::cli {
@@ -72,12 +71,6 @@ void PrintUsage(const std::string& synopsis, const po::options_description& opti
 // printed command reruns the same compiler.
 const std::string& ReproProgram();
 void SetReproProgram(std::string program);
-
-// --shift-counts (emulate, check, bisect): what an a3xx shift by >= 32 does
-// (a3xx::ShiftCountMode). ShiftCounts reads it; prints the problem and
-// returns false if invalid.
-void AddShiftCountOption(po::options_description& options);
-bool ShiftCounts(const po::variables_map& vm, const char* command, a3xx::ShiftCountMode* mode);
 
 // The options that choose a test vector: --vector FILE (or '-' for stdin), or
 // --seed S with --lanes N and --edges to generate one.

@@ -15,6 +15,7 @@
 #include "tools/harness/corpus.h"
 #include "tools/report/report_model.h"
 #include "tools/shaderdiff/cli.h"
+#include "tools/shaderdiff/target_options.h"
 #include "tools/shaderdiff/commands.h"
 
 namespace shaderdiff::cli {
@@ -50,14 +51,13 @@ po::options_description CaseOptions() {
       ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
       ("build", po::value<std::string>()->default_value("opt"),
        "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")
-      ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
       ("compare", "accepted for reproduction commands (bisect always compares)")
       ("from", po::value<std::string>(), "a nightly's report.json")
       ("check", po::value<std::string>(), "with --from: the failing check, <file>@<config> as the report names it")
       ("json", po::value<std::string>(), "also write the result as JSON here (tools/bisect/README.md)")
       ("no-isolate", "compile in this process, not a child per compile (for a debugger; a crash ends the run)")
       ("file", po::value<std::string>(), "TGSI file");
-  AddShiftCountOption(options);
+  AddEmulatorOptions(options);
   AddVectorOptions(options);
   return options;
 }
@@ -115,13 +115,7 @@ int RunCase(const po::variables_map& vm) {
   harness::CheckOptions options;
   options.target = "a3xx";
   options.build = harness::Build::kOptimizing;
-  const std::string& hazards = vm["hazards"].as<std::string>();
-  if (hazards == "trap") options.hazards = a3xx::HazardMode::kTrap;
-  else if (hazards != "stale") {
-    std::cerr << "shaderdiff bisect: --hazards must be 'stale' or 'trap'\n";
-    return kExitUsage;
-  }
-  if (!ShiftCounts(vm, "bisect", &options.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "bisect", &options.hazards, &options.shift_counts)) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff bisect: no input file (or --from REPORT --check NAME)\n";
     return kExitUsage;

@@ -126,8 +126,7 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
 // FILE with the vector options of `emulate` and the target options of `check`.
 int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
   if (!TargetAndBuild(vm, "reduce", &in->options.build)) return kExitUsage;
-  if (!HazardModeOption(vm, "reduce", &in->options.hazards)) return kExitUsage;
-  if (!ShiftCounts(vm, "reduce", &in->options.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   in->file = vm["file"].as<std::string>();
@@ -152,10 +151,9 @@ int RunReduce(const std::vector<std::string>& args) {
       ("out", po::value<std::string>(), "output folder (created): reduced.tgsi, vector.json, repro.sh, reduce.json")
       ("max-oracle-calls", po::value<uint64_t>()->default_value(1000), "at most this many checks of candidates")
       ("max-seconds", po::value<double>()->default_value(300), "stop after this many seconds with the best case so far")
-      ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
       ("file", po::value<std::string>(), "TGSI file (without --from)");
   AddTargetOptions(options);
-  AddShiftCountOption(options);
+  AddEmulatorOptions(options);
   AddVectorOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1);

@@ -187,12 +187,10 @@ int RunEmulate(const std::vector<std::string>& args) {
   options.add_options()("help,h", "show this help");
   AddTargetOptions(options);
   options.add_options()
-      ("hazards", po::value<std::string>()->default_value("stale"),
-       "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first hazard")
       ("compare", "also run the reference interpreter and compare (exit 1 on a difference); for the\n"
                   "optimizing build, also compare with the naive build bit for bit (three-way)")
       ("file", po::value<std::string>(), "TGSI file");
-  AddShiftCountOption(options);
+  AddEmulatorOptions(options);
   AddVectorOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1);
@@ -218,8 +216,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   a3xx::EmulatorOptions emu;
   emu.timing = a3xx::FindTiming("a3xx");
   emu.cycle_budget = harness::CheckOptions{}.cycle_budget;  // as `check` and `nightly`, so their commands reproduce
-  if (!HazardModeOption(vm, "emulate", &emu.hazards)) return kExitUsage;
-  if (!ShiftCounts(vm, "emulate", &emu.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "emulate", &emu.hazards, &emu.shift_counts)) return kExitUsage;
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
@@ -290,10 +287,9 @@ int RunCheck(const std::vector<std::string>& args) {
       ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4)")
       ("seed", po::value<uint64_t>()->default_value(1), "run seed")
-      ("hazards", po::value<std::string>()->default_value("stale"), "'stale' or 'trap' (see emulate --help)")
       ("quiet,q", "print only failing shaders and the summary")
       ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files, or folders (every *.tgsi below)");
-  AddShiftCountOption(options);
+  AddEmulatorOptions(options);
   po::positional_options_description positional;
   positional.add("files", -1);
   po::variables_map vm;
@@ -333,8 +329,7 @@ int RunCheck(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff check: --vectors must be at least 1 (a check of no vector tests nothing)\n";
     return kExitUsage;
   }
-  if (!HazardModeOption(vm, "check", &opt.hazards)) return kExitUsage;
-  if (!ShiftCounts(vm, "check", &opt.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "check", &opt.hazards, &opt.shift_counts)) return kExitUsage;
   if (!vm.count("files")) {
     std::cerr << "shaderdiff check: no input files\n";
     return kExitUsage;

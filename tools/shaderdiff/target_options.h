@@ -1,8 +1,8 @@
 // The options that choose a target, a compiler build and its rewrite limit
-// (--target, --build, --opt-bisect-limit), and the emulator's hazard mode
-// (--hazards), as `compile`, `emulate`, `check` and `reduce` take them: one
-// parser, so every command spells and checks them the same way (the
-// shift-count rule, --shift-counts, is cli.h's).
+// (--target, --build, --opt-bisect-limit), and the emulator's modes
+// (--hazards, --shift-counts), as `compile`, `emulate`, `check`, `bisect`
+// and `reduce` take them: one declaration and one parser, so every command
+// spells, documents and checks them the same way.
 #pragma once
 
 #include "emulator/a3xx/emulator.h"
@@ -18,8 +18,12 @@ void AddTargetOptions(po::options_description& options);
 // false if invalid.
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build);
 
-// Reads --hazards ('stale' or 'trap'; the caller declares the option with
-// its own help text); prints the problem and returns false if invalid.
-bool HazardModeOption(const po::variables_map& vm, const char* command, a3xx::HazardMode* mode);
+// --hazards (stale|trap) and --shift-counts (hazard|mask).
+void AddEmulatorOptions(po::options_description& options);
+
+// Reads them; prints the problem (naming `command`) and returns false if
+// invalid.
+bool EmulatorModes(const po::variables_map& vm, const char* command, a3xx::HazardMode* hazards,
+                   a3xx::ShiftCountMode* shift_counts);
 
 }  // namespace shaderdiff::cli
