@@ -215,12 +215,7 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
     }
     const Lanes& reg = file[static_cast<size_t>(s.index.base) * 4 + component];
     if (!s.abs && !s.neg) {  // a plain copy of the lanes
-      int n = 0;
-      if (IsLowRun(m, &n)) {
-        out.CopyFirst(n, reg);
-      } else {
-        ForLanes(m, [&](int l) { out.CopyLane(l, reg); });
-      }
+      out.CopyLanes(m, reg);
       return;
     }
     ForLanes(m, [&](int l) { out.Set(l, ApplyModifiers(reg.Get(l), s)); });
@@ -341,12 +336,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     unmark(exec, false);
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
     if (!saturate && (uu | ux) == 0) {  // certain control, no saturate: the values as they are
-      int n = 0;
-      if (IsLowRun(exec, &n)) {
-        reg.CopyFirst(n, v);
-      } else {
-        ForLanes(exec, [&](int l) { reg.CopyLane(l, v); });
-      }
+      reg.CopyLanes(exec, v);
       return;
     }
     ForLanes(exec, [&](int l) { reg.Set(l, value_for(l)); });

@@ -80,6 +80,9 @@ struct Lanes {
   // Lanes 0..n-1 of `from` (CopyLane for each), exactly those: lanes
   // beyond n may be inactive lanes of the wave.
   void CopyFirst(int n, const Lanes& from);
+  // The lanes of m from `from` (CopyLane for each): one run of CopyFirst
+  // when m is lanes 0..n-1.
+  void CopyLanes(uint64_t m, const Lanes& from);
 };
 
 inline void Lanes::CopyFirst(int n, const Lanes& from) {
@@ -107,6 +110,15 @@ inline void ForLanes(LaneMask m, Fn&& f) {
     const int l = std::countr_zero(m);
     m &= m - 1;
     f(l);
+  }
+}
+
+inline void Lanes::CopyLanes(uint64_t m, const Lanes& from) {
+  int n = 0;
+  if (IsLowRun(m, &n)) {
+    CopyFirst(n, from);
+  } else {
+    ForLanes(m, [&](int l) { CopyLane(l, from); });
   }
 }
 
