@@ -433,6 +433,13 @@ pgrep -f -- "--run k5 " >/dev/null && fail "no worker outlives the run"
 # 12. Ctrl-C reaches the whole process group: the workers ignore it, nothing is a crash, --resume finishes.
 setsid "$SD" "${NIGHTLY[@]}" --jobs 2 --run g >"$TMP/g.out" 2>"$TMP/g.err" &
 pid=$!
+# setsid() runs in the child after the fork: until it has, the child is in
+# this shell's group (the race behind this check's rare failures). Wait up
+# to 2.5 s for it.
+for _ in $(seq 50); do
+  [[ $(ps -o pgid= "$pid" | tr -d ' ') == "$pid" ]] && break
+  sleep 0.05
+done
 [[ $(ps -o pgid= "$pid" | tr -d ' ') == "$pid" ]] || fail "setsid made a process group of its own"
 for _ in $(seq 1 2000); do
   [[ -f "$OUT/g/journal.jsonl" && $(wc -l <"$OUT/g/journal.jsonl") -ge 20 ]] && break
