@@ -1,13 +1,13 @@
 #!/bin/bash
 # corpus/generated/<policy>/ holds exactly what `shaderdiff gen` writes for
 # the options README.md records (seed 1, 100 shaders, 5:200 instructions):
-# regenerate both folders and compare every file, gen.json included.
+# regenerate every folder and compare every file, gen.json included.
 set -uo pipefail
 SD="$1"
 TMP="${TEST_TMPDIR:-/tmp}/generated_test.$$"
 mkdir -p "$TMP"
 failures=0
-for policy in default rewrites; do
+for policy in default rewrites wide; do
   "$SD" gen --seed 1 --count 100 --size 5:200 --policy "$policy" --out "$TMP/$policy" >/dev/null ||
     { echo "FAIL: shaderdiff gen --policy $policy"; failures=$((failures + 1)); continue; }
   if ! diff -r "corpus/generated/$policy" "$TMP/$policy" >"$TMP/diff"; then

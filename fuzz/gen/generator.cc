@@ -1,6 +1,7 @@
 // The generator's program structure and operand choice (generator.h); what
 // each operation may compute is abstract_value.cc's.
 #include "fuzz/gen/generator.h"
+#include "fuzz/gen/generator_internal.h"
 
 #include <algorithm>
 #include <array>
@@ -12,91 +13,7 @@
 #include "fuzz/gen/abstract_value.h"
 #include "tools/harness/rng.h"
 
-namespace shaderdiff::fuzz {
-namespace {
-
-using tgsi::File;
-using tgsi::Opcode;
-using Vals = std::array<AbsVal, 4>;
-
-constexpr int kTries = 8;
-
-// A source operand and, per destination component, the value it reads.
-struct Operand {
-  tgsi::SrcOperand src;
-  Vals read;  // indexed by destination component
-};
-
-// How an operation reads a source: as a float (any set), as an exact float,
-// or as an integer; and what a fresh immediate for it should hold.
-enum class Role : uint8_t { kFloat, kExactFloat, kInt };
-enum class ImmHint : uint8_t { kAny, kShiftCount, kDivisor, kBitOffset, kBitCount, kSmallInt, kZeroOne };
-
-struct Temp {
-  Vals comp;
-  uint32_t owner = 0;        // the loop depth whose body may write it
-  uint8_t reserved = 0;      // components no one may write (loop counters)
-  uint8_t accumulator = 0;   // components widened for an enclosing loop
-};
-
-class Generator {
- public:
-  explicit Generator(const GenOptions& o) : o_(o), p_(o.policy), rng_(o.seed) {}
-
-  tgsi::Shader Run();
-
- private:
-  uint32_t Below(uint32_t n) { return rng_.Below(n); }
-  bool Chance(uint32_t per_mille) { return rng_.Chance(per_mille, 1000); }
-  uint32_t Pick(const std::vector<uint32_t>& weights);
-
-  // Registers.
-  tgsi::SrcOperand SrcOf(File file, uint32_t index) const;
-  Vals RegValues(File file, uint32_t index) const;
-  uint32_t NewImmediate(Role role, ImmHint hint);
-  uint32_t NewImmediateInt(const std::array<int64_t, 4>& values);
-  std::optional<Operand> PickOperand(Role role, uint8_t mask, ImmHint hint, bool allow_input = true);
-  std::optional<Operand> ImmOperand(Role role, uint8_t mask, ImmHint hint);
-  std::optional<Operand> FromRegister(File file, uint32_t index, Role role, uint8_t mask);
-  bool Readable(const AbsVal& v, Role role) const;
-  // A destination: a writable TEMP and the components it may write.
-  std::optional<std::pair<uint32_t, uint8_t>> PickDst(bool allow_new);
-  bool WriteOk(const Temp& t, int c, const AbsVal& v) const;
-
-  // Emission.
-  void Emit(tgsi::Instruction inst) {
-    insts_.push_back(std::move(inst));
-    --remaining_;
-  }
-  bool EmitOp(Opcode op, uint32_t dst, uint8_t mask, const std::vector<Operand>& ops);
-  bool TryOp(Opcode op, std::vector<Role> roles, std::vector<ImmHint> hints);
-  bool TryDot(Opcode op);
-  bool TryUcmp();
-  bool Plain();
-  bool Pattern(uint32_t which);
-  void Statement();
-  void Block(int budget);
-  bool IfStatement();
-  bool LoopStatement();
-  bool LoopExit(Opcode flow);
-  std::optional<Operand> Condition(bool* is_float);
-  void WriteOutputs();
-  void Declare(tgsi::Shader* s) const;
-  uint8_t RandomMask(uint8_t allowed);
-
-  const GenOptions& o_;
-  const Policy& p_;
-  harness::Rng rng_;
-  std::vector<Temp> temps_;
-  std::vector<tgsi::Immediate> imms_;
-  std::vector<Vals> imm_vals_;
-  std::vector<tgsi::Instruction> insts_;
-  uint32_t num_inputs_ = 1, num_consts_ = 0, num_outputs_ = 1;
-  uint32_t loop_depth_ = 0, depth_ = 0;
-  int remaining_ = 0;
-  // The last plain instruction (for the repeat pattern).
-  std::optional<tgsi::Instruction> last_;
-};
+namespace shaderdiff::fuzz::internal {
 
 uint32_t Generator::Pick(const std::vector<uint32_t>& weights) {
   uint32_t total = 0;
@@ -627,7 +544,7 @@ std::optional<Operand> Generator::Condition(bool* is_float) {
     }
     if (!op) continue;
     op->src.negate = op->src.absolute = false;
-    const AbsVal& v = RegValues(op->src.reg.file, op->src.reg.index.index)[op->src.swizzle[0]];
+    const AbsVal v = RegValues(op->src.reg.file, op->src.reg.index.index)[op->src.swizzle[0]];
     if (!usable(v)) continue;
     for (int c = 1; c < 4; ++c) op->src.swizzle[c] = op->src.swizzle[0];
     return op;
@@ -807,13 +724,17 @@ void Generator::Statement() {
       p_.w_float_arith + p_.w_float_round + p_.w_float_compare + p_.w_transcendental + p_.w_int_arith + p_.w_bit +
           p_.w_div + p_.w_bitfield + p_.w_int_compare + p_.w_convert + p_.w_select + p_.w_move,
       p_.w_copy_then_mad, p_.w_convert_imm, p_.w_imm_arith, p_.w_identity, p_.w_repeat, p_.w_compare_select,
-      p_.w_masked_shift, depth_ < p_.max_depth ? p_.w_if : 0, depth_ < p_.max_depth ? p_.w_loop : 0};
+      p_.w_masked_shift, depth_ < p_.max_depth ? p_.w_if : 0, depth_ < p_.max_depth ? p_.w_loop : 0,
+      p_.w_indirect, p_.w_texture, o_.stage == tgsi::Processor::kFragment ? p_.w_kill : 0};
   const uint32_t k = Pick(w);
   bool done = false;
   if (k == 0) done = Plain();
   else if (k <= 7) done = Pattern(k - 1);
   else if (k == 8) done = IfStatement();
-  else done = LoopStatement();
+  else if (k == 9) done = LoopStatement();
+  else if (k == 10) done = IndirectStatement();
+  else if (k == 11) done = TextureStatement();
+  else done = KillStatement();
   if (!done && !Plain()) {
     // Always progress: a copy of an input into a temp the block may write.
     auto d = PickDst(true);
@@ -892,6 +813,17 @@ void Generator::Declare(tgsi::Shader* s) const {
     else d.semantic = tgsi::SemanticDecl{tgsi::Semantic::kGeneric, i - 1};
     s->declarations.push_back(d);
   }
+  for (uint32_t u = 0; u < units_.size(); ++u) {
+    tgsi::Declaration samp;
+    samp.file = File::kSampler;
+    samp.first = samp.last = u;
+    s->declarations.push_back(samp);
+    tgsi::Declaration view;
+    view.file = File::kSamplerView;
+    view.first = view.last = u;
+    view.sview_target = units_[u];
+    s->declarations.push_back(view);
+  }
   if (num_consts_ > 0) {
     tgsi::Declaration d;
     d.file = File::kConstant;
@@ -900,13 +832,31 @@ void Generator::Declare(tgsi::Shader* s) const {
     d.last = num_consts_ - 1;
     s->declarations.push_back(d);
   }
-  if (!temps_.empty()) {
+  DeclareTemps(s);
+  if (uses_addr_) {
     tgsi::Declaration d;
-    d.file = File::kTemporary;
-    d.first = 0;
-    d.last = static_cast<uint32_t>(temps_.size() - 1);
+    d.file = File::kAddress;
     s->declarations.push_back(d);
   }
+}
+
+// TEMP[0..n-1], or around the array: [0..first-1], [first..](ARRAY(1)), [..n-1].
+void Generator::DeclareTemps(tgsi::Shader* s) const {
+  auto range = [&](uint32_t first, uint32_t last, uint32_t array_id) {
+    if (first > last) return;
+    tgsi::Declaration d;
+    d.file = File::kTemporary;
+    d.first = first;
+    d.last = last;
+    d.array_id = array_id;
+    s->declarations.push_back(d);
+  };
+  const uint32_t n = static_cast<uint32_t>(temps_.size());
+  if (n == 0) return;
+  if (array_len_ == 0) return range(0, n - 1, 0);
+  if (array_first_ > 0) range(0, array_first_ - 1, 0);
+  range(array_first_, array_first_ + array_len_ - 1, 1);
+  if (array_first_ + array_len_ < n) range(array_first_ + array_len_, n - 1, 0);
 }
 
 tgsi::Shader Generator::Run() {
@@ -941,10 +891,12 @@ tgsi::Shader Generator::Run() {
   return shader;
 }
 
-}  // namespace
+}  // namespace shaderdiff::fuzz::internal
+
+namespace shaderdiff::fuzz {
 
 tgsi::Shader GenerateShader(const GenOptions& options) {
-  Generator g(options);
+  internal::Generator g(options);
   return g.Run();
 }
 

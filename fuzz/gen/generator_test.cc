@@ -2,7 +2,8 @@
 // both policies: every program prints, parses back to the same text,
 // validates, has a size within the requested bounds, runs in the reference
 // interpreter on plain, edge and dictionary vectors without error or timeout,
-// and no output component is *undefined* (any value). The same options give
+// no lane's KILL is uncertain, and no output component of a live lane is
+// *undefined* (any value). The same options give
 // the same bytes.
 #include <gtest/gtest.h>
 
@@ -44,9 +45,15 @@ std::string FirstUndefined(const tgsi::Shader& shader, const std::string& text) 
     if (!harness::GenerateVector(shader, vo, &vector, &error)) return "vector: " + error;
     const common::ExecResult r = tgsi_exec::Interpret(shader, vector, {});
     if (r.status != common::ExecStatus::kOk) return "interpreter status " + std::to_string(static_cast<int>(r.status)) + ": " + r.detail;
+    for (size_t lane = 0; lane < r.killed_uncertain.size(); ++lane)
+      if (r.killed_uncertain[lane])
+        return "vector " + std::to_string(v) + ": lane " + std::to_string(lane) + " may or may not be killed: " +
+               r.killed_reasons[lane];
+    // A lane that is surely killed has no outputs to compare.
+    auto killed = [&](size_t lane) { return lane < r.killed.size() && r.killed[lane]; };
     for (const auto& [out, lanes] : r.undefined)
       for (size_t lane = 0; lane < lanes.size(); ++lane)
-        for (int c = 0; c < 4; ++c)
+        for (int c = 0; c < 4 && !killed(lane); ++c)
           if (lanes[lane][c])
             return "vector " + std::to_string(v) + ": OUT[" + std::to_string(out) + "] lane " + std::to_string(lane) +
                    " component " + std::to_string(c) + " undefined: " + r.reasons.at(out)[lane][c];
@@ -54,8 +61,21 @@ std::string FirstUndefined(const tgsi::Shader& shader, const std::string& text) 
   return "";
 }
 
-void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size) {
-  std::map<std::string, int> opcodes;
+// Counts, over a policy's programs, of each opcode and of the relative
+// addressing forms (keys "indirect CONST src", "indirect TEMP src",
+// "indirect TEMP dst").
+using Counts = std::map<std::string, int>;
+
+void CountIndirect(const tgsi::Instruction& i, Counts* counts) {
+  for (const tgsi::SrcOperand& s : i.src)
+    if (s.reg.index.indirect) ++(*counts)["indirect " + std::string(tgsi::Name(s.reg.file)) + " src"];
+  for (const tgsi::DstOperand& d : i.dst)
+    if (d.reg.index.indirect) ++(*counts)["indirect " + std::string(tgsi::Name(d.reg.file)) + " dst"];
+}
+
+void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size, Counts* counts = nullptr) {
+  Counts local;
+  Counts& opcodes = counts ? *counts : local;
   for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
     const GenOptions o = Options(seed, policy, min_size, max_size);
     const tgsi::Shader shader = GenerateShader(o);
@@ -68,7 +88,10 @@ void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size) {
     EXPECT_LE(shader.instructions.size(), max_size);
     const std::string undefined = FirstUndefined(parsed.shader, text);
     ASSERT_EQ(undefined, "");
-    for (const tgsi::Instruction& i : shader.instructions) ++opcodes[std::string(tgsi::OpcodeName(i.opcode))];
+    for (const tgsi::Instruction& i : shader.instructions) {
+      ++opcodes[std::string(tgsi::OpcodeName(i.opcode))];
+      CountIndirect(i, &opcodes);
+    }
   }
   // The families the README lists all appear (small programs have no room
   // for every flow shape).
@@ -81,6 +104,31 @@ void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size) {
 TEST(GeneratorTest, SmallProgramsAreDefinedForEveryVector) { CheckSeeds(DefaultPolicy(), 5, 40); }
 TEST(GeneratorTest, LargeProgramsAreDefinedForEveryVector) { CheckSeeds(DefaultPolicy(), 100, 500); }
 TEST(GeneratorTest, RewriteBiasedProgramsAreDefinedForEveryVector) { CheckSeeds(RewritesPolicy(), 5, 120); }
+
+// The wide policy adds relative addressing, textures and KILL, each of which
+// appears, and the programs stay defined (generator_resources.cc).
+TEST(GeneratorTest, WideProgramsAreDefinedForEveryVector) {
+  Counts counts;
+  CheckSeeds(WidePolicy(), 20, 200, &counts);
+  for (const char* what : {"ARL", "UARL", "TEX", "TXL", "KILL_IF", "KILL", "indirect CONST src", "indirect TEMP src",
+                           "indirect TEMP dst"})
+    EXPECT_GT(counts.count(what) ? counts.at(what) : 0, 0) << what;
+}
+
+// Default and rewrites never use the resources (their programs, and
+// corpus/generated, predate them).
+TEST(GeneratorTest, DefaultAndRewritesUseNoResources) {
+  for (const Policy& p : {DefaultPolicy(), RewritesPolicy()}) {
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      const tgsi::Shader s = GenerateShader(Options(seed, p, 100, 200));
+      Counts counts;
+      for (const tgsi::Instruction& i : s.instructions) CountIndirect(i, &counts);
+      EXPECT_TRUE(counts.empty()) << p.name << " seed " << seed;
+      for (const tgsi::Declaration& d : s.declarations)
+        EXPECT_TRUE(d.file != tgsi::File::kSamplerView && d.file != tgsi::File::kAddress) << p.name << " seed " << seed;
+    }
+  }
+}
 
 TEST(GeneratorTest, SameSeedSameBytesOtherSeedOtherBytes) {
   for (uint64_t seed : {1u, 7u, 12345u}) {

@@ -29,9 +29,20 @@ Policy RewritesPolicy() {
   return p;
 }
 
+Policy WidePolicy() {
+  Policy p;
+  p.name = "wide";
+  p.w_indirect = 5;
+  p.w_texture = 4;
+  p.w_kill = 2;
+  p.max_consts = 6;
+  return p;
+}
+
 std::optional<Policy> PolicyByName(std::string_view name) {
   if (name == "default") return DefaultPolicy();
   if (name == "rewrites") return RewritesPolicy();
+  if (name == "wide") return WidePolicy();
   return std::nullopt;
 }
 

@@ -3,9 +3,10 @@
 //
 // Probabilities are integer weights (per mille, or relative weights within a
 // group), drawn with harness::Rng, so the same seed and policy give the same
-// program on every host. Two policies ship: kDefault (a broad mix) and
-// kRewrites ("rewrite-biased": shapes the optimizing build's passes rewrite,
-// see README.md).
+// program on every host. Three policies ship: default (a broad mix),
+// rewrites ("rewrite-biased": shapes the optimizing build's passes rewrite,
+// see README.md) and wide (default plus relative addressing, textures and
+// KILL).
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,11 @@ struct Policy {
   // Statements other than plain instructions (same group).
   uint32_t w_if = 6;     // IF/UIF ... [ELSE ...] ENDIF
   uint32_t w_loop = 3;   // a counted loop with BRK (and maybe CONT)
+  // Resources (generator_resources.cc); 0 in default and rewrites, whose
+  // programs (and corpus/generated) predate them and keep their bytes.
+  uint32_t w_indirect = 0;  // ARL/UARL, then CONST[ADDR] or TEMP[ADDR](1) read/write
+  uint32_t w_texture = 0;   // TEX (fragment, uniform flow) / TXL on SVIEW 1D/2D/3D
+  uint32_t w_kill = 0;      // KILL_IF, or KILL inside an IF (fragment)
   // Per mille.
   uint32_t p_else = 500;            // an IF gets an ELSE
   uint32_t p_cont = 300;            // a loop body gets a conditional CONT
@@ -63,7 +69,8 @@ struct Policy {
 
 Policy DefaultPolicy();
 Policy RewritesPolicy();
-// "default" or "rewrites"; nullopt otherwise.
+Policy WidePolicy();
+// "default", "rewrites" or "wide"; nullopt otherwise.
 std::optional<Policy> PolicyByName(std::string_view name);
 
 }  // namespace shaderdiff::fuzz
