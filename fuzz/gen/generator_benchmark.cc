@@ -11,12 +11,13 @@
 namespace shaderdiff::fuzz {
 namespace {
 
-// state.range(0): min size, range(1): max size, range(2): 1 = rewrites policy.
+// state.range(0): min size, range(1): max size, range(2): the policy
+// (0 default, 1 rewrites, 2 wide).
 void BM_Generate(benchmark::State& state) {
   GenOptions o;
   o.min_size = static_cast<uint32_t>(state.range(0));
   o.max_size = static_cast<uint32_t>(state.range(1));
-  o.policy = state.range(2) ? RewritesPolicy() : DefaultPolicy();
+  o.policy = state.range(2) == 2 ? WidePolicy() : state.range(2) == 1 ? RewritesPolicy() : DefaultPolicy();
   uint64_t seed = 1, instructions = 0, bytes = 0;
   for (auto _ : state) {
     o.seed = seed;
@@ -34,11 +35,12 @@ void BM_Generate(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(instructions) / static_cast<double>(state.iterations()));
 }
 BENCHMARK(BM_Generate)
-    ->ArgNames({"min", "max", "rewrites"})
+    ->ArgNames({"min", "max", "policy"})
     ->Args({5, 40, 0})
     ->Args({5, 200, 0})
     ->Args({100, 500, 0})
-    ->Args({5, 200, 1});
+    ->Args({5, 200, 1})
+    ->Args({5, 200, 2});
 
 }  // namespace
 }  // namespace shaderdiff::fuzz
