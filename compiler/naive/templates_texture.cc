@@ -15,6 +15,11 @@
 //                   (TGSI's exact division; w = 0 is undefined in the
 //                   reference). 1-D targets pad with w (w/w = 1.0).
 //   TXF      isaml  integer texel coordinates, lod = src0.w (TXF_LZ: 0)
+//   TXD      samgq  ..., T0.x: the coordinates padded with 0.0 to four
+//                   words, then d/dx (src1) and d/dy (src2), two words each
+//                   (three with .3d; a 1-D gradient pads its y with 0.0),
+//                   the layout Mesa's ir3 builds for txd on a3xx (no
+//                   lowering there) and the emulator reads (tex.cc)
 //   LODQ     getlod (f32)(mask & xy)R.x, T0.x, s#n, t#n  (x = lod, y = lambda)
 //   TXQ      getsize (u32)(mask)R.x, T0.x (lod = src0.x), t#n: width,
 //            height, depth/layers, levels
@@ -49,11 +54,31 @@ namespace T = tgsi;
 
 constexpr uint32_t kOneHalf = 0x3f000000;  // 0.5f
 
-// One coordinate word: a swizzle slot of src0, or a padding value.
+// One coordinate word: a swizzle slot of a source (src0 unless a gradient),
+// or a padding value.
 struct Coord {
   enum Kind { kSlot, kHalf, kZero } kind;
   int slot = 0;
+  int src = 0;
 };
+
+// How many coordinates a target has before layers and references (1 for
+// the 1-D targets, which a3xx samples as 2-D).
+int TextureDims(TextureTarget t) {
+  switch (t) {
+    case TextureTarget::k1D:
+    case TextureTarget::k1DArray:
+    case TextureTarget::kShadow1D:
+    case TextureTarget::kShadow1DArray:
+      return 1;
+    case TextureTarget::k3D:
+    case TextureTarget::kCube:
+    case TextureTarget::kShadowCube:
+      return 3;
+    default:
+      return 2;
+  }
+}
 
 struct Layout {
   std::vector<Coord> coords;
@@ -176,7 +201,8 @@ void Sample(Inst& i) {
     i.ctx.Unsupported("TXP with array texture target " + std::string(tgsi::Name(target)));
     return;
   }
-  const std::optional<uint8_t> unit = SamplerUnit(i, 1);
+  const bool gradients = op == T::Opcode::TXD;
+  const std::optional<uint8_t> unit = SamplerUnit(i, gradients ? 3 : 1);
   if (!unit) return;
 
   const bool projected = op == T::Opcode::TXP;
@@ -191,6 +217,14 @@ void Sample(Inst& i) {
     coords.push_back(S(3));
     flags |= a3xx::kTexProjected;
   }
+  if (gradients) {
+    // Pad to four words, then d/dx and d/dy of each hardware dimension.
+    while (coords.size() < 4) coords.push_back(Coord{Coord::kZero});
+    const int hw_dims = (flags & a3xx::kTex3d) ? 3 : 2;
+    const int dims = TextureDims(target);
+    for (int src : {1, 2})
+      for (int d = 0; d < hw_dims; ++d) coords.push_back(d < dims ? Coord{Coord::kSlot, d, src} : Coord{Coord::kZero});
+  }
   for (size_t j = 0; j < coords.size(); ++j) {
     const Coord& c = coords[j];
     const Operand dst = TReg(static_cast<int>(j));
@@ -202,7 +236,7 @@ void Sample(Inst& i) {
         i.Emit(Mov(dst, KReg(kKZero)));
         break;
       case Coord::kSlot:
-        i.Emit(Mov(dst, i.Src(0, c.slot, kUseMov)));
+        i.Emit(Mov(dst, i.Src(c.src, c.slot, kUseMov)));
         break;
     }
   }
@@ -241,6 +275,9 @@ void Sample(Inst& i) {
     case T::Opcode::LODQ:
       t.opcode = Opcode::GETLOD;
       break;
+    case T::Opcode::TXD:
+      t.opcode = Opcode::SAMGQ;
+      break;
     default:  // TEX, TXP
       t.opcode = Opcode::SAM;
       break;
@@ -273,7 +310,7 @@ void Txq(Inst& i) {
 
 void AddTextureTemplates(TemplateTable& t) {
   for (auto op : {T::Opcode::TEX, T::Opcode::TXB, T::Opcode::TXL, T::Opcode::TXP, T::Opcode::TEX_LZ,
-                  T::Opcode::TXF, T::Opcode::TXF_LZ, T::Opcode::LODQ}) {
+                  T::Opcode::TXF, T::Opcode::TXF_LZ, T::Opcode::LODQ, T::Opcode::TXD}) {
     t[static_cast<size_t>(op)] = Sample;
   }
   t[static_cast<size_t>(T::Opcode::TXQ)] = Txq;

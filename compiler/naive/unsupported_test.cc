@@ -95,7 +95,6 @@ TEST(Unsupported, Opcodes) {
   ExpectUnsupported(Vs("  0: TG4 TEMP[0], IN[0], IN[1], SAMP[0], 2D\n  1: END\n"), "opcode TG4");
   ExpectUnsupported(Vs("  0: DADD TEMP[0], IN[0], IN[1]\n  1: END\n"), "opcode DADD");
   ExpectUnsupported(Fs("  0: DDX_FINE TEMP[0], IN[0]\n  1: END\n"), "opcode DDX_FINE");
-  ExpectUnsupported(Vs("  0: TXD TEMP[0], IN[0], IN[1], IN[1], SAMP[0], 2D\n  1: END\n"), "opcode TXD");
   ExpectUnsupported(Vs("  0: EMIT IN[0]\n  1: END\n"), "opcode EMIT");
 }
 

@@ -1,0 +1,98 @@
+// TXD end to end: the naive template's samgq (coordinates padded to four
+// words, then d/dx and d/dy; compiler/naive/templates_texture.cc) checked by
+// the differential engine against the reference interpreter, in both builds
+// and both stages, with many components compared exactly; and a program
+// whose samgq is turned into a plain sam (implicit LOD: the gradients
+// ignored) is a mismatch, so the passing checks do depend on the gradients.
+#include <gtest/gtest.h>
+
+#include "compiler/tgsi/parser.h"
+#include "tools/harness/check.h"
+
+namespace shaderdiff::harness {
+namespace {
+
+// 2D, 1D, 3D and SHADOW2D gradients from scaled inputs (fragment), and a
+// vertex shader, where only explicit gradients give a LOD.
+constexpr const char* kFragment = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], PERSPECTIVE
+DCL IN[2], GENERIC[2], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL SAMP[0]
+DCL SAMP[1]
+DCL SAMP[2]
+DCL SAMP[3]
+DCL SVIEW[0], 2D, FLOAT
+DCL SVIEW[1], 1D, FLOAT
+DCL SVIEW[2], 3D, FLOAT
+DCL SVIEW[3], SHADOW2D, FLOAT
+DCL TEMP[0..1]
+IMM[0] FLT32 {0.0625, 0.25, 0.0, 1.0}
+  0: MUL TEMP[0], IN[1], IMM[0].xxxx
+  1: MUL TEMP[1], IN[2], IMM[0].yyyy
+  2: TXD OUT[0], IN[0], TEMP[0], TEMP[1], SAMP[0], 2D
+  3: TXD OUT[1].xz, IN[0].yxzw, TEMP[1].wzyx, TEMP[0], SAMP[1], 1D
+  4: TXD OUT[2], IN[0].zyxw, TEMP[0].xyzz, TEMP[1].zyxx, SAMP[2], 3D
+  5: TXD OUT[3], IN[0], TEMP[1], IMM[0].zzzz, SAMP[3], SHADOW2D
+  6: END
+)";
+
+constexpr const char* kVertex = R"(VERT
+DCL IN[0]
+DCL IN[1]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+  0: TXD OUT[0], IN[0], IN[1], IN[1].yxzw, SAMP[0], 2D
+  1: TXD OUT[1].yw, IN[1], IN[0].zwxy, -IN[0], SAMP[0], 2D
+  2: END
+)";
+
+tgsi::Shader Parse(const char* text) {
+  tgsi::ParseResult r = tgsi::ParseShader(text);
+  EXPECT_TRUE(r.ok()) << r.error->ToString("shader");
+  return r.shader;
+}
+
+TEST(TextureGradients, TxdPassesInBothBuildsAndStages) {
+  for (const char* text : {kFragment, kVertex}) {
+    const tgsi::Shader shader = Parse(text);
+    for (Build build : {Build::kNaive, Build::kOptimizing}) {
+      CheckOptions o;
+      o.build = build;
+      o.vectors = 16;
+      const CheckOutcome out = CheckShader(shader, 0x7d, o);
+      EXPECT_EQ(out.verdict, Verdict::kPass) << BuildName(build) << ": " << out.detail << "\n" << text;
+      EXPECT_EQ(out.vectors_run, 16u);
+      // Most components are exact (filtering of exact coordinates).
+      EXPECT_GT(out.totals.compared, out.totals.tolerant) << BuildName(build) << "\n" << text;
+    }
+  }
+}
+
+TEST(TextureGradients, IgnoringTheGradientsIsCaught) {
+  for (const char* text : {kFragment, kVertex}) {
+    CheckOptions o;
+    o.build = Build::kNaive;
+    o.vectors = 16;
+    int changed = 0;
+    o.post_compile = [&](a3xx::Program& p) {
+      for (a3xx::Instr& in : p.instrs)
+        if (in.opcode == a3xx::Opcode::SAMGQ) {
+          in.opcode = a3xx::Opcode::SAM;
+          ++changed;
+        }
+    };
+    const CheckOutcome out = CheckShader(Parse(text), 0x7d, o);
+    EXPECT_GT(changed, 0);
+    EXPECT_EQ(out.verdict, Verdict::kNaiveMismatch) << out.detail << "\n" << text;
+  }
+}
+
+}  // namespace
+}  // namespace shaderdiff::harness
