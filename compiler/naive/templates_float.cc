@@ -4,6 +4,15 @@
 //   MAD/FMA               mad.f32 o, a, b, c   (a GPR factor in the middle)
 //   LRP                   add.f t, b, (neg)c; mad.f32 o, a, t, c  = a*(b-c)+c
 //   DIV                   rcp t, b; mul.f o, a, t
+//   LDEXP                 e = clamp(b, -254, 254) (max.s/min.s); h = e >> 1 (ashr.b);
+//                         o = a * 2^h * 2^(e - h), each power built as
+//                         (p + 127) << 23 (add.s, shl.b; p = -127 gives +0.0,
+//                         a flush) and applied with mul.f: Mesa's lowering of
+//                         ldexp for GPUs without it (nir_opt_algebraic), exact
+//                         for exponents in [-126, 128] but a double rounding of
+//                         denormal results; GLSL leaves larger exponents
+//                         undefined and lets smaller ones flush, as the
+//                         reference does (emulator/tgsi, reasons ldexp-*)
 //   FLR/CEIL/TRUNC/ROUND  floor.f/ceil.f/trunc.f/rndne.f o, a
 //   FRC                   floor.f t, a; add.f o, a, (neg)t      = a - floor(a)
 //   SSG                   sign.f o, a
@@ -84,6 +93,23 @@ void Lrp(Inst& i) {
     const Operand a = i.Src(0, c, kUseMadOuter);
     const Operand addend = i.Src(2, c, kUseMadOuter);
     i.Emit(Alu3(Opcode::MAD_F32, i.Out(c), a, TReg(0), addend));
+  });
+}
+
+void Ldexp(Inst& i) {
+  ForEachChannel(i, [&](int c) {
+    const Operand e = TReg(0), h = TReg(1), f = TReg(2), r = TReg(3);
+    i.Emit(Mov(e, i.Src(1, c, kUseMov)));  // the exponent's bits (float-style modifiers)
+    i.Emit(Alu2(Opcode::MAX_S, e, e, Imm(-254)));
+    i.Emit(Alu2(Opcode::MIN_S, e, e, Imm(254)));
+    i.Emit(Alu2(Opcode::ASHR_B, h, e, Imm(1)));
+    i.Emit(Alu2(Opcode::SUB_S, e, e, h));
+    i.Emit(Alu2(Opcode::ADD_S, f, h, Imm(127)));
+    i.Emit(Alu2(Opcode::SHL_B, f, f, Imm(23)));
+    i.Emit(Alu2(Opcode::MUL_F, r, i.Src(0, c, kUseCat2Float), f));
+    i.Emit(Alu2(Opcode::ADD_S, f, e, Imm(127)));
+    i.Emit(Alu2(Opcode::SHL_B, f, f, Imm(23)));
+    i.Emit(Alu2(Opcode::MUL_F, i.Out(c), r, f));
   });
 }
 
@@ -405,6 +431,7 @@ void AddFloatTemplates(TemplateTable& t) {
   set(T::Opcode::FMA, Mad);
   set(T::Opcode::LRP, Lrp);
   set(T::Opcode::DIV, Div);
+  set(T::Opcode::LDEXP, Ldexp);
   for (auto op : {T::Opcode::FLR, T::Opcode::CEIL, T::Opcode::TRUNC, T::Opcode::ROUND, T::Opcode::SSG}) {
     set(op, Unary);
   }

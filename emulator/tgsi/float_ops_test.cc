@@ -345,6 +345,28 @@ TEST(FloatOps, Ldexp) {
   EXPECT_TRUE(o.Clean(0, 0, 0));
 }
 
+TEST(FloatOps, LdexpFollowsGlslAtTheExponentEdges) {
+  // x: 1.5 * 2^-126: exact (the edge is inclusive);
+  // y: 1 * 2^-130: a denormal GLSL lets flush: 2^-130 or +0 ("ldexp-flush");
+  // z: 1 * 2^129: undefined ("ldexp-range"), 2^128 would be inf, not undefined;
+  // w: -inf * 2^-127: undefined (a split lowering computes -inf * 0).
+  const auto o = RunOp("LDEXP OUT[0], IN[0], IN[1]", U4(Fw(1.5f), Fw(1.0f), Fw(1.0f), 0xff800000u),
+                       U4(static_cast<uint32_t>(-126), static_cast<uint32_t>(-130), 129, static_cast<uint32_t>(-127)));
+  EXPECT_EQ(o.W(0, 0, 0), Fw(0x1.8p-126f));
+  EXPECT_TRUE(o.Clean(0, 0, 0));
+  EXPECT_EQ(o.W(0, 0, 1), Fw(0x1p-130f));
+  EXPECT_TRUE(o.Inexact(0, 0, 1));
+  EXPECT_FALSE(o.Undef(0, 0, 1));
+  EXPECT_EQ(o.Why(0, 0, 1), "ldexp-flush");
+  EXPECT_TRUE(o.Undef(0, 0, 2));
+  EXPECT_EQ(o.Why(0, 0, 2), "ldexp-range");
+  EXPECT_TRUE(o.Undef(0, 0, 3));
+  EXPECT_EQ(o.Why(0, 0, 3), "ldexp-range");
+  const auto edge = RunOp("LDEXP OUT[0].x, IN[0].xxxx, IN[1].xxxx", F4(1.0f, 0, 0, 0), U4(128, 0, 0, 0));
+  EXPECT_EQ(edge.W(0, 0, 0), 0x7f800000u);  // 2^128 overflows: +inf, defined
+  EXPECT_TRUE(edge.Clean(0, 0, 0));
+}
+
 TEST(FloatOps, Lit) {
   // s = (2, 0.5, -, 2): x = 1, y = max(2, 0) = 2, z = pow(0.5, 2) = 0.25
   // (inexact "lit"), w = 1.

@@ -303,8 +303,18 @@ struct SsgK : KernelBase {
 struct LdexpK : ArithKernel {
   static constexpr int kSrc = 2;
   static constexpr unsigned kWordOperands = 2;  // the exponent is an integer
-  static Word Eval(Fp& fp, const Word* a, Freedom&) {
-    return W(fp.Out(std::ldexp(fp.In(F(a[0])), common::AsInt(a[1]))));
+  // GLSL's ldexp (the only source of LDEXP in nir_to_tgsi's output): an
+  // exponent above 128 is undefined, below -126 the result may be flushed
+  // to zero (hardware without ldexp splits it into two multiplications by
+  // powers of two clamped to that range); an infinity scaled that far down
+  // is undefined too (0 * inf in such a lowering).
+  static Word Eval(Fp& fp, const Word* a, Freedom& f) {
+    const int32_t e = common::AsInt(a[1]);
+    const float x = fp.In(F(a[0]));
+    if (e > 128 || (e < -126 && std::isinf(x))) f.undef = Reason::kLdexpRange;
+    const float r = fp.Out(std::ldexp(x, e));
+    if (e < -126 && !std::isnan(r)) f.Alt(Reason::kLdexpFlush, std::signbit(r) ? 0x80000000u : 0u);
+    return W(r);
   }
 };
 struct RccK : ArithKernel {

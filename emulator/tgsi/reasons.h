@@ -96,6 +96,7 @@ enum class Reason : uint8_t {
   kInexactComparison,
   kInexactBits,
   kInexactCoordinate,
+  kLdexpRange,
   // ---- inexact ----
   kRcp,
   kRsq,
@@ -117,6 +118,7 @@ enum class Reason : uint8_t {
   kConversionRounding,
   kInexactOperand,
   kControlInexact,
+  kLdexpFlush,
   kCount,
 };
 
@@ -205,6 +207,8 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
      "an integer, bit or 64-bit operation on an operand whose allowed set holds more than one word"},
     {Reason::kInexactCoordinate, "inexact-coordinate", true,
      "a texture lookup whose coordinates, offsets, LOD or reference come from an operand with an allowed set"},
+    {Reason::kLdexpRange, "ldexp-range", true,
+     "LDEXP with an exponent above 128 (GLSL: undefined), or of an infinity with one below -126"},
     // inexact
     {Reason::kRcp, "rcp", false, "RCP / DRCP / RCC result (approximate reciprocal allowed)"},
     {Reason::kRsq, "rsq", false, "RSQ / DRSQ / NRM result"},
@@ -235,6 +239,8 @@ inline constexpr std::array<ReasonInfo, static_cast<size_t>(Reason::kCount)> kRe
      "computed from operands with allowed sets: the interval carries their bounds through the operation"},
     {Reason::kControlInexact, "control-depends-on-inexact", true,
      "written (or skipped) under control flow that some member of an inexact value's set decides the other way"},
+    {Reason::kLdexpFlush, "ldexp-flush", false,
+     "LDEXP with an exponent below -126, whose result GLSL lets be flushed: the exact value or a zero of its sign"},
 }};
 
 constexpr std::string_view ReasonCode(Reason r) { return kReasonTable[static_cast<size_t>(r)].code; }

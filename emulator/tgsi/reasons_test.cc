@@ -133,6 +133,7 @@ std::vector<Case> Cases() {
   op("pow-domain", "POW OUT[0].x, IN[0].xxxx, IN[0].yyyy\nMOV OUT[0].y, IN[0].yyyy", F4(-4, 2, 0, 0), {}, {}, 0, 1);
   op("lit-edge", "LIT OUT[0], IN[0]", F4(0, 0.5f, 0, 2), {}, {}, 2, 1);
   op("ex2-range", "EX2 OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].yyyy", F4(-150, 1, 0, 0), {}, {}, 0, 1);
+  op("ldexp-range", "LDEXP OUT[0], IN[0], IN[1]", F4(1, 1, 0, 0), U4(129, 3, 0, 0), {}, 0, 1);
   op("log-range", "LOG OUT[0], IN[0]", F4(0, 0, 0, 0), {}, {}, 0, 3);
   op("log-near-power-of-two", "LOG OUT[0], IN[0]", F4(16, 0, 0, 0), {}, {}, 0, 3);
   op("trig-range", "COS OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].yyyy", F4(5000, 1, 0, 0), {}, {}, 0, 1);
@@ -187,6 +188,7 @@ std::vector<Case> Cases() {
      U4(0, 0x3ff00000u, 0, 0), U4(1, 1, 1, 1), 1, 0);
   // --------------------------------------------------------------- inexact
   op("rcp", "RCP OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].xxxx", F4(3, 0, 0, 0), {}, {}, 0, 1);
+  op("ldexp-flush", "LDEXP OUT[0], IN[0], IN[1]", F4(1, 1, 0, 0), U4(static_cast<uint32_t>(-130), 3, 0, 0), {}, 0, 1);
   op("rsq", "RSQ OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].xxxx", F4(3, 0, 0, 0), {}, {}, 0, 1);
   op("sqrt", "SQRT OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].xxxx", F4(3, 0, 0, 0), {}, {}, 0, 1);
   op("ex2", "EX2 OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, IN[0].xxxx", F4(0.3f, 0, 0, 0), {}, {}, 0, 1);
