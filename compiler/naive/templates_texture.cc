@@ -13,7 +13,10 @@
 //   TXP      sam.p  ..., with src0.w appended to src1: the texture unit
 //                   divides the coordinates and the shadow reference by it
 //                   (TGSI's exact division; w = 0 is undefined in the
-//                   reference). 1-D targets pad with w (w/w = 1.0).
+//                   reference). 1-D targets pad with w (w/w = 1.0). 3D and
+//                   CUBE: rcp T2.x, w; mul.f of each coordinate; plain sam
+//                   (a3xx does not project .3d coordinates, Mesa divides
+//                   first; the emulator refuses .3d.p)
 //   TXF      isaml  integer texel coordinates, lod = src0.w (TXF_LZ: 0)
 //   TXD      samgq  ..., T0.x: the coordinates padded with 0.0 to four
 //                   words, then d/dx (src1) and d/dy (src2), two words each
@@ -205,9 +208,15 @@ void Sample(Inst& i) {
   const std::optional<uint8_t> unit = SamplerUnit(i, gradients ? 3 : 1);
   if (!unit) return;
 
-  const bool projected = op == T::Opcode::TXP;
+  // a3xx does not project 3-D or cube coordinates (Timing::projected_3d):
+  // those are divided by w first, as Mesa's ir3 does (rcp + mul.f; the
+  // reference allows a rounded division for TXP, reason div).
+  const bool divide = op == T::Opcode::TXP && (layout.flags & a3xx::kTex3d);
+  const bool projected = op == T::Opcode::TXP && !divide;
   std::vector<Coord> coords = layout.coords;
   uint8_t flags = layout.flags;
+  const Operand inv_w = TReg(8);  // T2.x: 1/w when dividing
+  if (divide) i.Emit(Sfu(Opcode::RCP, inv_w, i.Src(0, 3, kUseSfu)));
   if (projected) {
     // .p divides every src1 word but the array index by the last one. A 1-D
     // pad of w itself divides to exactly 1.0: a constant row, as 0.5 is.
@@ -236,7 +245,11 @@ void Sample(Inst& i) {
         i.Emit(Mov(dst, KReg(kKZero)));
         break;
       case Coord::kSlot:
-        i.Emit(Mov(dst, i.Src(c.src, c.slot, kUseMov)));
+        if (divide) {
+          i.Emit(Alu2(Opcode::MUL_F, dst, i.Src(c.src, c.slot, kUseCat2Float), inv_w));
+        } else {
+          i.Emit(Mov(dst, i.Src(c.src, c.slot, kUseMov)));
+        }
         break;
     }
   }

@@ -220,6 +220,27 @@ TEST(Errors, UnsupportedOpcodesAndForms) {
   }
 }
 
+TEST(Errors, ProjectedThreeDimensionalSamplingIsRefused) {
+  // sam.3d.p: Mesa's ir3 never emits it on a3xx (it divides first), so the
+  // a3xx row refuses it as a program the GPU cannot run; a row that says it
+  // works accepts it, and the same program without .3d runs.
+  ShaderState s = VsState({1});
+  s.samplers.push_back({0, 0, 0, TextureType::k3D});
+  common::TestVector v = VsVector(1);
+  SetInput(v, 0, {kOne, kTwo, kThree, kFour});
+  const std::string text = "sam.3d.p (f32)(xyzw)r1.x, r0.x, s#0, t#0\n(sy)end\n";
+  ExpectStatus(Execute(Asm(text, s), v), ExecStatus::kError, ".p with .3d");
+  Timing lenient = *FindTiming("a3xx");
+  lenient.projected_3d = true;
+  EmulatorOptions o;
+  o.timing = &lenient;
+  EXPECT_EQ(Emulate(Asm(text, s), v, o).result.status, ExecStatus::kOk);
+  ShaderState flat = VsState({1});
+  flat.samplers.push_back({0, 0, 0});
+  EXPECT_EQ(Execute(Asm("sam.p (f32)(xyzw)r1.x, r0.x, s#0, t#0\n(sy)end\n", flat), v).result.status,
+            ExecStatus::kOk);
+}
+
 TEST(Errors, MissingSamplerBinding) {
   ExpectStatus(Vs("sam (f32)(x)r1.x, r0.x, s#1, t#2\nend\n"), ExecStatus::kError, "no SamplerBinding for s#1, t#2");
 }

@@ -145,6 +145,12 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
       m.Fail(ExecStatus::kUnsupported, Where(p) + ": " + why);
       return false;
     }
+    if (p.in.category() == Category::kCat5 && (p.in.tex_flags & kTexProjected) && (p.in.tex_flags & kTex3d) &&
+        !m.t.projected_3d) {
+      m.Fail(ExecStatus::kError, Where(p) + ": .p with .3d: a3xx does not project 3-D or cube coordinates "
+                                            "(Timing::projected_3d; Mesa's ir3 divides them first)");
+      return false;
+    }
     if (auto e = CheckOperand(m.t, p.in.dst, p.dst_span, true)) {
       m.Fail(ExecStatus::kError, Where(p) + ": " + *e);
       return false;

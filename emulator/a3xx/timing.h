@@ -43,6 +43,11 @@ struct Timing {
   // front-facing, the i/j pair) may name the same register. Undocumented
   // (which write wins is unknown), so refused: the stricter reading.
   bool preloads_may_overlap = false;
+  // §2.6: whether cat5 .p (projection) works together with .3d (3-D and
+  // cube coordinates). Undocumented; Mesa's ir3 never emits it on a3xx ("a3xx
+  // just needs to avoid sam.p for 3d tex", ir3_nir.c, which divides first),
+  // so refused: the stricter reading.
+  bool projected_3d = false;
 
   // The largest delay any consumer can need: history older than this many
   // slots is visible to everyone.

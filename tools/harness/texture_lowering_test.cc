@@ -1,9 +1,13 @@
-// TXD end to end: the naive template's samgq (coordinates padded to four
-// words, then d/dx and d/dy; compiler/naive/templates_texture.cc) checked by
-// the differential engine against the reference interpreter, in both builds
-// and both stages, with many components compared exactly; and a program
-// whose samgq is turned into a plain sam (implicit LOD: the gradients
-// ignored) is a mismatch, so the passing checks do depend on the gradients.
+// Texture lowerings end to end (compiler/naive/templates_texture.cc), each
+// checked by the differential engine against the reference interpreter in
+// both builds, with many components compared exactly, and each with a broken
+// variant that is caught:
+// - TXD: samgq with the coordinates padded to four words, then d/dx and
+//   d/dy (both stages); turning samgq into a plain sam (implicit LOD: the
+//   gradients ignored) is a mismatch;
+// - TXP on 3D and CUBE: divided by w first (a3xx does not project .3d
+//   coordinates); a program that uses sam.3d.p instead is refused by the
+//   emulator (a compile error: the GPU cannot run it).
 #include <gtest/gtest.h>
 
 #include "compiler/tgsi/parser.h"
@@ -53,6 +57,28 @@ DCL SVIEW[0], 2D, FLOAT
   2: END
 )";
 
+// TXP on 3D and CUBE with w a power of two, so the division is exact and
+// the lookups are compared bit for bit.
+constexpr const char* kProjected = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL SAMP[0]
+DCL SAMP[1]
+DCL SVIEW[0], 3D, FLOAT
+DCL SVIEW[1], CUBE, FLOAT
+DCL TEMP[0..1]
+IMM[0] FLT32 {2.0, 4.0, 0.5, 1.0}
+  0: MOV TEMP[0].xyz, IN[0]
+  1: MOV TEMP[0].w, IMM[0].xxxx
+  2: MOV TEMP[1].xyz, IN[1]
+  3: MOV TEMP[1].w, IMM[0].zzzz
+  4: TXP OUT[0], TEMP[0], SAMP[0], 3D
+  5: TXP OUT[1], TEMP[1], SAMP[1], CUBE
+  6: END
+)";
+
 tgsi::Shader Parse(const char* text) {
   tgsi::ParseResult r = tgsi::ParseShader(text);
   EXPECT_TRUE(r.ok()) << r.error->ToString("shader");
@@ -92,6 +118,36 @@ TEST(TextureGradients, IgnoringTheGradientsIsCaught) {
     EXPECT_GT(changed, 0);
     EXPECT_EQ(out.verdict, Verdict::kNaiveMismatch) << out.detail << "\n" << text;
   }
+}
+
+TEST(TextureProjection, ThreeDimensionalTxpIsDividedFirst) {
+  const tgsi::Shader shader = Parse(kProjected);
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    CheckOptions o;
+    o.build = build;
+    o.vectors = 16;
+    const CheckOutcome out = CheckShader(shader, 0x3d, o);
+    EXPECT_EQ(out.verdict, Verdict::kPass) << BuildName(build) << ": " << out.detail;
+    EXPECT_GT(out.totals.compared, 300u) << BuildName(build);
+  }
+}
+
+TEST(TextureProjection, SamplingWithProjectedThreeDimensionalCoordinatesIsRefused) {
+  CheckOptions o;
+  o.build = Build::kNaive;
+  o.vectors = 4;
+  int changed = 0;
+  o.post_compile = [&](a3xx::Program& p) {
+    for (a3xx::Instr& in : p.instrs)
+      if (in.opcode == a3xx::Opcode::SAM && (in.tex_flags & a3xx::kTex3d)) {
+        in.tex_flags |= a3xx::kTexProjected;
+        ++changed;
+      }
+  };
+  const CheckOutcome out = CheckShader(Parse(kProjected), 0x3d, o);
+  EXPECT_EQ(changed, 2);
+  EXPECT_EQ(out.verdict, Verdict::kCompileError) << out.detail;
+  EXPECT_NE(out.detail.find(".p with .3d"), std::string::npos) << out.detail;
 }
 
 }  // namespace
