@@ -169,7 +169,8 @@ class Campaign {
     GenOptions g;
     g.seed = o_.seed * 1000003ull + id;
     g.stage = StageForSeed(g.seed);
-    g.policy = rng.Below(2) ? RewritesPolicy() : DefaultPolicy();
+    const uint32_t policy = rng.Below(3);
+    g.policy = policy == 0 ? DefaultPolicy() : policy == 1 ? RewritesPolicy() : WidePolicy();
     g.max_size = 10 + rng.Below(70);
     p.text = tgsi::PrintShader(GenerateShader(g));
     p.origin = ReproCommand(g);
