@@ -251,9 +251,10 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
 }
 
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
-                          const std::vector<ReferenceRun>& reference, const BuildResults* naive) {
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
+  if (keep) keep->clear();
   const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
-  return CheckCompiled(program, options, reference, three_way ? naive : nullptr, nullptr);
+  return CheckCompiled(program, options, reference, three_way ? naive : nullptr, keep);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,

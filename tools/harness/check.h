@@ -145,10 +145,12 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
 
 // Checks an already compiled program against reference runs (the check
 // CheckShaderAgainst makes after compiling), for tools that compile the
-// build themselves (tools/bisect compiles with chosen rewrites). `naive` as
-// for CheckShaderAgainst.
+// build themselves (tools/bisect compiles with chosen rewrites, the fuzz
+// campaign to read the rewrite log). `naive` and `keep` as for
+// CheckShaderAgainst.
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
-                          const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr);
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
+                          BuildResults* keep = nullptr);
 
 // The shaderdiff command that reproduces a failure (empty when passing):
 // it exits non-zero and shows the same first difference. A failure on a

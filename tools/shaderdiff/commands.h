@@ -25,6 +25,7 @@ int RunReport(const std::vector<std::string>& args);
 int RunCompare(const std::vector<std::string>& args);
 int RunBisect(const std::vector<std::string>& args);
 int RunGen(const std::vector<std::string>& args);
+int RunFuzz(const std::vector<std::string>& args);
 int RunReduce(const std::vector<std::string>& args);
 
 // Raw little-endian 64-bit instruction words (or, with hex, one word of text

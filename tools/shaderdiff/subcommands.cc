@@ -20,6 +20,7 @@ constexpr Subcommand kSubcommands[] = {
     {"check", RunCheck, "differential check: emulator vs reference interpreter, one verdict per shader"},
     {"bisect", RunBisect, "find the optimizing build's rewrite that makes a failing case fail"},
     {"gen", RunGen, "generate seeded TGSI shaders free of undefined behaviour (fuzz/gen)"},
+    {"fuzz", RunFuzz, "a fuzzing campaign: generated and mutated programs, coverage-guided; findings reduced"},
     {"reduce", RunReduce, "shrink a failing case to a small shader and vector with the same failure; write a repro"},
     {"stats", RunStats, "code-quality statistics of both builds over a corpus (shader-db style)"},
     {"disasm", RunDisasm, "disassemble a GPU binary (raw 64-bit instruction words)"},

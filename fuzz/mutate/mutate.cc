@@ -1,0 +1,89 @@
+// Transform names and dispatch (mutate.h); the transforms themselves are
+// in metamorphic.cc and changing.cc.
+#include "fuzz/mutate/mutate.h"
+
+#include <array>
+
+#include "fuzz/mutate/transforms.h"
+#include "tools/reduce/shader_edit.h"
+
+namespace shaderdiff::fuzz {
+
+namespace {
+
+constexpr std::array<std::string_view, static_cast<size_t>(Transform::kCount)> kNames = {
+    "dead-branch-immediate", "dead-branch-compare", "if-true", "loop-once",
+    "swizzle-round-trip", "split-temporary", "identity-mul-one", "identity-add-neg-zero",
+    "swap-operands", "new-swizzle", "new-write-mask", "donor-splice",
+};
+
+constexpr uint32_t kOneWord = 0x3f800000, kNegZero = 0x80000000, kPosZero = 0;
+
+std::optional<tgsi::Shader> Validated(std::optional<tgsi::Shader> s) {
+  if (!s) return std::nullopt;
+  return reduce::Revalidate(*s);
+}
+
+}  // namespace
+
+std::string_view TransformName(Transform t) { return kNames[static_cast<size_t>(t)]; }
+
+std::optional<Transform> TransformByName(std::string_view name) {
+  for (size_t i = 0; i < kNames.size(); ++i) {
+    if (kNames[i] == name) return static_cast<Transform>(i);
+  }
+  return std::nullopt;
+}
+
+bool PreservesSemantics(Transform t) { return t < Transform::kSwapOperands; }
+
+std::vector<Transform> PreservingTransforms() {
+  std::vector<Transform> out;
+  for (size_t i = 0; i < kNames.size(); ++i) {
+    if (PreservesSemantics(static_cast<Transform>(i))) out.push_back(static_cast<Transform>(i));
+  }
+  return out;
+}
+
+std::vector<Transform> ChangingTransforms() {
+  std::vector<Transform> out;
+  for (size_t i = 0; i < kNames.size(); ++i) {
+    if (!PreservesSemantics(static_cast<Transform>(i))) out.push_back(static_cast<Transform>(i));
+  }
+  return out;
+}
+
+std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint64_t seed, const tgsi::Shader* donor) {
+  harness::Rng rng(seed);
+  using namespace transforms;
+  switch (t) {
+    case Transform::kDeadBranchImmediate: return Validated(DeadBranch(shader, rng, false, false));
+    case Transform::kDeadBranchCompare: return Validated(DeadBranch(shader, rng, true, false));
+    case Transform::kIfTrue: return Validated(WrapInFlow(shader, rng, false));
+    case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true));
+    case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng));
+    case Transform::kSplitTemporary: return Validated(SplitTemporary(shader, rng));
+    case Transform::kIdentityMulOne: return Validated(Identity(shader, rng, true, kOneWord));
+    case Transform::kIdentityAddNegZero: return Validated(Identity(shader, rng, false, kNegZero));
+    case Transform::kSwapOperands: return Validated(SwapOperands(shader, rng));
+    case Transform::kNewSwizzle: return Validated(NewSwizzle(shader, rng));
+    case Transform::kNewWriteMask: return Validated(NewWriteMask(shader, rng));
+    case Transform::kDonorSplice:
+      if (!donor) return std::nullopt;
+      return Validated(DonorSplice(shader, *donor, rng));
+    case Transform::kCount: break;
+  }
+  return std::nullopt;
+}
+
+std::optional<tgsi::Shader> WrongAddPosZero(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::Identity(shader, rng, false, kPosZero));
+}
+
+std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::DeadBranch(shader, rng, true, true));
+}
+
+}  // namespace shaderdiff::fuzz

@@ -1,0 +1,311 @@
+// The campaign loop (campaign.h): make a batch, run it in workers, keep
+// what adds coverage, turn failures into findings, journal, report.
+#include "tools/fuzz/campaign.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/tgsi/printer.h"
+#include "compiler/tgsi/validate.h"
+#include "fuzz/gen/generator.h"
+#include "fuzz/mutate/mutate.h"
+#include "tools/fuzz/batch_pool.h"
+#include "tools/fuzz/campaign_report.h"
+#include "tools/fuzz/finding_store.h"
+#include "tools/fuzz/program_eval.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/rng.h"
+
+namespace shaderdiff::fuzz {
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Parent {
+  std::string text;
+  tgsi::Shader shader;
+  std::string name;
+};
+
+double CpuSeconds(int who) {
+  rusage u{};
+  getrusage(who, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+class Campaign {
+ public:
+  explicit Campaign(const CampaignOptions& o) : o_(o), store_(o) {}
+
+  int Run(std::string* error) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::error_code ec;
+    fs::create_directories(o_.out, ec);
+    if (ec) {
+      *error = o_.out + ": " + ec.message();
+      return 5;
+    }
+    if (!o_.corpus.empty() && !LoadDonors(error)) return 5;
+    const fs::path journal = fs::path(o_.out) / "campaign.jsonl";
+    if (o_.resume && fs::exists(journal)) {
+      if (!Replay(journal, error)) return 5;
+    } else {
+      std::ofstream(journal, std::ios::trunc) << Identity().dump() << "\n";
+    }
+    std::FILE* log = std::fopen(journal.c_str(), "a");
+    if (!log) {
+      *error = journal.string() + ": cannot append";
+      return 5;
+    }
+    const uint32_t batch = o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs);
+    double seconds_before = seconds_;
+    stopped_by_ = "time";
+    for (;;) {
+      const double elapsed = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      seconds_ = elapsed;
+      if (o_.interrupted && o_.interrupted()) { stopped_by_ = "interrupt"; break; }
+      if (elapsed >= o_.seconds) { stopped_by_ = "time"; break; }
+      if (o_.max_programs && programs_ >= o_.max_programs) { stopped_by_ = "programs"; break; }
+      uint64_t count = batch;
+      if (o_.max_programs) count = std::min<uint64_t>(count, o_.max_programs - programs_);
+      if (!RunOneBatch(count, log, error)) {
+        std::fclose(log);
+        return 5;
+      }
+    }
+    std::fclose(log);
+    seconds_ = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    Progress();
+    const json report = ReportJson();
+    if (!WriteCampaignReport(o_.out, report, error)) return 5;
+    return store_.findings() ? 1 : 0;
+  }
+
+ private:
+  json Identity() const {
+    return {{"campaign", 1}, {"seed", o_.seed}, {"target", o_.check.target}, {"vectors", o_.check.vectors},
+            {"lanes", o_.check.lanes}, {"corpus", o_.corpus}, {"batch", o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs)},
+            {"program", o_.program_name}};
+  }
+
+  bool LoadDonors(std::string* error) {
+    harness::Corpus corpus;
+    if (!harness::LoadCorpus(o_.corpus, &corpus, error)) return false;
+    for (harness::CorpusEntry& e : corpus.entries) {
+      tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
+      if (r.ok()) donors_.push_back({std::move(e.text), std::move(r.shader), e.name});
+    }
+    return true;
+  }
+
+  bool Replay(const fs::path& path, std::string* error) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    json header = json::parse(line, nullptr, false);
+    if (header != Identity()) {
+      *error = path.string() + ":1: the journal is of another campaign (seed, target, vectors, lanes, corpus, batch or binary differ): " + line;
+      return false;
+    }
+    for (size_t n = 2; std::getline(in, line); ++n) {
+      json j = json::parse(line, nullptr, false);
+      if (j.is_discarded()) {
+        if (in.peek() == EOF) break;  // a torn last line: its batch runs again
+        *error = path.string() + ":" + std::to_string(n) + ": not JSON";
+        return false;
+      }
+      programs_ += j.value("programs", 0ull);
+      seconds_ += j.value("seconds", 0.0);
+      cpu_seconds_ += j.value("cpu_seconds", 0.0);
+      for (const std::string& f : j["features"]) coverage_.insert(f);
+      for (const json& k : j["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
+      for (const json& f : j["findings"]) store_.Restore(f);
+      for (const auto& [config, verdicts] : j["verdicts"].items()) {
+        for (const auto& [v, c] : verdicts.items()) verdicts_[config][v] += c.get<uint64_t>();
+      }
+      ++batches_;
+    }
+    return true;
+  }
+
+  void Keep(const std::string& text, const std::string& origin) {
+    tgsi::FrontDoorResult r = tgsi::ParseAndValidate(text);
+    if (r.ok()) kept_.push_back({text, std::move(r.shader), origin});
+  }
+
+  FuzzProgram Make(uint64_t id) {
+    harness::Rng rng(o_.seed * 0x9e3779b97f4a7c15ull + id);
+    FuzzProgram p;
+    p.id = id;
+    const bool have_parents = !kept_.empty() || !donors_.empty();
+    if (have_parents && rng.Below(100) >= 40) {
+      const bool from_kept = !kept_.empty() && (donors_.empty() || rng.Below(2));
+      const std::vector<Parent>& pool = from_kept ? kept_ : donors_;
+      const Parent& parent = pool[rng.Below(static_cast<uint32_t>(pool.size()))];
+      const std::vector<Parent>& donor_pool = donors_.empty() ? kept_ : donors_;
+      const Parent& donor = donor_pool[rng.Below(static_cast<uint32_t>(donor_pool.size()))];
+      const bool preserving = rng.Below(2);
+      const std::vector<Transform> ts = preserving ? PreservingTransforms() : ChangingTransforms();
+      const Transform t = ts[rng.Below(static_cast<uint32_t>(ts.size()))];
+      const uint64_t mseed = rng.Next();
+      if (std::optional<tgsi::Shader> m = Mutate(parent.shader, t, mseed, &donor.shader)) {
+        p.text = tgsi::PrintShader(*m);
+        p.origin = std::string(TransformName(t)) + " (seed " + std::to_string(mseed) + ") of " + parent.name;
+        p.preserving = preserving;
+        if (preserving) p.original_text = parent.text;
+        return p;
+      }
+    }
+    GenOptions g;
+    g.seed = o_.seed * 1000003ull + id;
+    g.stage = StageForSeed(g.seed);
+    const uint32_t policy = rng.Below(3);
+    g.policy = policy == 0 ? DefaultPolicy() : policy == 1 ? RewritesPolicy() : WidePolicy();
+    g.max_size = 10 + rng.Below(70);
+    p.text = tgsi::PrintShader(GenerateShader(g));
+    p.origin = ReproCommand(g);
+    return p;
+  }
+
+  bool RunOneBatch(uint64_t count, std::FILE* log, std::string* error) {
+    const auto wall0 = std::chrono::steady_clock::now();
+    const double cpu0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
+    std::vector<FuzzProgram> programs;
+    for (uint64_t k = 0; k < count; ++k) programs.push_back(Make(programs_ + k));
+    std::vector<json> results(count);
+    bool cut = false;
+    BatchCallbacks cb;
+    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check).dump(); };
+    cb.done = [&](size_t i, std::string text) { results[i] = json::parse(text, nullptr, false); };
+    cb.failed = [&](size_t i, const std::string& verdict, const std::string& how) {
+      json failure{{"config", "worker"}, {"verdict", verdict}, {"detail", how},
+                   {"signature", "worker " + verdict + (verdict == "crash" ? ": " + how : "")}};
+      results[i] = json{{"id", programs[i].id}, {"verdicts", json{{"worker", verdict}}},
+                        {"failures", json::array({failure})}};
+    };
+    cb.stop = [&] {
+      cut = o_.interrupted && o_.interrupted();
+      return cut;
+    };
+    BatchPoolOptions pool{o_.jobs, o_.deadline_seconds};
+    if (!RunBatch(count, pool, cb, error)) return false;
+    if (cut) return true;  // not journaled: the batch runs again on --resume
+    const double cpu = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - cpu0;
+    json line{{"batch", batches_}, {"programs", count}, {"cpu_seconds", cpu}, {"features", json::array()},
+              {"kept", json::array()}, {"findings", json::array()}, {"verdicts", json::object()}};
+    for (uint64_t i = 0; i < count; ++i) {
+      const json& r = results[i];
+      if (r.is_discarded() || r.is_null()) continue;
+      for (const auto& [config, v] : r["verdicts"].items()) {
+        ++verdicts_[config][v.get<std::string>()];
+        json& n = line["verdicts"][config][v.get<std::string>()];
+        n = (n.is_null() ? 0 : n.get<uint64_t>()) + 1;
+      }
+      bool added = false;
+      if (r.contains("features")) {
+        for (const std::string& f : r["features"]) {
+          if (coverage_.insert(f).second) {
+            line["features"].push_back(f);
+            added = true;
+          }
+        }
+      }
+      if (added) {
+        Keep(programs[i].text, programs[i].origin);
+        line["kept"].push_back({{"text", programs[i].text}, {"origin", programs[i].origin}});
+      }
+      const double reduce0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
+      for (const json& f : r["failures"]) line["findings"].push_back(store_.Add(programs[i], f));
+      reduce_cpu_seconds_ += CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - reduce0;
+    }
+    programs_ += count;
+    cpu_seconds_ += cpu;
+    line["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    ++batches_;
+    const std::string text = line.dump() + "\n";
+    if (std::fwrite(text.data(), 1, text.size(), log) != text.size() || std::fflush(log) != 0) {
+      *error = "cannot write the journal";
+      return false;
+    }
+    Progress();
+    return true;
+  }
+
+  std::map<std::string, uint64_t> CoverageByKind() const {
+    std::map<std::string, uint64_t> out;
+    for (const std::string& f : coverage_) ++out[f.substr(0, f.find(':'))];
+    return out;
+  }
+
+  void Progress() {
+    if (!o_.progress) return;
+    char line[256];
+    std::snprintf(line, sizeof line, "[%6.1f s] programs %llu (%.0f/s), findings %llu, unique %llu, coverage %zu",
+                  seconds_, static_cast<unsigned long long>(programs_), seconds_ > 0 ? programs_ / seconds_ : 0.0,
+                  static_cast<unsigned long long>(store_.findings()), static_cast<unsigned long long>(store_.unique()),
+                  coverage_.size());
+    std::string text = line;
+    text += " (";
+    bool first = true;
+    for (const auto& [kind, n] : CoverageByKind()) {
+      text += (first ? "" : ", ") + kind + " " + std::to_string(n);
+      first = false;
+    }
+    o_.progress(text + ")");
+  }
+
+  json ReportJson() const {
+    json j{{"schema", "shaderdiff-fuzz 1"}, {"seed", o_.seed}, {"target", o_.check.target},
+           {"settings", {{"vectors", o_.check.vectors}, {"lanes", o_.check.lanes}, {"jobs", o_.jobs},
+                         {"batch", o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs)}, {"corpus", o_.corpus},
+                         {"time", o_.seconds}, {"max_programs", o_.max_programs}, {"program", o_.program_name}}},
+           {"stopped_by", stopped_by_}, {"programs", programs_}, {"seconds", seconds_},
+           {"kept", kept_.size()}};
+    j["throughput"] = {
+        {"programs_per_second", seconds_ > 0 ? programs_ / seconds_ : 0.0},
+        {"cpu_seconds", cpu_seconds_},
+        {"programs_per_cpu_second", cpu_seconds_ > 0 ? programs_ / cpu_seconds_ : 0.0},
+        {"reduce_cpu_seconds", reduce_cpu_seconds_},
+        {"note", "programs_per_cpu_second: programs made, interpreted, compiled by both builds, emulated and "
+                 "compared, per CPU-second of the parent and its workers, reductions and bisections excluded"}};
+    j["coverage"] = {{"features", coverage_.size()}, {"by_kind", CoverageByKind()}};
+    j["verdicts"] = verdicts_;
+    j["findings"] = {{"total", store_.findings()}, {"unique", store_.unique()}, {"list", store_.uniques()}};
+    json counts = json::object();
+    for (const auto& [signature, n] : store_.counts()) counts[signature] = n;
+    j["findings"]["per_signature"] = counts;
+    return j;
+  }
+
+  const CampaignOptions& o_;
+  FindingStore store_;
+  std::vector<Parent> donors_, kept_;
+  std::set<std::string> coverage_;
+  std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
+  uint64_t programs_ = 0, batches_ = 0;
+  double seconds_ = 0, cpu_seconds_ = 0, reduce_cpu_seconds_ = 0;
+  std::string stopped_by_;
+};
+
+}  // namespace
+
+int RunCampaign(const CampaignOptions& options, std::string* error) {
+  if (options.check.target != "a3xx") {
+    *error = "--target " + options.check.target + ": the only target is a3xx";
+    return 2;
+  }
+  Campaign c(options);
+  return c.Run(error);
+}
+
+}  // namespace shaderdiff::fuzz

@@ -1,0 +1,41 @@
+// End-to-end throughput of the campaign's work on one core: a generated
+// program (fuzz/gen, 10..80 instructions, both policies) through
+// EvaluateProgram (reference on the vectors, naive and optimizing a3xx
+// builds compiled, emulated and compared, coverage collected), in this
+// process. items_per_second is programs per second per core; the goal of
+// issue 13 is 2,000. Campaigns print their own figure (report.json,
+// throughput.programs_per_cpu_second), which adds mutation, metamorphic
+// pairs and the worker processes.
+#include <benchmark/benchmark.h>
+
+#include "compiler/tgsi/printer.h"
+#include "fuzz/gen/generator.h"
+#include "tools/fuzz/program_eval.h"
+
+namespace shaderdiff::fuzz {
+namespace {
+
+void BM_Program(benchmark::State& state) {
+  harness::CheckOptions check;
+  check.vectors = static_cast<uint32_t>(state.range(0));
+  check.lanes = static_cast<uint32_t>(state.range(1));
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    GenOptions g;
+    g.seed = seed;
+    g.stage = StageForSeed(seed);
+    g.policy = seed % 2 ? RewritesPolicy() : DefaultPolicy();
+    g.max_size = 10 + seed % 70;
+    ++seed;
+    FuzzProgram p;
+    p.id = seed;
+    p.text = tgsi::PrintShader(GenerateShader(g));
+    benchmark::DoNotOptimize(EvaluateProgram(p, check));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+// vectors, lanes: the campaign's default (4, 8) and the nightly's (16, 16).
+BENCHMARK(BM_Program)->Args({4, 8})->Args({1, 4})->Args({16, 16})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace shaderdiff::fuzz

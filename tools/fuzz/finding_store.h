@@ -1,0 +1,61 @@
+/* The campaign's findings: deduplicated by signature, each new one reduced,
+   bisected and written as OUT/<id>/{case.tgsi, vector.json, repro.sh,
+   report.json}.
+   The signature of a finding has three parts:
+     first    the failure's own signature: the check's reduce::FailureSignature
+              ("opt mismatch OUT[0].x", "opt hazard alu-delay",
+              "opt compile-error: pass regalloc: ..."), "metamorphic
+              <executor> OUT[i].c", or "worker crash: <how>" / "worker timeout";
+     culprit  for an optimizing-build failure, the rewrite `shaderdiff
+              bisect` names on the reduced case ("peephole/add-zero"), or
+              why there is none ("fails with no rewrites");
+     shape    the reduced program's opcodes in order ("MUL ADD MOV END").
+   Reducing costs up to reduce_oracle_calls checks, so only the first
+   `reductions_per_signature` failures of a first signature are reduced and
+   bisected; later ones with that first signature are counted as
+   duplicates of it. Metamorphic differences and worker crashes/timeouts
+   are written unreduced (the reducer keeps a differential signature; a
+   metamorphic one needs the pair, a crash none), with their first signature
+   as the whole signature.
+   Invariants: a finding directory is complete once it exists (written
+   under a temporary name, then renamed); unique() counts directories. */
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/fuzz/campaign.h"
+#include "tools/fuzz/program_eval.h"
+
+namespace shaderdiff::fuzz {
+
+class FindingStore {
+ public:
+  explicit FindingStore(const CampaignOptions& options) : options_(options) {}
+  // One failure of `program` (an element of EvaluateProgram's "failures").
+  // Returns its record for the journal: {"program", "first", "signature",
+  // "unique", "id", "instructions"?}.
+  nlohmann::json Add(const FuzzProgram& program, const nlohmann::json& failure);
+  // A record from the journal (resume).
+  void Restore(const nlohmann::json& record);
+  uint64_t findings() const { return findings_; }
+  uint64_t unique() const { return uniques_.size(); }
+  // The unique findings' records, in order found.
+  const std::vector<nlohmann::json>& uniques() const { return uniques_; }
+  // Findings per full signature.
+  const std::map<std::string, uint64_t>& counts() const { return counts_; }
+
+ private:
+  const CampaignOptions& options_;
+  uint64_t findings_ = 0;
+  std::map<std::string, uint32_t> reductions_;  // per first signature
+  std::map<std::string, uint64_t> counts_;      // per full signature
+  std::map<std::string, std::string> ids_;      // full signature -> id
+  std::vector<nlohmann::json> uniques_;
+};
+
+}  // namespace shaderdiff::fuzz

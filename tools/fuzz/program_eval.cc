@@ -1,0 +1,147 @@
+// One campaign program through every oracle (program_eval.h).
+#include "tools/fuzz/program_eval.h"
+
+#include <set>
+
+#include "compiler/pipeline.h"
+#include "compiler/tgsi/validate.h"
+#include "emulator/a3xx/isa/opcode.h"
+#include "fuzz/mutate/metamorphic_oracle.h"
+#include "tools/harness/corpus.h"
+#include "tools/harness/vector_json.h"
+#include "tools/nightly/shader_run.h"
+#include "tools/reduce/signature.h"
+
+namespace shaderdiff::fuzz {
+
+namespace {
+
+using nlohmann::json;
+
+void AddProgramFeatures(const a3xx::Program& program, std::set<std::string>& features) {
+  for (size_t i = 0; i < program.instrs.size(); ++i) {
+    const a3xx::Instr& in = program.instrs[i];
+    const std::string op(a3xx::OpcodeName(in.opcode));
+    if (i + 1 < program.instrs.size()) {
+      features.insert("pair:" + op + ">" + std::string(a3xx::OpcodeName(program.instrs[i + 1].opcode)));
+    }
+    if (in.has_flag(a3xx::kFlagSs)) features.insert("sync:(ss):" + op);
+    if (in.has_flag(a3xx::kFlagSy)) features.insert("sync:(sy):" + op);
+    if (in.has_flag(a3xx::kFlagJp)) features.insert("sync:(jp):" + op);
+  }
+}
+
+void AddOutcomeFeatures(const std::string& config, const harness::CheckOutcome& o, std::set<std::string>& features) {
+  for (const a3xx::Hazard& h : o.hazards) features.insert("hazard:" + config + ":" + h.kind);
+  if (o.cycles.stall_cycles > 0) features.insert("stall:" + config);
+  features.insert("verdict:" + config + ":" + std::string(harness::VerdictName(o.verdict)));
+}
+
+const common::TestVector* VectorOf(const std::vector<harness::ReferenceRun>& runs, const harness::CheckOutcome& o) {
+  if (!o.vector) return runs.empty() ? nullptr : &runs.front().vector;
+  for (const harness::ReferenceRun& r : runs) {
+    if (r.choice.seed == o.vector->seed && r.choice.edges == o.vector->edges &&
+        r.choice.dictionary == o.vector->dictionary)
+      return &r.vector;
+  }
+  return nullptr;
+}
+
+json Failure(const std::string& config, const harness::CheckOutcome& o, harness::Build build,
+             const std::vector<harness::ReferenceRun>& runs) {
+  json f{{"config", config}, {"verdict", std::string(harness::VerdictName(o.verdict))}, {"detail", o.detail}};
+  const auto signature = reduce::SignatureOf(o, build);
+  f["signature"] = signature ? signature->ToString() : config + " " + f["verdict"].get<std::string>();
+  if (const common::TestVector* v = VectorOf(runs, o)) f["vector"] = harness::VectorToJson(*v);
+  return f;
+}
+
+}  // namespace
+
+json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base) {
+  json out{{"id", program.id}, {"verdicts", json::object()}, {"failures", json::array()}};
+  std::set<std::string> features;
+  tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
+  if (!parsed.ok()) {
+    // Never expected: generators and mutators validate what they make.
+    out["verdicts"]["reference"] = "invalid";
+    out["failures"].push_back({{"config", "front-door"}, {"verdict", "invalid"},
+                               {"signature", "front-door invalid"},
+                               {"detail", parsed.errors.front().ToString("program")}});
+    return out;
+  }
+  const tgsi::Shader& shader = parsed.shader;
+  std::string error;
+  PairRuns pair;
+  tgsi::Shader original;
+  std::vector<harness::ReferenceRun>* runs = &pair.transformed;
+  bool have_runs = false;
+  if (program.preserving) {
+    tgsi::FrontDoorResult o = tgsi::ParseAndValidate(program.original_text);
+    if (o.ok()) {
+      original = std::move(o.shader);
+      have_runs = RunPairReference(original, harness::HashText(program.original_text), shader, base, &pair, &error);
+    }
+  } else {
+    have_runs = harness::RunReference(shader, harness::HashText(program.text), base, &pair.transformed, &error);
+  }
+  std::string reference = have_runs ? "pass" : "error";
+  for (const harness::ReferenceRun& r : *runs) {
+    if (r.result.status == common::ExecStatus::kUnsupported) reference = "unsupported";
+  }
+  out["verdicts"]["reference"] = reference;
+  if (!have_runs || reference == "unsupported") return out;
+
+  // The naive build, then the optimizing build compiled here for its rewrite log.
+  harness::CheckOptions naive_options = base;
+  naive_options.build = harness::Build::kNaive;
+  harness::BuildResults naive_results;
+  const harness::CheckOutcome naive = harness::CheckShaderAgainst(shader, naive_options, *runs, nullptr, &naive_results);
+  const std::string naive_config = base.target + "/naive";
+  out["verdicts"][naive_config] = std::string(harness::VerdictName(naive.verdict));
+  AddOutcomeFeatures(naive_config, naive, features);
+  if (nightly::IsFailure(naive.verdict)) out["failures"].push_back(Failure(naive_config, naive, harness::Build::kNaive, *runs));
+
+  harness::CheckOptions opt_options = base;
+  opt_options.build = harness::Build::kOptimizing;
+  const std::string opt_config = base.target + "/opt";
+  compiler::OptOptions compile_options;
+  compile_options.opt_bisect_limit = base.opt_bisect_limit;
+  compiler::OptResult details;
+  naive::CompileResult compiled = compiler::CompileA3xxBuild(shader, true, compile_options, &details);
+  for (const compiler::RewriteBudget::Decision& d : details.budget.log()) {
+    if (d.taken) features.insert("rewrite:" + d.pass + "/" + d.rewrite);
+  }
+  harness::CheckOutcome opt;
+  harness::BuildResults opt_results;
+  if (compiled.status == naive::CompileStatus::kOk) {
+    AddProgramFeatures(compiled.program, features);
+    opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
+  } else {
+    opt.verdict = compiled.status == naive::CompileStatus::kUnsupported ? harness::Verdict::kUnsupported
+                                                                         : harness::Verdict::kCompileError;
+    opt.detail = compiled.detail;
+  }
+  out["verdicts"][opt_config] = std::string(harness::VerdictName(opt.verdict));
+  AddOutcomeFeatures(opt_config, opt, features);
+  if (nightly::IsFailure(opt.verdict)) out["failures"].push_back(Failure(opt_config, opt, harness::Build::kOptimizing, *runs));
+
+  if (program.preserving) {
+    std::optional<MetamorphicDifference> d = CompareReferencePair(pair);
+    if (!d) d = CompareBuildPair(pair, naive_results, naive_config);
+    if (!d) d = CompareBuildPair(pair, opt_results, opt_config);
+    if (d) {
+      json f{{"config", "metamorphic/" + d->executor}, {"verdict", "metamorphic"}, {"detail", d->ToString()},
+             {"signature", "metamorphic " + d->executor + " OUT[" + std::to_string(d->mismatch.output) + "]." +
+                               std::string(1, "xyzw"[d->mismatch.component < 0 ? 0 : d->mismatch.component])}};
+      for (const harness::ReferenceRun& r : pair.original) {
+        if (r.choice.seed == d->vector.seed && r.choice.edges == d->vector.edges) f["vector"] = harness::VectorToJson(r.vector);
+      }
+      out["failures"].push_back(std::move(f));
+    }
+  }
+  out["features"] = features;
+  return out;
+}
+
+}  // namespace shaderdiff::fuzz

@@ -1,0 +1,47 @@
+/* One campaign program through every oracle (what a worker process runs):
+   the reference interpreter on its seeded vectors, the naive and the
+   optimizing a3xx build against them (the three-way differential check of
+   harness::CheckShaderAgainst / CheckProgram), and, for a program made by
+   a semantics-preserving transform, the metamorphic oracle against the
+   program it came from (fuzz/mutate/metamorphic_oracle.h: then every
+   vector is drawn from that original, so both oracles share one emulation
+   per build and vector).
+
+   The result (JSON, one line between processes):
+     {"id", "verdicts": {"reference", "a3xx/naive", "a3xx/opt"},
+      "failures": [{"config", "verdict", "signature", "detail",
+                    "vector": <vector JSON>}],
+      "features": ["rewrite:copy-prop/copy-prop-mad-swap", "pair:mad.f32>add.f",
+                   "sync:(ss):mul.f", "hazard:alu-delay", ...]}
+   A failure is a check that fails (nightly::IsFailure: not pass,
+   unsupported or untested) with its reduce::FailureSignature text, or a
+   metamorphic difference (config "metamorphic/<executor>", verdict
+   "metamorphic"). Coverage features: the optimizing build's rewrites that
+   fired (compiler/support/debug_counter.h, "pass/rewrite"), the opcode
+   pairs adjacent in its scheduled program, the sync flags it carries per
+   opcode, and the emulator's hazard kinds and stalls it ran into.
+
+   Invariants: a pure function of (program, options): no state carries over
+   between programs, so any worker may run any program. */
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/harness/check.h"
+
+namespace shaderdiff::fuzz {
+
+struct FuzzProgram {
+  uint64_t id = 0;
+  std::string text;           // canonical TGSI
+  std::string origin;         // how it was made, for the report
+  bool preserving = false;    // made by a semantics-preserving transform of original_text
+  std::string original_text;
+};
+
+nlohmann::json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base);
+
+}  // namespace shaderdiff::fuzz
