@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 
+#include "compiler/naive/provenance.h"
 #include "compiler/naive/select.h"
 #include "compiler/opt/build_ssa.h"
 #include "compiler/opt/const_fold.h"
@@ -43,12 +44,15 @@ using naive::CompileStatus;
 struct State {
   const a3xx::Timing* timing = nullptr;
   RewriteBudget* budget = nullptr;
+  const tgsi::Shader* original = nullptr;  // the input, for provenance
+  std::vector<uint32_t> lower_origin;      // lower-tgsi: instruction -> original instruction
   tgsi::Shader tgsi;
   naive::Selection selection;
   opt::Function fn;
   opt::MachineFunction machine;
   a3xx::Program program;
   std::vector<int32_t> source_map;
+  std::vector<uint8_t> source_comps;
   // What the pass reports.
   CompileStatus status = CompileStatus::kOk;
   std::string detail;
@@ -113,6 +117,7 @@ const std::vector<Pass>& Pipeline() {
        [](State& s) {
          LowerResult r = LowerTgsi(s.tgsi, A3xxLowering(), s.budget);
          s.tgsi = std::move(r.shader);
+         s.lower_origin = std::move(r.origin);
          return r.changed();
        }},
       {{"select",
@@ -122,6 +127,9 @@ const std::vector<Pass>& Pipeline() {
        [](State& s) {
          s.selection = naive::SelectA3xx(s.tgsi);
          if (s.selection.status != CompileStatus::kOk) return Fail(s, s.selection.status, s.selection.detail);
+         // Provenance names the input's instructions, not the lowered ones.
+         naive::MapThroughLowering(*s.original, s.tgsi, s.lower_origin, &s.selection.source_map,
+                                   &s.selection.source_comps);
          if (std::optional<std::string> e = opt::BuildSsa(s.selection, &s.fn)) {
            return Fail(s, CompileStatus::kError, "SSA construction: " + *e);
          }
@@ -194,6 +202,7 @@ const std::vector<Pass>& Pipeline() {
          s.program.state = s.machine.state;
          s.program.instrs = std::move(r.instrs);
          s.source_map = std::move(r.source_map);
+         s.source_comps = std::move(r.source_comps);
          for (size_t i = 0; i < s.program.instrs.size(); ++i) {
            if (std::optional<std::string> why = a3xx::Validate(s.program.instrs[i])) {
              return Fail(s, CompileStatus::kError,
@@ -287,6 +296,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   State s;
   s.timing = a3xx::FindTiming("a3xx");
   s.budget = &result.budget;
+  s.original = &shader;
   s.tgsi = shader;
   if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {
     result.status = CompileStatus::kUnsupported;
@@ -336,6 +346,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   }
   result.program = std::move(s.program);
   result.source_map = std::move(s.source_map);
+  result.source_comps = std::move(s.source_comps);
   return result;
 }
 
@@ -348,6 +359,7 @@ naive::CompileResult CompileA3xxBuild(const tgsi::Shader& shader, bool optimizin
   r.detail = opt.status == CompileStatus::kError ? "pass " + opt.failed_pass + ": " + opt.detail : opt.detail;
   r.program = std::move(opt.program);
   r.source_map = std::move(opt.source_map);
+  r.source_comps = opt.source_comps;
   r.over_budget = opt.over_budget;
   if (details) *details = std::move(opt);
   return r;

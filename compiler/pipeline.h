@@ -54,7 +54,9 @@ struct OptResult {
   std::string detail;
   std::string failed_pass;  // the pass that failed (status != kOk)
   a3xx::Program program;
-  std::vector<int32_t> source_map;  // per instruction: TGSI instruction index, -1 for none
+  std::vector<int32_t> source_map;  // per instruction: the input's TGSI instruction index, -1 for none
+  std::vector<uint8_t> source_comps;  // parallel: destination components it writes the final value of
+                                      //   (naive/provenance.h), 0 for intermediates and copies
   std::string dumps;                // "=== after <pass> ===" sections, as requested
   std::string dot;
   RewriteBudget budget;             // every rewrite decision, for bisection

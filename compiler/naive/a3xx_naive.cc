@@ -7,6 +7,7 @@
 #include "compiler/naive/context.h"
 #include "compiler/naive/flow.h"
 #include "compiler/naive/io.h"
+#include "compiler/naive/provenance.h"
 #include "compiler/naive/register_map.h"
 #include "compiler/naive/select.h"
 #include "emulator/a3xx/isa/instr.h"
@@ -66,6 +67,7 @@ Selection Translate(const tgsi::Shader& shader, bool waits) {
   state.half_regs = ctx.uses_half_reg ? 1 : 0;
   sel.state = std::move(state);
   sel.instrs = std::move(done.instrs);
+  sel.source_comps = FinalWriteMasks(shader, *map, sel.instrs, done.source_map);
   sel.source_map = std::move(done.source_map);
   sel.relative_ranges = std::move(ctx.relative_ranges);
   sel.uses_half_reg = ctx.uses_half_reg;
@@ -83,6 +85,7 @@ CompileResult CompileA3xxNaive(const tgsi::Shader& shader) {
   r.program.state = std::move(sel.state);
   r.program.instrs = std::move(sel.instrs);
   r.source_map = std::move(sel.source_map);
+  r.source_comps = std::move(sel.source_comps);
   return r;
 }
 

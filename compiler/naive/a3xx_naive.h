@@ -39,6 +39,10 @@ struct CompileResult {
   // was emitted for, or -1 for the prologue (varyings, constants) and the
   // epilogue (end, padding).
   std::vector<int32_t> source_map;
+  // Parallel: the destination components of that TGSI instruction whose
+  // final value the instruction writes (bit c = component c; 0: an
+  // intermediate or no TGSI instruction). compiler/naive/provenance.h.
+  std::vector<uint8_t> source_comps;
   // kError because the optimizing build exhausted its compile-work budget
   // (compiler/pipeline.h): a limit reached, not invalid code.
   bool over_budget = false;

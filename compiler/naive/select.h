@@ -28,6 +28,7 @@ struct Selection {
   a3xx::ShaderState state;          // the naive register layout's bindings
   std::vector<a3xx::Instr> instrs;
   std::vector<int32_t> source_map;  // parallel to instrs
+  std::vector<uint8_t> source_comps;  // parallel: final-write masks (provenance.h)
   // Scalar GPR ranges [first, last] that a0-relative accesses may touch.
   std::vector<std::pair<int32_t, int32_t>> relative_ranges;
   bool uses_half_reg = false;

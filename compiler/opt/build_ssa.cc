@@ -416,6 +416,7 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
   n.instr = in;
   n.instr.flags &= static_cast<uint8_t>(~kStrippedFlags);
   n.tgsi_index = sel_.source_map[i];
+  n.tgsi_comps = i < sel_.source_comps.size() ? sel_.source_comps[i] : 0;
   bool pinned_access = false;
   std::vector<ValueId> special_uses;
   const ValueId a0 = a3xx::kRegA0X;

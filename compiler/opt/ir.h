@@ -91,6 +91,8 @@ struct Node {
   int32_t block = -1;
   int32_t target_block = -1;             // br/jump: the block it branches to
   int32_t tgsi_index = -1;               // TGSI instruction it came from (-1: none)
+  uint8_t tgsi_comps = 0;                // its destination components this node computes the final
+                                         //   value of (naive/provenance.h); 0: an intermediate
   bool dead = false;                     // removed (ids stay stable)
   int32_t depth = 0;                     // set by ComputeDepth (scheduler input)
 

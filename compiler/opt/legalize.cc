@@ -224,6 +224,7 @@ bool Any(const RegSet& s, Range r) {
 struct Emitted {
   Instr in;
   int32_t source = -1;
+  uint8_t comps = 0;  // final-write mask (provenance; nops: 0)
 };
 
 struct Ctx {
@@ -261,6 +262,7 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     const Effects& fx = cx.fx[static_cast<size_t>(b)][i];
     Instr in = blk.instrs[i];
     const int32_t source = blk.source_map[i];
+    const uint8_t comps = i < blk.source_comps.size() ? blk.source_comps[i] : 0;
     // Syncs: RAW and WAW on pending destinations, then WAR on lazy sources.
     bool need[2] = {false, false};
     for (const Read& r : fx.reads) {
@@ -325,7 +327,7 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     if (out) {
       in.flags |= flags & accepted;
       if (b == 0 && static_cast<int>(i) == cx.ei_index) in.flags |= a3xx::kFlagEi;
-      out->push_back({in, source});
+      out->push_back({in, source, comps});
     }
     const int64_t issue = now;
     now += fx.slots;
@@ -481,6 +483,7 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     for (const Emitted& e : out[static_cast<size_t>(b)]) {
       r.instrs.push_back(e.in);
       r.source_map.push_back(e.source);
+      r.source_comps.push_back(e.comps);
     }
   }
   for (int b = 0; b < n; ++b) {
@@ -505,6 +508,7 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
   while (r.instrs.size() % 4 != 0) {
     r.instrs.push_back(Instr{});  // nop
     r.source_map.push_back(-1);
+    r.source_comps.push_back(0);
   }
   for (size_t i = 0; i < r.instrs.size(); ++i) {
     if (auto e = a3xx::Validate(r.instrs[i])) {

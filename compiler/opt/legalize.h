@@ -28,6 +28,7 @@ struct LegalizeResult {
   std::vector<a3xx::Instr> instrs;   // the final program, ready for a3xx::Encode
   std::vector<int32_t> source_map;   // parallel; inserted nops get the source of the instruction they
                                      // precede, padding -1
+  std::vector<uint8_t> source_comps;  // parallel: final-write masks (naive/provenance.h), nops 0
   std::optional<std::string> error;  // a violated MachineFunction invariant (a compiler bug)
   bool too_large = false;            // a branch offset beyond 16 bits (then error says so)
 };

@@ -25,6 +25,7 @@ namespace shaderdiff::opt {
 struct MachineBlock {
   std::vector<a3xx::Instr> instrs;
   std::vector<int32_t> source_map;  // parallel to instrs: TGSI instruction index or -1
+  std::vector<uint8_t> source_comps;  // parallel: final-write masks (naive/provenance.h); copies 0
   int32_t target_block = -1;        // the last instruction's branch target, if it is br/jump
   std::vector<int32_t> preds;
   std::vector<int32_t> succs;

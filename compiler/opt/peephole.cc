@@ -83,6 +83,7 @@ void RewriteBoolLogic(Function& fn, Block& blk, size_t pos, ValueId a, ValueId b
   w.src_value = {a, b, kNoValue};
   w.src_comp = {0, 0, 0};
   w.deps.clear();
+  w.tgsi_comps = 0;  // an intermediate now: u keeps the final value
   const ValueId wid = fn.Add(std::move(w));
   blk.nodes.insert(blk.nodes.begin() + static_cast<std::ptrdiff_t>(pos), wid);
   Node& n = fn.node(u);

@@ -22,9 +22,10 @@ a3xx::Instr Mov(int dst, int src) {
   return i;
 }
 
-void Emit(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi) {
+void Emit(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi, uint8_t comps = 0) {
   mb.instrs.push_back(in);
   mb.source_map.push_back(tgsi);
+  mb.source_comps.push_back(comps);
 }
 
 // (rptN) on cat1 (docs §1.6): N = 1..3 more iterations.
@@ -184,7 +185,7 @@ MachineFunction ToMachine(const Function& fn) {
           break;
         }
         case Meta::kNone:
-          Emit(mb, Physical(fn, v), n.tgsi_index);
+          Emit(mb, Physical(fn, v), n.tgsi_index, n.tgsi_comps);
           if (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP) {
             mb.target_block = n.target_block;
           }

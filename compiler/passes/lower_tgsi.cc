@@ -116,6 +116,10 @@ LowerResult LowerTgsi(const tgsi::Shader& in, const LowerOptions& options, Rewri
     }
   }
   new_index[n] = static_cast<uint32_t>(out.size());
+  result.origin.resize(out.size());
+  for (size_t i = 0; i < n; ++i) {
+    for (uint32_t j = new_index[i]; j < new_index[i + 1]; ++j) result.origin[j] = static_cast<uint32_t>(i);
+  }
 
   if (result.rewrites == 0) {
     result.shader = in;

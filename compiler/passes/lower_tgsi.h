@@ -62,6 +62,9 @@ struct LowerOptions {
 struct LowerResult {
   tgsi::Shader shader;
   uint32_t rewrites = 0;  // sites rewritten (budget permitting)
+  // Per instruction of `shader`: the index of the input instruction it was
+  // lowered from (itself when kept), for provenance through the pass.
+  std::vector<uint32_t> origin;
   bool changed() const { return rewrites != 0; }
 };
 

@@ -39,6 +39,7 @@
 
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/trace_hooks.h"
 
 namespace shaderdiff::a3xx {
 
@@ -108,6 +109,7 @@ void Sync(Machine& m, SyncClass cls) {
   m.async.ForEach(cls, [&](const PendingOp& op) {
     const Prepared& p = m.prog[op.instr];
     p.complete(m, p, op);
+    if (m.opt.trace) TraceLanded(m, op);
   });
   m.async.Retire(cls);
 }
@@ -166,6 +168,8 @@ void RunWave(Machine& m) {
   m.regs.Reset();
   m.async.Reset();
   if (!PreloadWave(m)) return;
+  ExecTrace* const trace = m.opt.trace;
+  if (trace) TraceWaveStart(m);
   const int32_t n = static_cast<int32_t>(m.prog.size());
   const uint64_t budget = m.opt.cycle_budget;
   while (m.live) {
@@ -185,9 +189,12 @@ void RunWave(Machine& m) {
     const Prepared& p = m.prog[pc];
     m.cur = &p;
     m.cur_pc = pc;
+    if (trace) TraceBeforeSync(m);
     if (p.in.flags & kFlagSs) Sync(m, SyncClass::kSs);
     if (p.in.flags & kFlagSy) Sync(m, SyncClass::kSy);
+    if (trace) TraceIssue(m, p, lanes);
     p.exec(m, p, lanes);
+    if (trace) TraceExecuted(m, p, lanes);
     ++m.wave_instructions;
     m.slot += p.slots;
     m.cycle += p.slots;

@@ -62,6 +62,8 @@ enum class HazardMode : uint8_t {
 // assumes (it emits shl.b with NIR's count, which NIR defines masked).
 enum class ShiftCountMode : uint8_t { kHazard, kMask };
 
+struct ExecTrace;  // trace.h
+
 struct EmulatorOptions {
   const Timing* timing = FindTiming("a3xx");
   HazardMode hazards = HazardMode::kStale;
@@ -70,6 +72,9 @@ struct EmulatorOptions {
   uint64_t cycle_budget = 10'000'000;
   common::DenormalMode denormals = common::DenormalMode::kPreserve;
   ShiftCountMode shift_counts = ShiftCountMode::kHazard;
+  // Optional per-lane execution trace (trace.h), for `shaderdiff explain`;
+  // null: no tracing work at all.
+  ExecTrace* trace = nullptr;
 };
 
 inline constexpr uint16_t kNoHazardReg = 0xffff;  // a hazard about no register (missing-jp)

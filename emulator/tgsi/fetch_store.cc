@@ -22,6 +22,7 @@
 #include <cmath>
 
 #include "emulator/tgsi/machine.h"
+#include "emulator/tgsi/trace_store.h"
 #include "emulator/tgsi/value_set.h"
 
 namespace shaderdiff::tgsi_exec {
@@ -432,7 +433,9 @@ void Exec::StoreMask(const DInst& in, int d, uint8_t mask, bool saturate) {
   if (dst.space == Space::kNull) return;
   if (!AnyPotential()) return;
   for (int c = 0; c < 4; ++c) {
-    if (mask & (1u << c)) StoreChannel(dst, c, res_[d][c], saturate);
+    if (!(mask & (1u << c))) continue;
+    StoreChannel(dst, c, res_[d][c], saturate);
+    if (opt.trace) TraceStore(*this, dst, d, c, res_[d][c], saturate);
   }
 }
 

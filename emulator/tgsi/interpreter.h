@@ -54,6 +54,7 @@
 namespace shaderdiff::tgsi_exec {
 
 class BranchCoverage;  // coverage.h
+struct StoreTrace;     // trace.h
 
 struct InterpreterOptions {
   // kPreserve: IEEE binary32 with denormals. kFlushToZero: inputs and results
@@ -65,6 +66,9 @@ struct InterpreterOptions {
   // Optional branch-coverage sink (coverage.h), filled by the flow-control
   // handlers and accumulated over calls; null: no coverage work at all.
   BranchCoverage* coverage = nullptr;
+  // Optional store trace of chosen lanes (trace.h), for `shaderdiff
+  // explain`; null: no tracing work at all.
+  StoreTrace* trace = nullptr;
 };
 
 common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVector& vector,

@@ -17,6 +17,7 @@
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/target_options.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/report_case.h"
 
 namespace shaderdiff::cli {
 namespace {
@@ -158,38 +159,10 @@ int RunCase(const po::variables_map& vm) {
 
 // The record's reproduction command, as arguments of this command.
 int RunFromReport(const po::variables_map& vm, const po::options_description& options) {
-  if (!vm.count("check")) {
-    std::cerr << "shaderdiff bisect: --from needs --check NAME (<file>@<config>, as the report names the check)\n";
-    return kExitUsage;
-  }
-  if (vm.count("file") || vm.count("vector") || vm.count("seed")) {
-    std::cerr << "shaderdiff bisect: --from takes the shader and vector from the report; give no FILE, --vector or --seed\n";
-    return kExitUsage;
-  }
   const std::string path = vm["from"].as<std::string>();
-  const std::optional<std::string> text = ReadFile(path);
-  if (!text) return kExitFailure;
-  std::string error;
-  const std::optional<report::Report> rep = report::ParseReportText(*text, &error);
-  if (!rep) {
-    std::cerr << path << ": error: " << error << "\n";
-    return kExitFailure;
-  }
   const std::string name = vm["check"].as<std::string>();
-  const report::CheckResult* record = nullptr;
-  for (const report::ShaderResult& s : rep->shaders) {
-    for (const report::CheckResult& c : s.checks) {
-      if (report::TestName(s.file, c.config) == name) record = &c;
-    }
-    for (const report::CheckResult& c : s.findings) {
-      if (!record && report::TestName(s.file, c.config) == name) record = &c;
-    }
-  }
-  if (!record) {
-    std::cerr << path << ": error: no check named '" << name << "' (names are <file>@<config>, e.g. "
-              << (rep->shaders.empty() ? "shaders/x.tgsi" : rep->shaders.front().file) << "@a3xx/opt)\n";
-    return kExitFailure;
-  }
+  const std::optional<report::CheckResult> record = FindReportCheck(path, name);
+  if (!record) return kExitFailure;
   bisect::CaseDescription what{name, "", ReproProgram()};
   if (record->verdict == "pass") {
     bisect::BisectResult r;
@@ -204,19 +177,9 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
   if (record->verdict == "unsupported" || record->verdict == "untested") {
     return NotBisectable(record->verdict, record->verdict + " is not a failure (" + record->detail + ")", what, vm);
   }
-  // "shaderdiff[_mutants --mutant M] emulate|compile ARGS...": ARGS are ours too.
-  std::istringstream words(record->reproduce);
-  std::vector<std::string> tokens;
-  for (std::string w; words >> w;) tokens.push_back(w);
-  size_t at = 0;
-  while (at < tokens.size() && tokens[at] != "emulate" && tokens[at] != "compile") ++at;
-  if (at == tokens.size()) {
-    std::cerr << path << ": error: the check " << name << " (" << record->verdict
-              << ") has no emulate or compile reproduction command to take the case from: '" << record->reproduce
-              << "'\n";
-    return kExitFailure;
-  }
-  std::vector<std::string> args(tokens.begin() + static_cast<long>(at) + 1, tokens.end());
+  std::optional<std::vector<std::string>> repro = ReproArguments(*record, path, name);
+  if (!repro) return kExitFailure;
+  std::vector<std::string> args = std::move(*repro);
   if (vm.count("json")) args.insert(args.end(), {"--json", vm["json"].as<std::string>()});
   if (vm.count("no-isolate")) args.push_back("--no-isolate");
   po::positional_options_description positional;
@@ -231,20 +194,8 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
 
 int RunBisect(const std::vector<std::string>& args) {
   const po::options_description options = CaseOptions();
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  po::variables_map vm;
-  if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
-  if (vm.count("help")) {
-    PrintUsage(kSynopsis, options);
-    return kExitOk;
-  }
-  if (vm.count("from")) return RunFromReport(vm, options);
-  if (vm.count("check")) {
-    std::cerr << "shaderdiff bisect: --check names a check of a report: give --from REPORT too\n";
-    return kExitUsage;
-  }
-  return RunCase(vm);
+  return RunCaseCommand(args, "bisect", kSynopsis, options, RunCase,
+                        [&options](const po::variables_map& vm) { return RunFromReport(vm, options); });
 }
 
 }  // namespace shaderdiff::cli

@@ -24,6 +24,7 @@ int RunStats(const std::vector<std::string>& args);
 int RunReport(const std::vector<std::string>& args);
 int RunCompare(const std::vector<std::string>& args);
 int RunBisect(const std::vector<std::string>& args);
+int RunExplain(const std::vector<std::string>& args);
 int RunGen(const std::vector<std::string>& args);
 int RunFuzz(const std::vector<std::string>& args);
 int RunReduce(const std::vector<std::string>& args);

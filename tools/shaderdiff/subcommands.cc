@@ -19,6 +19,7 @@ constexpr Subcommand kSubcommands[] = {
     {"emulate", RunEmulate, "compile and run a shader on the target's cycle-accurate emulator"},
     {"check", RunCheck, "differential check: emulator vs reference interpreter, one verdict per shader"},
     {"bisect", RunBisect, "find the optimizing build's rewrite that makes a failing case fail"},
+    {"explain", RunExplain, "name the first machine instruction of a failing case whose value the reference does not allow"},
     {"gen", RunGen, "generate seeded TGSI shaders free of undefined behaviour (fuzz/gen)"},
     {"fuzz", RunFuzz, "a fuzzing campaign: generated and mutated programs, coverage-guided; findings reduced"},
     {"reduce", RunReduce, "shrink a failing case to a small shader and vector with the same failure; write a repro"},
