@@ -45,16 +45,43 @@ namespace shaderdiff::a3xx {
 
 using common::ExecStatus;
 
+namespace {
+
+WaveStorage& ThreadStorage() {
+  thread_local WaveStorage storage;
+  return storage;
+}
+
+// The thread's storage if free, else `own` (made here).
+WaveStorage& TakeStorage(std::unique_ptr<WaveStorage>& own) {
+  WaveStorage& mine = ThreadStorage();
+  if (!mine.in_use) {
+    mine.in_use = true;
+    return mine;
+  }
+  own = std::make_unique<WaveStorage>();
+  return *own;
+}
+
+}  // namespace
+
 Machine::Machine(const Program& program, const common::TestVector& vector, const EmulatorOptions& options)
-    : t(*options.timing),
+    : storage_(TakeStorage(own_storage_)),
+      t(*options.timing),
       opt(options),
       state(program.state),
       vec(vector),
-      hazards(options.hazards == HazardMode::kTrap) {
+      hazards(options.hazards == HazardMode::kTrap),
+      regs(storage_.regs),
+      async(storage_.async) {
   fragment = state.stage == ShaderStage::kFragment;
   stride = fragment ? t.wave_size_fs : t.wave_size_vs;
   regs.Configure(stride, t.max_delay());
   async.Configure(stride);
+}
+
+Machine::~Machine() {
+  if (!own_storage_) storage_.in_use = false;
 }
 
 void Machine::Fail(ExecStatus s, std::string d) {

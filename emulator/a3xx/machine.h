@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -96,8 +97,28 @@ class GlobalMemory {
   std::unordered_map<uint32_t, std::vector<uint8_t>> pages_;
 };
 
+// The large per-wave state a call needs (register file with its write
+// history, outstanding async ops): one per thread, reused by every Machine
+// of that thread (their Configure keeps the storage for the same shape and
+// resets it), so a call does not allocate or clear them whole. A Machine
+// made while another of the same thread is alive gets storage of its own.
+struct WaveStorage {
+  RegFile regs;
+  AsyncTracker async;
+  bool in_use = false;
+};
+
 struct Machine {
   Machine(const Program& program, const common::TestVector& vector, const EmulatorOptions& options);
+  ~Machine();
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
+
+ private:
+  std::unique_ptr<WaveStorage> own_storage_;  // only when the thread's is in use
+  WaveStorage& storage_;
+
+ public:
 
   // ---- configuration (per call)
   const Timing& t;
@@ -135,8 +156,8 @@ struct Machine {
   uint32_t next_group = 0;
   int32_t cur_pc = 0;
   const Prepared* cur = nullptr;
-  RegFile regs;
-  AsyncTracker async;
+  RegFile& regs;        // storage_'s
+  AsyncTracker& async;  // storage_'s
   std::vector<common::VaryingSource> varyings;  // lane * num_varyings + location (io.cc)
   std::vector<uint8_t> local_mem; // cat6 l[]
   Word scratch[8][kMaxLanes] = {};

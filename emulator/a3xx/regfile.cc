@@ -15,10 +15,17 @@ constexpr int64_t kNever = std::numeric_limits<int64_t>::min() / 4;
 }  // namespace
 
 void RegFile::Configure(int stride, int max_delay) {
+  if (stride == stride_ && max_delay == max_delay_ && !values_.empty()) {
+    Reset();  // the same shape: keep the storage, zero what was written
+    return;
+  }
   stride_ = stride;
   max_delay_ = max_delay;
   values_.assign(static_cast<size_t>(kNumRegIndices) * stride_, 0);
   last_write_.assign(kNumRegIndices, kNever);
+  written_.assign(kNumRegIndices, 0);
+  written_list_.clear();
+  written_list_.reserve(kNumRegIndices);
   // Worst case per slot: one record per lane (relative destinations), for
   // every slot a record can stay invisible, plus margin.
   const size_t need = static_cast<size_t>(max_delay + 4) * static_cast<size_t>(stride + 1);
@@ -28,9 +35,23 @@ void RegFile::Configure(int stride, int max_delay) {
 }
 
 void RegFile::Reset() {
-  std::fill(values_.begin(), values_.end(), 0);
-  std::fill(last_write_.begin(), last_write_.end(), kNever);
+  // Only registers written since the last reset can hold a value other than
+  // 0 or a write slot other than kNever (every write goes through Mark).
+  for (const uint16_t idx : written_list_) {
+    std::fill_n(&values_[static_cast<size_t>(idx) * stride_], stride_, Word{0});
+    last_write_[idx] = kNever;
+    written_[idx] = 0;
+  }
+  written_list_.clear();
   pushed_ = 0;
+}
+
+Word* RegFile::Mark(uint16_t idx) {
+  if (!written_[idx]) {
+    written_[idx] = 1;
+    written_list_.push_back(idx);
+  }
+  return &values_[static_cast<size_t>(idx) * stride_];
 }
 
 const Word* RegFile::Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
@@ -100,7 +121,7 @@ void RegFile::Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values)
   const size_t i = pushed_ & (ring_.size() - 1);
   Push(idx, p, lanes);
   Word* old = OldValues(i);
-  Word* cur = Values(idx);
+  Word* cur = Mark(idx);
   ForLanes(lanes, [&](int l) {
     old[l] = cur[l];
     cur[l] = values[l];
@@ -110,7 +131,7 @@ void RegFile::Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values)
 void RegFile::WriteLane(uint16_t idx, int64_t p, int lane, Word value) {
   const size_t i = pushed_ & (ring_.size() - 1);
   Push(idx, p, LaneMask{1} << lane);
-  Word* cur = Values(idx);
+  Word* cur = Mark(idx);
   OldValues(i)[lane] = cur[lane];
   cur[lane] = value;
 }
@@ -127,13 +148,13 @@ void RegFile::Forget(uint16_t idx, LaneMask lanes) {
 void RegFile::WriteNow(uint16_t idx, LaneMask lanes, const Word* values) {
   if (!lanes) return;
   Forget(idx, lanes);
-  Word* cur = Values(idx);
+  Word* cur = Mark(idx);
   ForLanes(lanes, [&](int l) { cur[l] = values[l]; });
 }
 
 void RegFile::WriteNowLane(uint16_t idx, int lane, Word value) {
   Forget(idx, LaneMask{1} << lane);
-  Values(idx)[lane] = value;
+  Mark(idx)[lane] = value;
 }
 
 }  // namespace shaderdiff::a3xx

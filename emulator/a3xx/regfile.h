@@ -31,12 +31,13 @@ namespace shaderdiff::a3xx {
 class RegFile {
  public:
   // `stride`: lanes per wave (storage per register); `max_delay`: the
-  // timing row's largest D.
+  // timing row's largest D. The same shape again keeps the storage (a
+  // RegFile is reused by every call of a thread, machine.h) and resets it.
   void Configure(int stride, int max_delay);
-  // Zero every value, forget the history (a new wave).
+  // Zero every value, forget the history (a new wave). Costs the registers
+  // written since the last reset, not the whole file.
   void Reset();
 
-  Word* Values(uint16_t idx) { return &values_[static_cast<size_t>(idx) * stride_]; }
   const Word* Values(uint16_t idx) const { return &values_[static_cast<size_t>(idx) * stride_]; }
 
   // The values of `lanes` as a read at slot `c` with delay `d` sees them.
@@ -65,11 +66,15 @@ class RegFile {
   Word* OldValues(size_t record) { return &old_[record * stride_]; }
   const Word* OldValues(size_t record) const { return &old_[record * stride_]; }
   void Forget(uint16_t idx, LaneMask lanes);
+  // The values of `idx` for writing; records it as written (for Reset).
+  Word* Mark(uint16_t idx);
 
   int stride_ = 0;
   int max_delay_ = 0;
   std::vector<Word> values_;         // kNumRegIndices * stride_
   std::vector<int64_t> last_write_;  // per register: slot of its newest ring record
+  std::vector<uint8_t> written_;     // per register: written since the last Reset
+  std::vector<uint16_t> written_list_;  // those registers
   std::vector<Record> ring_;         // capacity: power of two
   std::vector<Word> old_;            // ring_.size() * stride_
   uint64_t pushed_ = 0;              // records ever pushed (ring head)

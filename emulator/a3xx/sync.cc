@@ -9,6 +9,10 @@
 namespace shaderdiff::a3xx {
 
 void AsyncTracker::Configure(int stride) {
+  if (stride == stride_ && !dst_[0].empty()) {
+    Reset();  // the same shape: keep the storage (the masks are clear once no op is outstanding)
+    return;
+  }
   stride_ = stride;
   ops_.clear();
   ops_.reserve(64);

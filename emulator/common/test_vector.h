@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/tgsi/ast.h"
@@ -119,14 +120,18 @@ struct ExecResult {
   std::map<uint32_t, LaneSets> allowed;
   // Why each undefined / inexact component is so: OUT index -> lane ->
   // component -> reason code ("" when the flag is clear). Codes are listed
-  // in emulator/tgsi/reasons.h.
-  std::map<uint32_t, std::vector<std::array<std::string, 4>>> reasons;
+  // in emulator/tgsi/reasons.h; each is a view of static storage (the
+  // interpreter's reason table, or a literal), never of a temporary, so a
+  // result is built without one allocation per component. Tools make a
+  // std::string of a code only where they print it.
+  std::map<uint32_t, std::vector<std::array<std::string_view, 4>>> reasons;
   std::vector<bool> killed;  // per lane
   // Per lane: the kill was decided by an undefined or inexact value (or under
   // such control flow), so another valid implementation may report the
-  // opposite `killed` value; killed_reasons holds the reason code ("" if not).
+  // opposite `killed` value; killed_reasons holds the reason code ("" if not),
+  // a view of static storage like `reasons`.
   std::vector<bool> killed_uncertain;
-  std::vector<std::string> killed_reasons;
+  std::vector<std::string_view> killed_reasons;
   std::vector<EmittedVertex> emitted;  // geometry shaders
   uint64_t instructions_executed = 0;
 };

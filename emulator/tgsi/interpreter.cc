@@ -282,7 +282,7 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
     common::LaneMasks* undefined;
     common::LaneMasks* inexact;
     common::LaneSets* allowed;
-    std::vector<std::array<std::string, 4>>* reasons;
+    std::vector<std::array<std::string_view, 4>>* reasons;
   };
   std::vector<OutputRows> rows;
   rows.reserve(prog.declared_outputs.size());
@@ -297,7 +297,7 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
   }
   res.killed.assign(lanes, false);
   res.killed_uncertain.assign(lanes, false);
-  res.killed_reasons.assign(lanes, "");
+  res.killed_reasons.assign(lanes, std::string_view());
 
   for (uint32_t first = 0; first < lanes; first += kMaxLanes) {
     const int n = static_cast<int>(std::min<uint32_t>(kMaxLanes, lanes - first));
@@ -321,15 +321,16 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
         res.killed[g] = lane_killed;
         if ((ex.kill_unc_u >> l) & 1) {
           res.killed_uncertain[g] = true;
-          res.killed_reasons[g] = std::string(ReasonCode(Reason::kControlUndefined));
+          res.killed_reasons[g] = ReasonCode(Reason::kControlUndefined);
         } else if ((ex.kill_unc_x >> l) & 1) {
           res.killed_uncertain[g] = true;
-          res.killed_reasons[g] = std::string(ReasonCode(Reason::kControlInexact));
+          res.killed_reasons[g] = ReasonCode(Reason::kControlInexact);
         }
       }
     }
     // Outputs: words and flags for every component, a set and a reason
-    // string only for the components that are not exact.
+    // code (a view of reasons.h's table) only for the components that are
+    // not exact.
     for (const OutputRows& row : rows) {
       for (int c = 0; c < 4; ++c) {
         const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];

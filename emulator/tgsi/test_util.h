@@ -53,7 +53,7 @@ struct Outcome {
   float F(uint32_t out, uint32_t lane, int c) const { return Wf(W(out, lane, c)); }
   bool Undef(uint32_t out, uint32_t lane, int c) const { return d.undefined.at(out).at(lane)[c]; }
   bool Inexact(uint32_t out, uint32_t lane, int c) const { return d.inexact.at(out).at(lane)[c]; }
-  std::string Why(uint32_t out, uint32_t lane, int c) const { return d.reasons.at(out).at(lane)[c]; }
+  std::string Why(uint32_t out, uint32_t lane, int c) const { return std::string(d.reasons.at(out).at(lane)[c]); }
   // Neither flag set.
   bool Clean(uint32_t out, uint32_t lane, int c) const { return !Undef(out, lane, c) && !Inexact(out, lane, c); }
 };

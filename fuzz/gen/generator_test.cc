@@ -48,7 +48,7 @@ std::string FirstUndefined(const tgsi::Shader& shader, const std::string& text) 
     for (size_t lane = 0; lane < r.killed_uncertain.size(); ++lane)
       if (r.killed_uncertain[lane])
         return "vector " + std::to_string(v) + ": lane " + std::to_string(lane) + " may or may not be killed: " +
-               r.killed_reasons[lane];
+               std::string(r.killed_reasons[lane]);
     // A lane that is surely killed has no outputs to compare.
     auto killed = [&](size_t lane) { return lane < r.killed.size() && r.killed[lane]; };
     for (const auto& [out, lanes] : r.undefined)
@@ -56,7 +56,7 @@ std::string FirstUndefined(const tgsi::Shader& shader, const std::string& text) 
         for (int c = 0; c < 4 && !killed(lane); ++c)
           if (lanes[lane][c])
             return "vector " + std::to_string(v) + ": OUT[" + std::to_string(out) + "] lane " + std::to_string(lane) +
-                   " component " + std::to_string(c) + " undefined: " + r.reasons.at(out)[lane][c];
+                   " component " + std::to_string(c) + " undefined: " + std::string(r.reasons.at(out)[lane][c]);
   }
   return "";
 }

@@ -28,7 +28,7 @@ void ForComponents(const common::ExecResult& reference, Fn&& fn) {
     for (uint32_t lane = 0; lane < ref_lanes.size(); ++lane) {
       for (int comp = 0; comp < 4; ++comp) {
         const bool has_set = sets_it != reference.allowed.end() && lane < sets_it->second.size();
-        const std::string* reason =
+        const std::string_view* reason =
             reasons_it != reference.reasons.end() && lane < reasons_it->second.size() ? &reasons_it->second[lane][comp]
                                                                                       : nullptr;
         fn(index, lane, comp, ref_lanes[lane][comp], undefined[lane][comp], inexact[lane][comp],
@@ -94,7 +94,7 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
   Comparison c;
   WordReader words(actual);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word expected, bool undefined,
-                               bool inexact, const common::AllowedSet& set, const std::string* reason) {
+                               bool inexact, const common::AllowedSet& set, const std::string_view* reason) {
     if (undefined) {
       ++c.skipped;
       return;
@@ -104,7 +104,7 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
     if (inexact) {
       ++c.tolerant;
       if (!present || (got != expected && !set.Contains(got))) {
-        Record(c, {index, lane, comp, expected, got, reason ? *reason : "", set});
+        Record(c, {index, lane, comp, expected, got, reason ? std::string(*reason) : std::string(), set});
       }
     } else {
       ++c.compared;
@@ -124,7 +124,7 @@ Comparison CompareBuilds(const common::ExecResult& reference, const common::Exec
   Comparison c;
   WordReader naive_words(naive), optimized_words(optimized);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word, bool undefined, bool inexact,
-                               const common::AllowedSet& set, const std::string*) {
+                               const common::AllowedSet& set, const std::string_view*) {
     if (undefined) {
       ++c.skipped;
       return;

@@ -234,7 +234,7 @@ TEST(DictionaryMix, TheInterpreterSeesFewIndicesOutOfRange) {
     const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
     ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
     for (const auto& lane : r.reasons.at(0)) {
-      for (const std::string& why : lane) {
+      for (const std::string_view why : lane) {
         ++components;
         out_of_range += why == "index-out-of-range";
       }

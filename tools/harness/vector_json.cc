@@ -411,7 +411,7 @@ json ResultToJson(const common::ExecResult& r) {
     json a = json::array();
     for (const auto& comps : lanes) {
       json c = json::array();
-      for (const std::string& s : comps) c.push_back(s.empty() ? json(nullptr) : json(s));
+      for (const std::string_view s : comps) c.push_back(s.empty() ? json(nullptr) : json(std::string(s)));
       a.push_back(c);
     }
     j["reasons"][std::to_string(index)] = a;
@@ -421,8 +421,8 @@ json ResultToJson(const common::ExecResult& r) {
   if (std::find(r.killed_uncertain.begin(), r.killed_uncertain.end(), true) != r.killed_uncertain.end()) {
     j["killed_uncertain"] = json::array();
     for (size_t l = 0; l < r.killed_uncertain.size(); ++l) {
-      const std::string& why = l < r.killed_reasons.size() ? r.killed_reasons[l] : "";
-      j["killed_uncertain"].push_back(r.killed_uncertain[l] ? json(why) : json(nullptr));
+      const std::string_view why = l < r.killed_reasons.size() ? r.killed_reasons[l] : std::string_view();
+      j["killed_uncertain"].push_back(r.killed_uncertain[l] ? json(std::string(why)) : json(nullptr));
     }
   }
   if (!r.emitted.empty()) {

@@ -29,7 +29,6 @@ struct ReferenceSummary {
 
 void Tally(const common::ExecResult& r, ReferenceSummary& s) {
   static const common::AllowedSet kNoSet;
-  static const std::string kNoReason;
   for (const auto& [index, lanes] : r.outputs) {
     const auto& u = r.undefined.at(index);
     const auto& x = r.inexact.at(index);
@@ -42,9 +41,9 @@ void Tally(const common::ExecResult& r, ReferenceSummary& s) {
         s.inexact += x[l][c] && !u[l][c];
         const bool has_set = sets != r.allowed.end() && l < sets->second.size();
         const common::AllowedSet& set = has_set ? sets->second[l][c] : kNoSet;
-        const std::string& reason = why != r.reasons.end() && l < why->second.size() ? why->second[l][c] : kNoReason;
+        const std::string_view reason = why != r.reasons.end() && l < why->second.size() ? why->second[l][c] : std::string_view();
         ++s.kinds[static_cast<size_t>(common::ClassifySet(u[l][c], x[l][c], set, reason))];
-        if ((u[l][c] || x[l][c]) && !reason.empty()) ++s.reasons[reason];
+        if ((u[l][c] || x[l][c]) && !reason.empty()) ++s.reasons[std::string(reason)];
       }
     }
   }
