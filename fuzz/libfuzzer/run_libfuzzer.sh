@@ -3,6 +3,7 @@
 #
 #   fuzz/libfuzzer/run_libfuzzer.sh TARGET SECONDS [--out DIR] [--max-shaders N]
 #                                   [--no-build] [-- LIBFUZZER_FLAG...]
+#   fuzz/libfuzzer/run_libfuzzer.sh --list      (the targets, one a line)
 #
 # TARGET: tgsi_parse, compile_naive, compile_opt, a3xx_decode, a3xx_asm,
 # a3xx_emulate. Builds the fuzz binaries (bazel_fuzz.sh) unless --no-build,
@@ -18,6 +19,8 @@
 # crash, a sanitizer report, a timeout of one input, an out-of-memory).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+targets=(tgsi_parse compile_naive compile_opt a3xx_decode a3xx_asm a3xx_emulate)
+if [[ ${1:-} == --list ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 usage() { echo "usage: $0 TARGET SECONDS [--out DIR] [--max-shaders N] [--no-build] [-- FLAG...]" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 target=$1 seconds=$2
@@ -32,10 +35,7 @@ while [[ $# -gt 0 ]]; do
     *) usage ;;
   esac
 done
-case $target in
-  tgsi_parse|compile_naive|compile_opt|a3xx_decode|a3xx_asm|a3xx_emulate) ;;
-  *) echo "unknown target $target" >&2; usage ;;
-esac
+[[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target $target" >&2; usage; }
 [[ $seconds =~ ^[0-9]+$ && $seconds -gt 0 ]] || usage
 
 if [[ $build == 1 ]]; then
