@@ -5,6 +5,8 @@
 #
 #   tools/setup.sh            build + test dependencies
 #   tools/setup.sh --capture  also what tools/capture needs (Mesa softpipe, Xvfb, piglit, glmark2)
+#   tools/setup.sh --fuzz     also what the libFuzzer build needs (clang-14 and its
+#                             libFuzzer/sanitizer runtimes: fuzz/libfuzzer/README.md)
 set -euo pipefail
 
 packages=(
@@ -14,6 +16,9 @@ packages=(
 )
 if [[ "${1:-}" == "--capture" ]]; then
   packages+=(libgl1-mesa-dri xvfb piglit glmark2-x11 mesa-utils)
+fi
+if [[ "${1:-}" == "--fuzz" ]]; then
+  packages+=(clang-14 libclang-rt-14-dev)
 fi
 
 missing=()
