@@ -75,7 +75,7 @@ def put(word, hi, lo, value):
 
 
 def sweep_word(rng, op, fields):
-    """A word with every field of the opcode's format randomized."""
+    """A word with every field of the opcode's format randomized (or zero)."""
     word = 0
     s2en = rng.random() < 0.2
     for fd in fields[op["fmt"]]:
@@ -99,6 +99,10 @@ def sweep_word(rng, op, fields):
             v = 1 if rng.random() < 0.25 else 0
         elif kind == "Repeat":
             v = rng.randrange(1 << width) if rng.random() < 0.4 else 0
+        elif rng.random() < 0.3:
+            # A field the opcode does not use must be zero for our decoder
+            # (the branch offset of nop, the s#/t# of dsx, ...).
+            v = 0
         else:
             v = rng.getrandbits(width)
             # Small values and small registers are the common case.

@@ -7,8 +7,10 @@
 // exactly i in our syntax (the text is lossless; immediates fall back to
 // raw hex when their typed spelling would not read back bit-exactly). In
 // Mesa's syntax the same holds except for what Mesa's text drops: cat1
-// float immediates printed with "%f", and the high 16 bits of f16/s16 cat1
-// immediates; DisassembleProgram names those bits ("bits not shown").
+// float immediates printed with "%f", the high 16 bits of f16/s16 cat1
+// immediates, and the type of dsxpp.1/dsypp.1 (read back from the
+// destination's precision); DisassembleProgram names those bits ("bits not
+// shown").
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,9 @@
 //   asm:    Assemble(Mesa's text, Mesa syntax) gives back the word, except
 //           the bits the disassembly names as not shown (Mesa's text drops
 //           them: "%f" cat1 float immediates, the high half of f16/s16
-//           cat1 immediates), and then it differs in exactly those bits.
+//           cat1 immediates, the type of dsxpp.1/dsypp.1 when it is not
+//           the destination's precision), and then it differs in exactly
+//           those bits.
 // Rows of opcodes whose a3xx encoding our table does not pin down
 // (Cat6Unsupported: the legacy cat6 forms) must still not decode: the
 // decoder refuses them, and the test counts them as not matched.

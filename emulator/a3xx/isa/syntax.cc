@@ -43,7 +43,10 @@ std::vector<Piece> Compile(std::string_view tmpl) {
     RegStyle style = RegStyle::kNormal;
     if (const size_t colon = name.find(':'); colon != std::string_view::npos) {
       const std::string_view s = name.substr(colon + 1);
-      style = s == "raw" ? RegStyle::kRaw : s == "full" ? RegStyle::kFull : RegStyle::kNormal;
+      style = s == "raw"       ? RegStyle::kRaw
+              : s == "full"    ? RegStyle::kFull
+              : s == "implied" ? RegStyle::kImplied
+                               : RegStyle::kNormal;
       name = name.substr(0, colon);
     }
     Token token = Token::kLiteral;
@@ -233,7 +236,7 @@ void PrintToken(const Piece& piece, const Instr& in, AsmSyntax dialect, std::str
       break;
     case Token::kTexType:
     case Token::kType:
-      *out += TypeName(in.type);
+      if (piece.style != RegStyle::kImplied) *out += TypeName(in.type);
       break;
     case Token::kWrmask:
       for (int i = 0; i < 4; ++i) {
@@ -408,7 +411,9 @@ bool ParseToken(const Piece& piece, Cursor& cur, ParseState& st, ParseError* err
         in.dst = Operand{.kind = OperandKind::kGpr, .num = kRegA0X, .half = true};
         return true;
       }
-      return ParseSlot(cur, st, kDstSlot, error, piece.style);
+      if (!ParseSlot(cur, st, kDstSlot, error, piece.style)) return false;
+      if (st.type_implied) in.type = in.dst.half ? Type::kF16 : Type::kF32;
+      return true;
     case Token::kSrc0:
       return ParseSlot(cur, st, 0, error, piece.style);
     case Token::kSrc1:
@@ -479,6 +484,10 @@ bool ParseToken(const Piece& piece, Cursor& cur, ParseState& st, ParseError* err
       }
     case Token::kTexType:
     case Token::kType:
+      if (piece.style == RegStyle::kImplied) {
+        st.type_implied = true;
+        return true;
+      }
       return ParseTypeWord(cur, &in.type, error);
     case Token::kWrmask: {
       int last = -1;

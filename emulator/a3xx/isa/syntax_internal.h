@@ -45,6 +45,7 @@ struct ParseState {
   const OpcodeInfo* info = nullptr;    // set once the mnemonic is known
   std::string_view mnemonic_text;      // the table mnemonic or alias as written
   bool mova = false;
+  bool type_implied = false;  // {TEXTYPE:implied}: the type follows the destination
   std::vector<std::pair<InstrFlag, size_t>> flag_pos;  // where each prefix flag was
   size_t nop_pos = 0, rpt_pos = 0;
   std::optional<std::pair<std::string, size_t>> label;  // BRANCH given as a label

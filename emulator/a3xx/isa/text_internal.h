@@ -74,6 +74,7 @@ enum class RegStyle : uint8_t {
   kNormal,  // hr1.x for half, a0.x / p0.x by name
   kFull,    // no 'h': the instruction's type gives the precision
   kRaw,     // no 'h', and a0/p0 as r61/r62
+  kImplied, // TEXTYPE only: not printed, read back from the destination
 };
 
 struct OperandSyntax {
