@@ -134,6 +134,15 @@ cmp -s "$TMP/out" "$TMP/t.s" || fail "disasm --hex plain; got: $(cat "$TMP/out")
 printf '00000000_00010000\n' >"$TMP/dontcare"  # nop with a bit a3xx ignores
 expect_exit 0 "disasm word with bits it cannot show" "$SD" disasm --hex "$TMP/dontcare"
 grep -qx "nop  ; bits not shown: 0x0000000000010000" "$TMP/out" || fail "disasm names the bits it cannot show; got: $(cat "$TMP/out")"
+# Mesa's syntax (the default) and ours: cat6 types give precision, forward branch targets get labels.
+printf 'ldl.s16 r1.x, l[r0.x+4], 1\nbr p0.x, #l2\nl2:\nend\n' >"$TMP/mesa.s"
+expect_exit 0 "asm Mesa syntax" "$SD" asm "$TMP/mesa.s"
+cp "$TMP/out" "$TMP/mesa.hex"
+expect_exit 0 "disasm Mesa syntax" "$SD" disasm --hex "$TMP/mesa.hex"
+printf 'ldl.s16 r1.x, l[r0.x+4], 1\nbr p0.x, #l2\nl2:\nend\n' | cmp -s "$TMP/out" - || fail "disasm prints Mesa's text; got: $(cat "$TMP/out")"
+expect_exit 0 "disasm our syntax" "$SD" disasm --syntax shaderdiff --hex "$TMP/mesa.hex"
+printf 'ldl.s16 hr1.x, l[r0.x+4], 1\nbr p0.x, #1\nend\n' | cmp -s "$TMP/out" - || fail "disasm --syntax shaderdiff; got: $(cat "$TMP/out")"
+expect_exit 2 "unknown syntax" "$SD" disasm --syntax gas --hex "$TMP/mesa.hex"
 printf 'ffffffff_ffffffff\n' >"$TMP/junk"
 expect_exit 1 "disasm invalid word" "$SD" disasm --hex "$TMP/junk"
 head -c 12 "$TMP/t.bin" >"$TMP/odd.bin"

@@ -19,6 +19,19 @@ bool CheckTarget(const po::variables_map& vm, const char* command) {
   return false;
 }
 
+// --syntax: Mesa's (the default) or our own older syntax.
+std::optional<a3xx::AsmSyntax> SyntaxOption(const po::variables_map& vm, const char* command) {
+  const std::string s = vm["syntax"].as<std::string>();
+  if (s == "mesa") return a3xx::AsmSyntax::kMesa;
+  if (s == "shaderdiff") return a3xx::AsmSyntax::kShaderdiff;
+  std::cerr << "shaderdiff " << command << ": unknown --syntax '" << s << "' (mesa, shaderdiff)\n";
+  return std::nullopt;
+}
+
+constexpr const char* kSyntaxHelp =
+    "assembly syntax: mesa (Mesa's a3xx disassembler's text) or shaderdiff (the syntax of compiler "
+    "dumps, reports and goldens)";
+
 }  // namespace
 
 std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex) {
@@ -87,15 +100,18 @@ int RunDisasm(const std::vector<std::string>& args) {
       ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
       ("hex", "the input is text, one word per line (16 hex digits or dword1_dword0), not raw binary")
       ("show-hex", "prefix each line with its word as dword1_dword0")
+      ("syntax", po::value<std::string>()->default_value("mesa"), kSyntaxHelp)
       ("file", po::value<std::string>(), "binary file");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff disasm [--target a3xx] [--hex] [--show-hex] FILE\n\n"
+    PrintUsage("shaderdiff disasm [--target a3xx] [--hex] [--show-hex] [--syntax mesa|shaderdiff] FILE\n\n"
                "Disassembles a binary of raw little-endian 64-bit instruction words (as written\n"
-               "by `shaderdiff compile --binary` or `shaderdiff asm`). Words that do not decode\n"
+               "by `shaderdiff compile --binary` or `shaderdiff asm`), by default into the text\n"
+               "Mesa's a3xx disassembler prints (with its lN: labels for forward branch targets;\n"
+               "--syntax shaderdiff: the syntax of compiler dumps and reports). Words that do not decode\n"
                "are printed as '; invalid: ...' lines, reported on stderr as 'FILE: word N: error:\n"
                "...' (N counts from 0), and make the exit code 1. A word with bits the text cannot\n"
                "show (fields a3xx ignores) gets '; bits not shown: 0x...' naming them: `shaderdiff\n"
@@ -110,7 +126,9 @@ int RunDisasm(const std::vector<std::string>& args) {
   }
   std::optional<std::vector<uint64_t>> words = ReadWords(vm["file"].as<std::string>(), vm.count("hex") > 0);
   if (!words) return kExitFailure;
-  std::string text = a3xx::DisassembleProgram(*words, {.show_hex = vm.count("show-hex") > 0});
+  const std::optional<a3xx::AsmSyntax> syntax = SyntaxOption(vm, "disasm");
+  if (!syntax) return kExitUsage;
+  std::string text = a3xx::DisassembleProgram(*words, {.show_hex = vm.count("show-hex") > 0, .syntax = *syntax});
   std::cout << text;
   // Each word that does not decode, by its 0-based position in the file.
   int invalid = 0;
@@ -131,14 +149,16 @@ int RunAsm(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
       ("output,o", po::value<std::string>(), "write the raw binary here (default: print words as text)")
+      ("syntax", po::value<std::string>()->default_value("mesa"), kSyntaxHelp)
       ("file", po::value<std::string>(), "assembly file");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff asm [--target a3xx] FILE [-o OUT.bin]\n\n"
-               "Assembles a3xx assembly (the disassembler's syntax; ';' and '#' comments,\n"
+    PrintUsage("shaderdiff asm [--target a3xx] [--syntax mesa|shaderdiff] FILE [-o OUT.bin]\n\n"
+               "Assembles a3xx assembly (by default the text Mesa's a3xx disassembler prints;\n"
+               "--syntax shaderdiff: the syntax of compiler dumps; ';' and '#' comments,\n"
                "'name:' labels for branches) into raw little-endian 64-bit words, or prints\n"
                "them as dword1_dword0 text. Errors name FILE:LINE:COL.",
                options);
@@ -152,8 +172,10 @@ int RunAsm(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   std::optional<std::string> text = ReadFile(file);
   if (!text) return kExitFailure;
+  const std::optional<a3xx::AsmSyntax> syntax = SyntaxOption(vm, "asm");
+  if (!syntax) return kExitUsage;
   a3xx::AsmError error;
-  std::optional<std::vector<uint64_t>> words = a3xx::AssembleToWords(*text, &error);
+  std::optional<std::vector<uint64_t>> words = a3xx::AssembleToWords(*text, &error, *syntax);
   if (!words) {
     std::cerr << file << ":" << error.line << ":" << error.column << ": error: " << error.message << "\n";
     return kExitFailure;

@@ -28,7 +28,7 @@ bool AtLineEnd(const Cursor& cur) { return cur.AtEnd() || cur.Peek() == ';' || c
 // Parses one instruction at the cursor into *st.
 bool ParseInstruction(Cursor& cur, ParseState* st, ParseError* error) {
   using internal::Token;
-  if (!internal::ParseToken(Token::kPre, cur, *st, error)) return false;
+  if (!internal::ParseToken(internal::Piece{Token::kPre}, cur, *st, error)) return false;
   const size_t mnemonic_pos = cur.pos;
   if (!internal::IdentifyOpcode(cur, *st, error)) return false;
   const OpcodeInfo& info = *st->info;
@@ -47,10 +47,10 @@ bool ParseInstruction(Cursor& cur, ParseState* st, ParseError* error) {
   if (st->instr.nop && !info.has(kOpNop)) {
     return Fail(error, st->nop_pos, std::string(info.mnemonic) + " does not accept (nopN)");
   }
-  const auto& pieces = internal::TemplateOf(info.syntax);
+  const auto& pieces = internal::TemplateOf(info.syntax, st->dialect);
   for (size_t i = 1; i < pieces.size(); ++i) {  // pieces[0] is {PRE}
     const bool ok = pieces[i].token == Token::kLiteral ? internal::MatchLiteral(pieces[i].literal, cur, error)
-                                                       : internal::ParseToken(pieces[i].token, cur, *st, error);
+                                                       : internal::ParseToken(pieces[i], cur, *st, error);
     if (!ok) return false;
   }
   cur.SkipBlanks();
@@ -71,7 +71,7 @@ std::string AsmError::ToString() const {
   return std::to_string(line) + ":" + std::to_string(column) + ": " + message;
 }
 
-AsmResult Assemble(std::string_view text) {
+AsmResult Assemble(std::string_view text, AsmSyntax syntax) {
   AsmResult result;
   std::map<std::string, size_t, std::less<>> labels;
   std::vector<LabelRef> refs;
@@ -112,6 +112,7 @@ AsmResult Assemble(std::string_view text) {
 
     const size_t instr_pos = cur.pos;
     ParseState st;
+    st.dialect = syntax;
     ParseError error;
     if (!ParseInstruction(cur, &st, &error)) return fail(line_no, error.pos, error.message);
     if (st.label) {  // validated again once the label is resolved
@@ -140,10 +141,11 @@ AsmResult Assemble(std::string_view text) {
   return result;
 }
 
-std::optional<Instr> AssembleInstr(std::string_view line, std::string* error) {
+std::optional<Instr> AssembleInstr(std::string_view line, std::string* error, AsmSyntax syntax) {
   Cursor cur{line};
   cur.SkipBlanks();
   ParseState st;
+  st.dialect = syntax;
   ParseError perr;
   auto fail = [&](size_t pos, const std::string& message) -> std::optional<Instr> {
     if (error) *error = std::to_string(pos + 1) + ": " + message;
@@ -157,8 +159,8 @@ std::optional<Instr> AssembleInstr(std::string_view line, std::string* error) {
   return st.instr;
 }
 
-std::optional<std::vector<uint64_t>> AssembleToWords(std::string_view text, AsmError* error) {
-  AsmResult result = Assemble(text);
+std::optional<std::vector<uint64_t>> AssembleToWords(std::string_view text, AsmError* error, AsmSyntax syntax) {
+  AsmResult result = Assemble(text, syntax);
   if (!result.ok()) {
     if (error) *error = *result.error;
     return std::nullopt;

@@ -1,4 +1,5 @@
-// The assembler: text in the disassembler's syntax (disasm.h) to Instrs.
+// The assembler: text in either of the disassembler's syntaxes (disasm.h,
+// AsmSyntax: Mesa's, or our own, the default here) to Instrs.
 //
 // Input is one instruction per line. Accepted besides instructions: blank
 // lines; comments from ';' or '#' to the end of the line (a '#' inside an
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "emulator/a3xx/isa/asm_syntax.h"
 #include "emulator/a3xx/isa/instr.h"
 
 namespace shaderdiff::a3xx {
@@ -35,13 +37,15 @@ struct AsmResult {
   bool ok() const { return !error.has_value(); }
 };
 
-AsmResult Assemble(std::string_view text);
+AsmResult Assemble(std::string_view text, AsmSyntax syntax = AsmSyntax::kShaderdiff);
 
 // Exactly one instruction (labels are not available; numeric branch
 // offsets only). nullopt with *error "column: message" otherwise.
-std::optional<Instr> AssembleInstr(std::string_view line, std::string* error = nullptr);
+std::optional<Instr> AssembleInstr(std::string_view line, std::string* error = nullptr,
+                                   AsmSyntax syntax = AsmSyntax::kShaderdiff);
 
 // Assemble then Encode every instruction.
-std::optional<std::vector<uint64_t>> AssembleToWords(std::string_view text, AsmError* error = nullptr);
+std::optional<std::vector<uint64_t>> AssembleToWords(std::string_view text, AsmError* error = nullptr,
+                                                    AsmSyntax syntax = AsmSyntax::kShaderdiff);
 
 }  // namespace shaderdiff::a3xx

@@ -38,7 +38,7 @@ enum class Format : uint8_t {
 
 // Text templates (syntax.def).
 enum class Syntax : uint8_t {
-#define A3XX_SYNTAX(NAME, TEMPLATE) k##NAME,
+#define A3XX_SYNTAX(NAME, TEMPLATE, MESA_TEMPLATE) k##NAME,
 #include "emulator/a3xx/isa/syntax.def"
 #undef A3XX_SYNTAX
 };

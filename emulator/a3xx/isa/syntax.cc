@@ -39,12 +39,21 @@ std::vector<Piece> Compile(std::string_view tmpl) {
     if (!literal.empty()) pieces.push_back({Token::kLiteral, std::move(literal)});
     literal.clear();
     const size_t close = tmpl.find('}', i);
-    const std::string_view name = tmpl.substr(i + 1, close - i - 1);
+    std::string_view name = tmpl.substr(i + 1, close - i - 1);
+    RegStyle style = RegStyle::kNormal;
+    if (const size_t colon = name.find(':'); colon != std::string_view::npos) {
+      const std::string_view s = name.substr(colon + 1);
+      style = s == "raw"       ? RegStyle::kRaw
+              : s == "full"    ? RegStyle::kFull
+              : s == "implied" ? RegStyle::kImplied
+                               : RegStyle::kNormal;
+      name = name.substr(0, colon);
+    }
     Token token = Token::kLiteral;
     for (const TokenName& t : kTokenNames) {
       if (t.name == name) token = t.token;
     }
-    pieces.push_back({token, ""});
+    pieces.push_back({token, "", style});
     i = close;
   }
   if (!literal.empty()) pieces.push_back({Token::kLiteral, std::move(literal)});
@@ -54,11 +63,16 @@ std::vector<Piece> Compile(std::string_view tmpl) {
 // Mesa's order of the cat5 flags: {3D}{A}{O}{P}{SV}{S2EN}.
 constexpr std::array<TexFlag, kNumTexFlags> kTexFlagOrder = {kTex3d, kTexArray, kTexOffsets,
                                                              kTexProjected, kTexShadow, kTexS2en};
+// What Mesa prints after .s2en: the descriptor mode (DESC_MODE 0).
+constexpr std::string_view kMesaS2enMode = ".uniform";
 // Prefix flags in print order.
 constexpr std::array<InstrFlag, 4> kPreFlagOrder = {kFlagSy, kFlagSs, kFlagJp, kFlagSat};
 
-OperandSyntax SlotSyntax(const OpcodeInfo& info, const Instr& instr, int slot) {
+OperandSyntax SlotSyntax(const OpcodeInfo& info, const Instr& instr, int slot,
+                         AsmSyntax dialect = AsmSyntax::kShaderdiff, RegStyle style = RegStyle::kNormal) {
   OperandSyntax s;
+  s.dialect = dialect;
+  s.reg_style = style;
   const bool is_dst = slot == kDstSlot;
   s.kinds = is_dst ? info.dst_kinds : info.src_kinds[slot];
   s.modifiers = !is_dst;
@@ -118,8 +132,14 @@ bool ParseTypePrefix(Cursor& cur, Type* type, ParseError* error) {
   return Fail(error, cur.pos, "expected a type (f16 f32 u16 u32 s16 s32 u8 s8)");
 }
 
-bool ParseSlot(Cursor& cur, ParseState& st, int slot, ParseError* error) {
-  return ParseOperand(cur, SlotSyntax(*st.info, st.instr, slot), &SlotOperand(st.instr, slot), error);
+// A register written without 'h' (RegStyle kFull/kRaw, cat6 only) takes its
+// precision from the instruction as the encoder does (Precision::kMem): the
+// address (source 0) is full, data registers follow the type.
+bool ParseSlot(Cursor& cur, ParseState& st, int slot, ParseError* error, RegStyle style = RegStyle::kNormal) {
+  Operand& o = SlotOperand(st.instr, slot);
+  if (!ParseOperand(cur, SlotSyntax(*st.info, st.instr, slot, st.dialect, style), &o, error)) return false;
+  if (style != RegStyle::kNormal && o.kind == OperandKind::kGpr) o.half = slot != 0 && IsHalfType(st.instr.type);
+  return true;
 }
 
 bool ParseSmallDecimal(Cursor& cur, uint64_t max, uint64_t* value, const char* what, ParseError* error) {
@@ -131,15 +151,17 @@ bool ParseSmallDecimal(Cursor& cur, uint64_t max, uint64_t* value, const char* w
 
 }  // namespace
 
-const std::vector<Piece>& TemplateOf(Syntax syntax) {
+const std::vector<Piece>& TemplateOf(Syntax syntax, AsmSyntax dialect) {
   static const auto* templates = [] {
-    auto* t = new std::vector<std::vector<Piece>>();
-#define A3XX_SYNTAX(NAME, TEMPLATE) t->push_back(Compile(TEMPLATE));
+    auto* t = new std::array<std::vector<std::vector<Piece>>, 2>();
+#define A3XX_SYNTAX(NAME, TEMPLATE, MESA_TEMPLATE) \
+  (*t)[0].push_back(Compile(TEMPLATE));            \
+  (*t)[1].push_back(Compile(MESA_TEMPLATE));
 #include "emulator/a3xx/isa/syntax.def"
 #undef A3XX_SYNTAX
     return t;
   }();
-  return (*templates)[static_cast<size_t>(syntax)];
+  return (*templates)[dialect == AsmSyntax::kMesa ? 1 : 0][static_cast<size_t>(syntax)];
 }
 
 bool IsMova(const Instr& instr) {
@@ -147,16 +169,21 @@ bool IsMova(const Instr& instr) {
          instr.src_type == Type::kS16 && instr.dst_type == Type::kS16;
 }
 
-void PrintToken(Token token, const Instr& in, std::string* out) {
+void PrintToken(const Piece& piece, const Instr& in, AsmSyntax dialect, std::string* out) {
   const OpcodeInfo& info = in.info();
-  switch (token) {
+  const bool mesa = dialect == AsmSyntax::kMesa;
+  auto slot_syntax = [&](int slot) { return SlotSyntax(info, in, slot, dialect, piece.style); };
+  switch (piece.token) {
     case Token::kLiteral:
       break;
     case Token::kPre:
       for (InstrFlag f : kPreFlagOrder) {
         if (in.has_flag(f)) *out += InstrFlagName(f);
       }
-      if (in.repeat) *out += "(rpt" + std::to_string(in.repeat) + ")";
+      // Mesa's #rptN enum names 1..5 only; it prints 6 and 7 bare ("6nop").
+      if (in.repeat) {
+        *out += mesa && in.repeat > 5 ? std::to_string(in.repeat) : "(rpt" + std::to_string(in.repeat) + ")";
+      }
       if (in.nop) *out += "(nop" + std::to_string(in.nop) + ") ";
       if (in.has_flag(kFlagUl)) *out += InstrFlagName(kFlagUl);
       break;
@@ -179,16 +206,16 @@ void PrintToken(Token token, const Instr& in, std::string* out) {
       if (in.has_flag(kFlagEi)) *out += InstrFlagName(kFlagEi);
       break;
     case Token::kDst:
-      *out += IsMova(in) ? "a0.x" : FormatOperand(in.dst, SlotSyntax(info, in, kDstSlot));
+      *out += IsMova(in) ? "a0.x" : FormatOperand(in.dst, slot_syntax(kDstSlot));
       break;
     case Token::kSrc0:
     case Token::kSrc1: {
-      const int slot = token == Token::kSrc0 ? 0 : 1;
-      *out += FormatOperand(in.src[slot], SlotSyntax(info, in, slot));
+      const int slot = piece.token == Token::kSrc0 ? 0 : 1;
+      *out += FormatOperand(in.src[slot], slot_syntax(slot));
       break;
     }
     case Token::kSrcs:
-      for (int i = 0; i < info.num_srcs; ++i) *out += ", " + FormatOperand(in.src[i], SlotSyntax(info, in, i));
+      for (int i = 0; i < info.num_srcs; ++i) *out += ", " + FormatOperand(in.src[i], slot_syntax(i));
       break;
     case Token::kRound:
       *out += RoundName(in.round);
@@ -197,16 +224,19 @@ void PrintToken(Token token, const Instr& in, std::string* out) {
       *out += std::string(in.pred_inv ? "!" : "") + "p0." + "xyzw"[in.pred_comp & 3];
       break;
     case Token::kBranch:
-      *out += std::to_string(in.branch);
+      // Mesa shows the 16-bit field unsigned (a backward branch -N as 65536 - N).
+      *out += std::to_string(mesa ? in.branch & 0xffff : in.branch);
       break;
     case Token::kTexFlags:
       for (TexFlag f : kTexFlagOrder) {
         if (in.tex_flags & f) *out += TexFlagName(f);
       }
+      // Mesa names the s2en descriptor mode; a3xx has only mode 0.
+      if (mesa && (in.tex_flags & kTexS2en)) *out += kMesaS2enMode;
       break;
     case Token::kTexType:
     case Token::kType:
-      *out += TypeName(in.type);
+      if (piece.style != RegStyle::kImplied) *out += TypeName(in.type);
       break;
     case Token::kWrmask:
       for (int i = 0; i < 4; ++i) {
@@ -215,10 +245,10 @@ void PrintToken(Token token, const Instr& in, std::string* out) {
       break;
     case Token::kTexSrcs:
       for (int slot = 0; slot < 2; ++slot) {
-        if (SourcePresent(info, in, slot)) *out += ", " + FormatOperand(in.src[slot], SlotSyntax(info, in, slot));
+        if (SourcePresent(info, in, slot)) *out += ", " + FormatOperand(in.src[slot], slot_syntax(slot));
       }
       if (in.tex_flags & kTexS2en) {
-        *out += ", " + FormatOperand(in.src[2], SlotSyntax(info, in, 2));
+        *out += ", " + FormatOperand(in.src[2], slot_syntax(2));
       } else {
         if (info.has(kOpSamp)) *out += ", s#" + std::to_string(in.samp);
         if (info.has(kOpTexIdx)) *out += ", t#" + std::to_string(in.tex);
@@ -295,7 +325,8 @@ bool IdentifyOpcode(const Cursor& cur, ParseState& st, ParseError* error) {
   return true;
 }
 
-bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
+bool ParseToken(const Piece& piece, Cursor& cur, ParseState& st, ParseError* error) {
+  const Token token = piece.token;
   Instr& in = st.instr;
   // kPre runs before the opcode is known (st.info is still null) and does not
   // look at `info`; bind it to a real entry so no null reference is formed.
@@ -328,6 +359,14 @@ bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
           if ((rpt ? in.repeat : in.nop) != 0) return Fail(error, at, "duplicate repeat/nop prefix");
           (rpt ? in.repeat : in.nop) = static_cast<uint8_t>(n);
           (rpt ? st.rpt_pos : st.nop_pos) = at;
+        } else if (st.dialect == AsmSyntax::kMesa && cur.Peek() >= '6' && cur.Peek() <= '7' &&
+                   cur.Peek(1) >= 'a' && cur.Peek(1) <= 'z') {
+          // Mesa's bare repeat count past (rpt5): "7nop".
+          if (in.repeat != 0) return Fail(error, at, "duplicate repeat/nop prefix");
+          in.repeat = static_cast<uint8_t>(cur.Peek() - '0');
+          st.rpt_pos = at;
+          ++cur.pos;
+          return true;
         } else {
           return true;
         }
@@ -372,11 +411,13 @@ bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
         in.dst = Operand{.kind = OperandKind::kGpr, .num = kRegA0X, .half = true};
         return true;
       }
-      return ParseSlot(cur, st, kDstSlot, error);
+      if (!ParseSlot(cur, st, kDstSlot, error, piece.style)) return false;
+      if (st.type_implied) in.type = in.dst.half ? Type::kF16 : Type::kF32;
+      return true;
     case Token::kSrc0:
-      return ParseSlot(cur, st, 0, error);
+      return ParseSlot(cur, st, 0, error, piece.style);
     case Token::kSrc1:
-      return ParseSlot(cur, st, 1, error);
+      return ParseSlot(cur, st, 1, error, piece.style);
     case Token::kSrcs:
       for (int i = 0; i < info.num_srcs; ++i) {
         if (!MatchLiteral(", ", cur, error) || !ParseSlot(cur, st, i, error)) return false;
@@ -407,6 +448,8 @@ bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
         int64_t v = 0;
         if (!ParseInteger(cur, &v, error)) return false;
         if (v < INT32_MIN || v > INT32_MAX) return Fail(error, at, "branch offset out of range");
+        // Mesa's unsigned view of the 16-bit field: 32768..65535 are backward.
+        if (st.dialect == AsmSyntax::kMesa && v >= 0x8000 && v <= 0xffff) v -= 0x10000;
         in.branch = static_cast<int32_t>(v);
         return true;
       }
@@ -437,9 +480,14 @@ bool ParseToken(Token token, Cursor& cur, ParseState& st, ParseError* error) {
         }
         in.tex_flags |= *found;
         cur.pos += TexFlagName(*found).size();
+        if (*found == kTexS2en && st.dialect == AsmSyntax::kMesa) cur.Consume(kMesaS2enMode);
       }
     case Token::kTexType:
     case Token::kType:
+      if (piece.style == RegStyle::kImplied) {
+        st.type_implied = true;
+        return true;
+      }
       return ParseTypeWord(cur, &in.type, error);
     case Token::kWrmask: {
       int last = -1;

@@ -26,28 +26,32 @@ enum class Token : uint8_t {
 struct Piece {
   Token token = Token::kLiteral;
   std::string literal;  // kLiteral only
+  RegStyle style = RegStyle::kNormal;  // operand tokens: "{DST:full}", "{SRC0:raw}"
 };
 
-// The compiled template of a syntax form; the first piece is always kPre.
-const std::vector<Piece>& TemplateOf(Syntax syntax);
+// The compiled template of a syntax form in a dialect; the first piece is
+// always kPre.
+const std::vector<Piece>& TemplateOf(Syntax syntax, AsmSyntax dialect);
 
 // Whether `instr` prints as the mova alias (mov.s16s16 to a0.x).
 bool IsMova(const Instr& instr);
 
-void PrintToken(Token token, const Instr& instr, std::string* out);
+void PrintToken(const Piece& piece, const Instr& instr, AsmSyntax dialect, std::string* out);
 
 // Parser state for one instruction.
 struct ParseState {
+  AsmSyntax dialect = AsmSyntax::kShaderdiff;
   Instr instr;
   const OpcodeInfo* info = nullptr;    // set once the mnemonic is known
   std::string_view mnemonic_text;      // the table mnemonic or alias as written
   bool mova = false;
+  bool type_implied = false;  // {TEXTYPE:implied}: the type follows the destination
   std::vector<std::pair<InstrFlag, size_t>> flag_pos;  // where each prefix flag was
   size_t nop_pos = 0, rpt_pos = 0;
   std::optional<std::pair<std::string, size_t>> label;  // BRANCH given as a label
 };
 
-bool ParseToken(Token token, Cursor& cur, ParseState& state, ParseError* error);
+bool ParseToken(const Piece& piece, Cursor& cur, ParseState& state, ParseError* error);
 
 // Matches a template literal against the text: ' ' is one or more blanks,
 // ',' a comma with optional blanks around it (absorbing a following ' ').

@@ -79,6 +79,27 @@ std::string FormatCat1Immediate(uint32_t bits, Type type) {
   }
 }
 
+// Mesa's cat1 immediate (ir3-cat1.xml #cat1-immed-src): "%f" of the low 16
+// bits (f16) or of the word (f32), 0x hex for u32 above 0x1000, signed
+// decimal of 16 (s16) or 32 bits (s32), unsigned decimal otherwise. The
+// float forms lose bits; the assembler reads them as the nearest value.
+std::string FormatMesaCat1Immediate(uint32_t bits, Type type) {
+  switch (type) {
+    case Type::kF16:
+      return "h(" + Printf("%f", HalfToFloat(static_cast<uint16_t>(bits))) + ")";
+    case Type::kF32:
+      return "(" + Printf("%f", std::bit_cast<float>(bits)) + ")";
+    case Type::kU32:
+      return bits > 0x1000 ? HexImm(bits) : std::to_string(bits);
+    case Type::kS16:
+      return std::to_string(static_cast<int16_t>(bits));
+    case Type::kS32:
+      return std::to_string(static_cast<int32_t>(bits));
+    default:
+      return std::to_string(bits);
+  }
+}
+
 std::string ErrorKinds(KindMask mask) {
   std::string out;
   for (int k = 1; k <= static_cast<int>(OperandKind::kRelConst); ++k) {
@@ -258,7 +279,7 @@ std::string FormatOperand(const Operand& o, const OperandSyntax& syntax) {
   else if (o.neg) s += "(neg)";
   else if (o.abs) s += "(abs)";
   if (o.r) s += "(r)";
-  const std::string h = o.half ? "h" : "";
+  const std::string h = o.half && syntax.reg_style == RegStyle::kNormal ? "h" : "";
   const std::string comp(1, "xyzw"[o.num & 3]);
   auto relative = [&](char file) {
     std::string t = h + file + "<a0.x";
@@ -269,7 +290,8 @@ std::string FormatOperand(const Operand& o, const OperandSyntax& syntax) {
     case OperandKind::kNone:
       break;
     case OperandKind::kGpr:
-      s += h + RegisterName(o.num);
+      s += h + (syntax.reg_style == RegStyle::kRaw ? "r" + std::to_string(o.num / 4) + "." + comp
+                                                    : RegisterName(o.num));
       break;
     case OperandKind::kConst:
       s += h + "c" + std::to_string(o.num / 4) + "." + comp;
@@ -286,7 +308,8 @@ std::string FormatOperand(const Operand& o, const OperandSyntax& syntax) {
     case OperandKind::kImmediate:
       switch (syntax.imm_style) {
         case ImmStyle::kCat1:
-          s += FormatCat1Immediate(o.imm, syntax.cat1_type);
+          s += syntax.dialect == AsmSyntax::kMesa ? FormatMesaCat1Immediate(o.imm, syntax.cat1_type)
+                                                  : FormatCat1Immediate(o.imm, syntax.cat1_type);
           break;
         case ImmStyle::kMultiSrc: {
           const std::string v = std::to_string(static_cast<int32_t>(o.imm));

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "emulator/a3xx/isa/asm_syntax.h"
 #include "emulator/a3xx/isa/instr.h"
 
 namespace shaderdiff::a3xx::internal {
@@ -68,11 +69,21 @@ enum class ImmStyle : uint8_t {
   kCat6,       // cat6 8-bit unsigned
 };
 
+// How a register operand is named (a template token's ":style").
+enum class RegStyle : uint8_t {
+  kNormal,  // hr1.x for half, a0.x / p0.x by name
+  kFull,    // no 'h': the instruction's type gives the precision
+  kRaw,     // no 'h', and a0/p0 as r61/r62
+  kImplied, // TEXTYPE only: not printed, read back from the destination
+};
+
 struct OperandSyntax {
   KindMask kinds = 0;          // kinds the slot accepts
   ImmStyle imm_style = ImmStyle::kNone;
   Type cat1_type = Type::kF16; // kCat1: the source type
   bool modifiers = true;       // (neg)/(abs)/(r) prefixes may appear
+  RegStyle reg_style = RegStyle::kNormal;
+  AsmSyntax dialect = AsmSyntax::kShaderdiff;  // kCat1 immediates differ
 };
 
 std::string FormatOperand(const Operand& operand, const OperandSyntax& syntax);
