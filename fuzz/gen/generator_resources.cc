@@ -15,7 +15,8 @@
 //   IF or loop and before any KILL; elsewhere TXL with an explicit LOD;
 // - KILL_IF reads exact floats only, never a zero of open sign (NaN and -0
 //   are 5.5's and 5.6's business), and KILL is
-//   only emitted inside an IF, so a program rarely kills every lane.
+//   only emitted under flow control (depth > 0: inside an IF, or in a loop
+//   body, where it kills every lane that enters it), never at the top level.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -277,7 +278,7 @@ bool Generator::TextureStatement() {
 }
 
 // KILL_IF src (exact floats: kills the lanes where a component is < 0), or
-// KILL inside an IF.
+// KILL under flow control (an IF or a loop body).
 bool Generator::KillStatement() {
   if (o_.stage != tgsi::Processor::kFragment || remaining_ < 1) return false;
   if (depth_ > 0 && Chance(300)) {

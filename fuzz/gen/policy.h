@@ -47,7 +47,7 @@ struct Policy {
   // programs (and corpus/generated) predate them and keep their bytes.
   uint32_t w_indirect = 0;  // ARL/UARL, then CONST[ADDR] or TEMP[ADDR](1) read/write
   uint32_t w_texture = 0;   // TEX (fragment, uniform flow) / TXL on SVIEW 1D/2D/3D
-  uint32_t w_kill = 0;      // KILL_IF, or KILL inside an IF (fragment)
+  uint32_t w_kill = 0;      // KILL_IF, or KILL under flow control (fragment)
   // Per mille.
   uint32_t p_else = 500;            // an IF gets an ELSE
   uint32_t p_cont = 300;            // a loop body gets a conditional CONT
