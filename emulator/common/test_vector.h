@@ -133,6 +133,14 @@ struct ExecResult {
   std::vector<bool> killed_uncertain;
   std::vector<std::string_view> killed_reasons;
   std::vector<EmittedVertex> emitted;  // geometry shaders
+  // The reference interpreter only: some lane's branch, loop exit, switch
+  // selection, RET or KILL was decided by an undefined value (or ran under
+  // control so decided). Another valid implementation may then take paths
+  // this run never took, including a loop that does not end, so a build's
+  // timeout on this vector is explained (tools/harness/check.h). Inexact
+  // decisions do not set it: a precision difference is not allowed to make
+  // a program loop forever.
+  bool control_undefined = false;
   uint64_t instructions_executed = 0;
 };
 

@@ -301,6 +301,69 @@ IMM[0] FLT32 {1.0, 0.0, 7.0, 0.0}
   EXPECT_TRUE(o.Clean(0, 0, 1));
 }
 
+// ExecResult::control_undefined: set when a decision was undefined (the
+// check then accepts a build that loops there), never for inexact-only or
+// certain decisions.
+TEST(Flow, ControlUndefinedSummarizesTheRun) {
+  const char* loop = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL TEMP[0..1]
+IMM[0] FLT32 {1.0, 0.0, 7.0, 0.0}
+  0: MOV TEMP[0].x, IMM[0].yyyy
+  1: BGNLOOP
+  2:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx
+  3:   MIN TEMP[1].x, IN[0].xxxx, IMM[0].xxxx
+  4:   IF TEMP[1].xxxx
+  5:     BRK
+  6:   ENDIF
+  7: ENDLOOP
+  8: MOV OUT[0], TEMP[0].xxxx
+  9: END
+)";
+  // MIN(NaN, 1) decides the exit: undefined.
+  EXPECT_TRUE(RunText(loop, Vert4({F4(kNaN, 0, 0, 0)})).d.control_undefined);
+  // MIN(2, 1) = 1 in every implementation: certain.
+  EXPECT_FALSE(RunText(loop, Vert4({F4(2, 0, 0, 0)})).d.control_undefined);
+  // One lane of four is enough.
+  EXPECT_TRUE(RunText(loop, Vert4({F4(2, 0, 0, 0), F4(2, 0, 0, 0), F4(kNaN, 0, 0, 0), F4(2, 0, 0, 0)}))
+                  .d.control_undefined);
+
+  // An inexact decision (3 * RCP(3) - 1 has members on both sides of 0)
+  // flags what it controls but does not explain a build that loops.
+  const char* inexact = R"(VERT
+DCL IN[0]
+DCL OUT[0]
+DCL TEMP[0]
+IMM[0] FLT32 {1.0, 2.0, 3.0, 0.0}
+  0: MOV OUT[0], IMM[0].wwww
+  1: RCP TEMP[0].x, IN[0].xxxx
+  2: MAD TEMP[0].x, TEMP[0].xxxx, IN[0].xxxx, -IMM[0].xxxx
+  3: IF TEMP[0].xxxx
+  4:   MOV OUT[0].x, IMM[0].yyyy
+  5: ENDIF
+  6: END
+)";
+  const auto x = RunText(inexact, Vert4({F4(3, 0, 0, 0)}));
+  EXPECT_EQ(x.Why(0, 0, 0), "control-depends-on-inexact");
+  EXPECT_FALSE(x.d.control_undefined);
+
+  // A KILL_IF on -0 (undefined: tgsi.md) sets it too.
+  const char* kill = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+IMM[0] FLT32 {0.5, 0.0, 0.0, 0.0}
+  0: KILL_IF IN[0].xxxx
+  1: MOV OUT[0], IMM[0].xxxx
+  2: END
+)";
+  common::TestVector v = Vector(tgsi::Processor::kFragment, 4);
+  SetInputLanes(v, 0, {F4(-1, 0, 0, 0), F4(1, 0, 0, 0), F4(0, 0, 0, 0), U4(0x80000000u, 0, 0, 0)});
+  EXPECT_TRUE(RunText(kill, v).d.control_undefined);
+  SetInputLanes(v, 0, {F4(-1, 0, 0, 0), F4(1, 0, 0, 0), F4(0, 0, 0, 0), F4(2, 0, 0, 0)});
+  EXPECT_FALSE(RunText(kill, v).d.control_undefined);
+}
+
 TEST(Flow, RunawayLoopTimesOut) {
   const char* text = "VERT\nDCL OUT[0]\nBGNLOOP\nENDLOOP\nEND\n";
   InterpreterOptions opt;

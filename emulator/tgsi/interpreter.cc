@@ -107,7 +107,7 @@ bool Exec::StartWave(uint32_t first, int n) {
   lanes = n;
   all = n >= 64 ? ~LaneMask{0} : ((LaneMask{1} << n) - 1);
   cond = loop = cont = sw = func = exec = all;
-  uu = ux = main_ret_uu = main_ret_ux = 0;
+  uu = ux = uu_seen = main_ret_uu = main_ret_ux = 0;
   killed = kill_unc_u = kill_unc_x = 0;
   frames.clear();
   switch_depth = call_depth = 0;
@@ -314,6 +314,7 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
       failed.instructions_executed = res.instructions_executed;
       return failed;
     }
+    if ((ex.uu_seen | ex.kill_unc_u) != 0) res.control_undefined = true;
     for (int l = 0; l < n; ++l) {
       const uint32_t g = first + static_cast<uint32_t>(l);
       const bool lane_killed = frag && ((ex.killed >> l) & 1);

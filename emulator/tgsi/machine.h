@@ -144,7 +144,13 @@ class Exec {
   Val AddrValue(int reg, int comp, int l) const { return addr_[reg * 4 + comp].Get(l); }
 
   // ---- masks ----
-  void UpdateExec() { exec = cond & loop & cont & sw & func; }
+  // Every flow handler calls it after changing the masks and uu/ux, so
+  // uu_seen collects each lane whose control was ever decided by an
+  // undefined value in this wave.
+  void UpdateExec() {
+    exec = cond & loop & cont & sw & func;
+    uu_seen |= uu;
+  }
   bool AnyPotential() const { return (exec | uu | ux) != 0; }
   // Lanes that may execute this instruction in some valid implementation.
   LaneMask Potential() const { return exec | uu | ux; }
@@ -172,6 +178,7 @@ class Exec {
   LaneMask all = 0;
   LaneMask cond = 0, loop = 0, cont = 0, sw = 0, func = 0, exec = 0;
   LaneMask uu = 0, ux = 0;
+  LaneMask uu_seen = 0;  // lanes in uu at any point of the wave (ExecResult::control_undefined)
   LaneMask main_ret_uu = 0, main_ret_ux = 0;  // RET sticky uncertainty at call depth 0
   LaneMask killed = 0;
   LaneMask kill_unc_u = 0, kill_unc_x = 0;  // killed may differ elsewhere (undefined / inexact)

@@ -13,8 +13,12 @@
 //
 // A vector on which the reference interpreter exhausts its budget is that
 // vector's outcome (the shader loops forever on that input): it is skipped
-// (vectors_skipped), not a failure. A check that could run no vector at all
-// is untested.
+// (vectors_skipped), not a failure. So is a vector on which the build
+// exhausts its cycle budget while the reference's control flow was decided
+// by an undefined value (ExecResult::control_undefined: a valid
+// implementation may then loop where the reference left the loop):
+// vectors_undefined_timeout. A check that could run no vector at all is
+// untested.
 //
 // Invariants: the same shader, options and build give the same outcome;
 // unsupported and untested are never a pass; every failing outcome carries
@@ -102,6 +106,8 @@ struct CheckOutcome {
   std::vector<a3xx::Hazard> hazards;   // of the failing vector
   uint32_t vectors_run = 0;
   uint32_t vectors_skipped = 0;        // the reference timed out or could not run them
+  // The build timed out where the reference's control was undefined (not run).
+  uint32_t vectors_undefined_timeout = 0;
   Comparison totals;                   // summed over all vectors
   uint32_t vectors_compared_to_naive = 0;  // three-way: vectors also compared with the naive build
   // Statistics of the compiled program and of the first vector's run.

@@ -111,5 +111,61 @@ TEST(Check, OutputComponentsNeverWrittenPassInBothBuilds) {
   }
 }
 
+// The loop exits when CONST[0][ADDR] is 0. ADDR = 1024 is outside the
+// declared CONST[0][0..1]: the reference reads an undefined value (0) and
+// leaves at once; the a3xx builds clamp the index into the const file and
+// read a non-zero constant, so they never leave. Undefined behaviour explains
+// that, so it is not a timeout failure.
+constexpr const char* kUndefinedExit = R"(VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL CONST[0][0..1]
+DCL TEMP[0]
+DCL ADDR[0]
+IMM[0] UINT32 {1024, 0, 0, 0}
+  0: UARL ADDR[0].x, IMM[0].xxxx
+  1: BGNLOOP
+  2:   MOV TEMP[0].x, CONST[0][ADDR[0].x]
+  3:   UIF TEMP[0].xxxx
+  4:   ELSE
+  5:     BRK
+  6:   ENDIF
+  7: ENDLOOP
+  8: MOV OUT[0], IN[0]
+  9: END
+)";
+
+TEST(Check, ABuildThatLoopsWhereTheReferenceExitWasUndefinedIsNotAFailure) {
+  tgsi::ParseResult p = tgsi::ParseShader(kUndefinedExit);
+  ASSERT_TRUE(p.ok());
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    CheckOptions options;
+    options.build = build;
+    options.vectors = 4;
+    options.lanes = 4;
+    options.cycle_budget = 200'000;
+    options.compare_builds = false;
+    std::vector<ReferenceRun> reference;
+    std::string error;
+    ASSERT_TRUE(RunReference(p.shader, 0x99, options, &reference, &error)) << error;
+    for (const ReferenceRun& run : reference) {
+      ASSERT_EQ(run.result.status, common::ExecStatus::kOk) << run.result.detail;
+      ASSERT_TRUE(run.result.control_undefined);
+    }
+    const CheckOutcome o = CheckShaderAgainst(p.shader, options, reference);
+    EXPECT_EQ(o.verdict, Verdict::kUntested) << BuildName(build) << ": " << o.detail;
+    EXPECT_EQ(o.vectors_undefined_timeout, 4u) << BuildName(build);
+    EXPECT_EQ(o.vectors_run, 0u);
+    EXPECT_NE(o.detail.find("undefined value"), std::string::npos) << o.detail;
+
+    // The same build timeouts with the reference's decisions certain are
+    // failures: the exemption rests on the flag alone.
+    for (ReferenceRun& run : reference) run.result.control_undefined = false;
+    const CheckOutcome strict = CheckShaderAgainst(p.shader, options, reference);
+    EXPECT_EQ(strict.verdict, Verdict::kTimeout) << BuildName(build) << ": " << strict.detail;
+    EXPECT_EQ(strict.vectors_undefined_timeout, 0u);
+  }
+}
+
 }  // namespace
 }  // namespace shaderdiff::harness

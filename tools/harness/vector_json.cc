@@ -425,6 +425,7 @@ json ResultToJson(const common::ExecResult& r) {
       j["killed_uncertain"].push_back(r.killed_uncertain[l] ? json(std::string(why)) : json(nullptr));
     }
   }
+  if (r.control_undefined) j["control_undefined"] = true;
   if (!r.emitted.empty()) {
     json e = json::array();
     for (const common::EmittedVertex& vtx : r.emitted) {

@@ -112,6 +112,7 @@ json CheckJson(const harness::CheckOutcome& o, const std::string& reproduce) {
   j["cycles"] = o.cycles.cycles;
   j["stall_cycles"] = o.cycles.stall_cycles;
   j["vectors_run"] = o.vectors_run;
+  if (o.vectors_undefined_timeout) j["vectors_undefined_timeout"] = o.vectors_undefined_timeout;
   j["components"] = {{"exact", o.totals.compared}, {"inexact", o.totals.tolerant}, {"undefined", o.totals.skipped}};
   if (o.vectors_compared_to_naive) j["vectors_compared_to_naive"] = o.vectors_compared_to_naive;
   if (IsFailure(o.verdict)) j["reproduce"] = reproduce;

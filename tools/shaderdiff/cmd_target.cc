@@ -203,7 +203,9 @@ int RunEmulate(const std::vector<std::string>& args) {
                "Exits 0 on success, 1 on a hazard in trap mode or (with --compare) a difference\n"
                "from the reference, 3 on timeout, 4 if unsupported; with --compare, a reference\n"
                "run that fails (1), times out (3) or is unsupported (4) compares nothing and\n"
-               "exits with that code, naming FILE:LINE:COL of the instruction.",
+               "exits with that code, naming FILE:LINE:COL of the instruction. With --compare,\n"
+               "a build timeout on a vector where the reference's control flow was decided by an\n"
+               "undefined value is explained by undefined behaviour (\"comparison\": {\"explained\"}, exit 0).",
                options);
     return kExitOk;
   }
@@ -244,6 +246,13 @@ int RunEmulate(const std::vector<std::string>& args) {
       return reference.status == common::ExecStatus::kTimeout       ? kExitTimeout
              : reference.status == common::ExecStatus::kUnsupported ? kExitUnsupported
                                                                       : kExitFailure;
+    }
+    if (r.result.status == common::ExecStatus::kTimeout && reference.control_undefined) {
+      // As `check` rules (tools/harness/check.h): not a failure.
+      j["comparison"] = {{"explained", "the build exhausted its cycle budget where the reference's control flow was "
+                                       "decided by an undefined value (undefined behaviour)"}};
+      std::cout << j.dump(1) << "\n";
+      return kExitOk;
     }
     harness::Comparison c = harness::CompareResults(reference, r.result);
     j["comparison"] = {{"compared", c.compared}, {"tolerant", c.tolerant}, {"skipped", c.skipped},
@@ -368,7 +377,12 @@ int RunCheck(const std::vector<std::string>& args) {
       if (!o.detail.empty()) std::cout << ": " << o.detail;
       if (o.verdict == harness::Verdict::kPass)
         std::cout << " (" << o.vectors_run << " vectors, " << o.totals.compared << " exact + " << o.totals.tolerant
-                  << " inexact components, " << o.program.instructions << " instructions, " << o.cycles.cycles << " cycles)";
+                  << " inexact components, " << o.program.instructions << " instructions, " << o.cycles.cycles << " cycles"
+                  << (o.vectors_undefined_timeout
+                          ? "; " + std::to_string(o.vectors_undefined_timeout) +
+                                " not checked: the build looped where the reference's control flow was undefined"
+                          : std::string())
+                  << ")";
       std::cout << "\n";
       if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o, ReproProgram()) << "\n";
     }
