@@ -25,6 +25,7 @@
 #include "compiler/opt/out_of_ssa.h"
 #include "compiler/opt/ra_check.h"
 #include "compiler/opt/regalloc.h"
+#include "compiler/opt/spill.h"
 #include "compiler/opt/schedule.h"
 #include "compiler/opt/to_machine.h"
 #include "compiler/opt/verify.h"
@@ -40,6 +41,11 @@ namespace shaderdiff::compiler {
 namespace {
 
 using naive::CompileStatus;
+
+// Rounds of spilling and allocating again before register pressure is a
+// verdict (the first aims 10 scalars below the file, for the FS i/j pair and
+// vectors needing consecutive registers; each further round 8 lower).
+constexpr int kSpillRounds = 8;
 
 struct State {
   const a3xx::Timing* timing = nullptr;
@@ -175,10 +181,24 @@ const std::vector<Pass>& Pipeline() {
          return true;
        }},
       {{"regalloc",
-        "over the scheduled code; its checker replays the allocation and proves no live value is overwritten"},
+        "over the scheduled code; its checker replays the allocation and proves no live value is overwritten; "
+        "spills to private memory (spill.h) only when the registers do not suffice"},
        Form::kIr,
        [](State& s) {
-         const opt::RaResult r = opt::AllocateRegisters(s.fn, *s.timing);
+         opt::RaResult r = opt::AllocateRegisters(s.fn, *s.timing);
+         // Spilling: aim a little lower each round, as the allocator also
+         // needs vectors in consecutive registers (and the FS i/j pair).
+         const int file = 4 * s.timing->num_full_vec4;
+         for (int round = 0; !r.ok && !r.internal && r.unsupported.starts_with("register pressure") &&
+                             round < kSpillRounds;
+              ++round) {
+           const opt::SpillResult sp = opt::SpillForPressure(s.fn, *s.timing, file - 10 - 8 * round);
+           if (!sp.ok) {
+             r.unsupported += "; spilling: " + sp.why_not;
+             break;
+           }
+           r = opt::AllocateRegisters(s.fn, *s.timing);
+         }
          // Lack of registers is a limit (unsupported); a failed invariant is a bug.
          if (!r.ok) return Fail(s, r.internal ? CompileStatus::kError : CompileStatus::kUnsupported, r.unsupported);
          if (std::optional<std::string> e = opt::CheckAllocation(s.fn)) {

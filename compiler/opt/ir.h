@@ -94,6 +94,7 @@ struct Node {
   uint8_t tgsi_comps = 0;                // its destination components this node computes the final
                                          //   value of (naive/provenance.h); 0: an intermediate
   bool dead = false;                     // removed (ids stay stable)
+  uint8_t spill = 0;                     // spill.h: 1 spilled, 2 made by spilling (never spilled)
   int32_t depth = 0;                     // set by ComputeDepth (scheduler input)
 
   bool defines() const { return def_class != RegClass::kNone; }
@@ -115,6 +116,7 @@ struct Function {
   uint16_t pinned_count = 0;   // 0: no relatively addressed registers
   int32_t pinned_delta = 0;    // pinned_first - where the selection had the range
   bool uses_half0 = false;
+  int32_t spill_slots = 0;     // private-memory words spill.h has used (slot k at byte 4k)
 
   // After register allocation: reg[v] = first physical scalar of value v
   // (a3xx numbering, 4*n + c); empty before.

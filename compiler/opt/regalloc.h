@@ -6,7 +6,8 @@
 // kNoValue). Output: fn.reg[v] for every live value; nothing else changes
 // (but fn.state.ij_reg and the size of input values, see below).
 //
-// Algorithm (interval allocation without spilling):
+// Algorithm (interval allocation; spilling is spill.h's, run by the
+// pipeline when this fails for lack of registers):
 //  1. Positions. Blocks are linearized in layout order. Block b gets a start
 //     position, then two positions per node (its reads at p, its write at
 //     p + 1), then an end position. Inputs and the phis of a block are
@@ -62,9 +63,10 @@
 //     component the hardware must write for what is still read (InputMask)
 //     and allocates it whole. Outputs are kCollects of their span (step 4's
 //     collect groups compute single-use results in place).
-// No spilling: a unit that does not fit fails the allocation with
-// "register pressure: N scalars live at <node>, a3xx has 192 ..." (a limit
-// of the target: the pipeline reports it as unsupported). A violated input
+// A unit that does not fit fails the allocation with "register pressure: N
+// scalars live at <node>, a3xx has 192 ..."; the pipeline then spills
+// (spill.h) and allocates again, and reports it as unsupported only when
+// spilling cannot bring the pressure down. A violated input
 // invariant (a phi argument that is not a kParCopy, phi web members live at
 // the same time) fails it with internal = true and "internal: ...": a
 // compiler bug, which the pipeline reports as a compile error.

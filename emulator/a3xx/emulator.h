@@ -87,6 +87,9 @@ struct Hazard {
   // "alu-delay", "missing-ss", "missing-sy", "waw-async", "war-async";
   // "shift-count" (reg = the destination): a lane shifted by a count >= the
   // source's width (ShiftCountMode::kHazard);
+  // "pvt-range" / "pvt-uninit" (reg = a ldp's destination, a stp's address):
+  // a lane's private-memory access outside its fiber's memory, or a load of
+  // bytes no stp of the wave stored (mem.cc);
   // "missing-jp" (reg kNoHazardReg): instruction `instr` lacks (jp) where
   // lanes enter it by a taken branch or reconverge there.
   std::string kind;

@@ -209,7 +209,6 @@ TEST(Errors, UnsupportedOpcodesAndForms) {
       {"sam.3d.s (f32)(xyzw)r1.x, r0.x, s#0, t#0", "on a 3-D texture"},  // a 2-D binding: not a cube
       {"isam.p (f32)(xyzw)r1.x, r0.x, s#0, t#0", "isam with .s/.p"},
       {"gather4r (f32)(xyzw)r1.x, r0.x, s#0, t#0", "gather4r"},
-      {"ldp.u32 r1.x, p[r0.x], 1", "ldp (private memory)"},
       {"ldlv.f32 r1.x, l[0], 1", "ldlv"},
       {"atomic.inc.untyped.1d.u32.1.l r1.x, l[r0.y], r0.z", "atomic.inc"},
       {"ldl.u32 r1.x, l[r0.x], 9", "9 components"},

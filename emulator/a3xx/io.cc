@@ -126,6 +126,9 @@ bool SetUpConstants(Machine& m) {
   }
   m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, common::VaryingSource{});
   m.local_mem.assign(static_cast<size_t>(m.t.local_memory_bytes), 0);
+  m.pvt_bytes = static_cast<uint32_t>(m.state.pvt_mem_units) * static_cast<uint32_t>(m.t.pvt_mem_unit_bytes);
+  m.pvt_mem.assign(static_cast<size_t>(m.stride) * m.pvt_bytes, 0);
+  m.pvt_stored.assign(m.pvt_mem.size(), 0);
   return true;
 }
 
@@ -184,6 +187,7 @@ bool PreloadWave(Machine& m) {
     }
   }
   std::fill(m.local_mem.begin(), m.local_mem.end(), 0);
+  std::fill(m.pvt_stored.begin(), m.pvt_stored.end(), 0);
   return true;
 }
 

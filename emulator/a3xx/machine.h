@@ -160,6 +160,12 @@ struct Machine {
   AsyncTracker& async;  // storage_'s
   std::vector<common::VaryingSource> varyings;  // lane * num_varyings + location (io.cc)
   std::vector<uint8_t> local_mem; // cat6 l[]
+  // cat6 p[] (mem.cc): pvt_bytes per lane of the wave, lane l's at
+  // l * pvt_bytes; pvt_stored marks the bytes a stp of this wave has been
+  // issued for (a ldp of any other byte reads what an earlier fiber left).
+  uint32_t pvt_bytes = 0;
+  std::vector<uint8_t> pvt_mem;
+  std::vector<uint8_t> pvt_stored;
   Word scratch[8][kMaxLanes] = {};
 
   void Fail(common::ExecStatus status, std::string detail);

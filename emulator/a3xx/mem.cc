@@ -1,11 +1,24 @@
 // cat6 memory opcodes (docs/isa-a3xx.md §2.8, §4.3). a3xx GL shaders never
-// emit them; they are modelled simply so blob-style code runs:
+// emit them but for spilling (ldp/stp); they are modelled simply so
+// blob-style code runs:
 // - Local memory l[]: Timing::local_memory_bytes per wave, zero at wave
 //   start. ldl/ldlw and the local atomics are ss-class async ops, stl/stlw
 //   too (their value sources are read lazily, and the store happens when
 //   the op lands).
 // - Global memory g[]: one sparse byte-addressed memory per Emulate call,
 //   zero until stored, shared by the waves in order. ldg/stg are sy class.
+// - Private memory p[] (ldp/stp, sy class like every non-local cat6 op):
+//   ShaderState::pvt_mem_units * Timing::pvt_mem_unit_bytes bytes per
+//   fiber (lane), addressed from 0; its contents survive from wave to wave
+//   (nothing clears it on hardware). Out-of-range accesses and loads of
+//   bytes no stp of this wave was issued for are hazards ("pvt-range",
+//   "pvt-uninit", checked per lane at issue with the address the op
+//   captured): what the hardware does there (another fiber's memory, a
+//   fault) is not documented, so the stricter reading; the load reads 0
+//   out of range and the store is dropped.
+// - Ops of one class land in issue order, so a ldp after a stp of the same
+//   bytes reads the stored value (ir3 relies on this for its spills on
+//   a5xx+ and puts no sync between them).
 // - Addresses are bytes: register value + the signed offset field, 32-bit
 //   wrap; components are `size` consecutive elements of the type's width
 //   (4, 2 or 1 bytes, little endian) to/from consecutive scalar registers.
@@ -16,9 +29,9 @@
 // - Atomics (local only): dst = old 32-bit value, memory = old <op> value,
 //   lanes in ascending order; add, sub, xchg, and, or, xor, min/max (signed
 //   for s32, else unsigned). inc, dec and cmpxchg (operand meaning not
-//   documented), private memory (ldp/stp) and ldlv (a4xx+) are reported
-//   unsupported.
+//   documented) and ldlv (a4xx+) are reported unsupported.
 #include <algorithm>
+#include <span>
 
 #include "emulator/a3xx/machine.h"
 
@@ -50,35 +63,42 @@ int TypeBytes(Type t) {
   }
 }
 
-bool IsLocal(const Prepared& p) { return p.in.info().latency == LatencyClass::kMemLocal; }
+// Which memory an op addresses; `lane` picks the fiber's private memory.
+enum class Space : uint8_t { kGlobal, kLocal, kPrivate };
+struct Where {
+  Space space = Space::kGlobal;
+  int lane = 0;
+};
 
-// Byte access to the op's memory; false if out of range (local only).
-bool LoadByte(Machine& m, bool local, uint32_t addr, uint8_t* v) {
-  if (!local) {
+Space SpaceOf(const Prepared& p) {
+  if (p.in.opcode == Opcode::LDP || p.in.opcode == Opcode::STP) return Space::kPrivate;
+  return p.in.info().latency == LatencyClass::kMemLocal ? Space::kLocal : Space::kGlobal;
+}
+
+// The bytes of a bounded memory (local, or one lane's private memory).
+std::span<uint8_t> Bounded(Machine& m, Where w) {
+  if (w.space == Space::kLocal) return m.local_mem;
+  return {m.pvt_mem.data() + static_cast<size_t>(w.lane) * m.pvt_bytes, m.pvt_bytes};
+}
+
+// Byte access to the op's memory; false if out of range (local, private).
+bool LoadByte(Machine& m, Where w, uint32_t addr, uint8_t* v) {
+  if (w.space == Space::kGlobal) {
     *v = m.global.Load(addr);
     return true;
   }
-  if (addr >= m.local_mem.size()) return false;
-  *v = m.local_mem[addr];
+  const std::span<uint8_t> mem = Bounded(m, w);
+  if (addr >= mem.size()) return false;
+  *v = mem[addr];
   return true;
 }
 
-bool StoreByte(Machine& m, bool local, uint32_t addr, uint8_t v) {
-  if (!local) {
-    m.global.Store(addr, v);
-    return true;
-  }
-  if (addr >= m.local_mem.size()) return false;
-  m.local_mem[addr] = v;
-  return true;
-}
-
-Word LoadElement(Machine& m, bool local, uint32_t addr, Type type) {
+Word LoadElement(Machine& m, Where w, uint32_t addr, Type type) {
   const int n = TypeBytes(type);
   uint32_t v = 0;
   for (int b = 0; b < n; ++b) {
     uint8_t byte = 0;
-    if (!LoadByte(m, local, addr + static_cast<uint32_t>(b), &byte)) {
+    if (!LoadByte(m, w, addr + static_cast<uint32_t>(b), &byte)) {
       ++m.stats.out_of_range_accesses;
       return 0;
     }
@@ -88,16 +108,48 @@ Word LoadElement(Machine& m, bool local, uint32_t addr, Type type) {
   return v;
 }
 
-void StoreElement(Machine& m, bool local, uint32_t addr, Type type, Word v) {
+void StoreElement(Machine& m, Where w, uint32_t addr, Type type, Word v) {
   const int n = TypeBytes(type);
-  if (local && (addr >= m.local_mem.size() || m.local_mem.size() - addr < static_cast<size_t>(n))) {
+  if (w.space == Space::kGlobal) {
+    for (int b = 0; b < n; ++b) m.global.Store(addr + static_cast<uint32_t>(b), static_cast<uint8_t>(v >> (8 * b)));
+    return;
+  }
+  const std::span<uint8_t> mem = Bounded(m, w);
+  if (addr >= mem.size() || mem.size() - addr < static_cast<size_t>(n)) {
     ++m.stats.out_of_range_accesses;
     return;
   }
-  for (int b = 0; b < n; ++b) StoreByte(m, local, addr + static_cast<uint32_t>(b), static_cast<uint8_t>(v >> (8 * b)));
+  for (int b = 0; b < n; ++b) mem[addr + static_cast<uint32_t>(b)] = static_cast<uint8_t>(v >> (8 * b));
 }
 
-SyncClass ClassOf(const Prepared& p) { return IsLocal(p) ? SyncClass::kSs : SyncClass::kSy; }
+SyncClass ClassOf(const Prepared& p) { return SpaceOf(p) == Space::kLocal ? SyncClass::kSs : SyncClass::kSy; }
+
+// Private memory, at issue (see the file comment): per lane, the `count`
+// elements from the captured address must lie in the fiber's memory, and a
+// load's must have been stored by this wave; a store marks them stored.
+// `reg` names the hazard's register (a load's destination, a store's
+// address).
+void CheckPrivate(Machine& m, const Prepared& p, const Word* addr, LaneMask lanes, bool store, uint16_t reg) {
+  const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type)) * p.in.mem_size;
+  bool range = false, uninit = false;
+  ForLanes(lanes, [&](int l) {
+    const uint32_t a = addr[l] + static_cast<uint32_t>(p.in.mem_offset);
+    if (a >= m.pvt_bytes || m.pvt_bytes - a < bytes) {
+      range = true;
+      return;
+    }
+    uint8_t* stored = m.pvt_stored.data() + static_cast<size_t>(l) * m.pvt_bytes + a;
+    for (uint32_t b = 0; b < bytes; ++b) {
+      if (store) {
+        stored[b] = 1;
+      } else if (!stored[b]) {
+        uninit = true;
+      }
+    }
+  });
+  if (range) m.Hazard(reg, 0, "pvt-range");
+  if (uninit) m.Hazard(reg, 0, "pvt-uninit");
+}
 
 PendingOp& BeginOp(Machine& m, const Prepared& p, LaneMask lanes) {
   return m.async.Begin(p.index, ClassOf(p), lanes, m.cycle + static_cast<uint64_t>(m.t.mem_latency));
@@ -130,17 +182,18 @@ void ExecLoad(Machine& m, const Prepared& p, LaneMask lanes) {
   PendingOp& op = BeginOp(m, p, lanes);
   CaptureSrc(m, p, op, 0, 0, lanes);
   AddDsts(m, p, op, n);
+  if (SpaceOf(p) == Space::kPrivate) CheckPrivate(m, p, m.async.SrcValues(op, 0), lanes, false, GprIndex(p.in.dst, 0));
 }
 
 void CompleteLoad(Machine& m, const Prepared& p, const PendingOp& op) {
   const Word* addr = m.async.SrcValues(op, 0);
-  const bool local = IsLocal(p);
+  const Space space = SpaceOf(p);
   const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type));
   int d = 0;
   for (uint32_t i = 0; i < p.in.mem_size; ++i) {
     Word* out = m.scratch[3];
     ForLanes(op.lanes, [&](int l) {
-      out[l] = LoadElement(m, local, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type);
+      out[l] = LoadElement(m, {space, l}, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type);
     });
     if (IsR63(static_cast<uint16_t>(p.in.dst.num + i))) continue;
     WriteLanded(m, op.dst_reg[d++], op.lanes, out);
@@ -151,16 +204,17 @@ void ExecStore(Machine& m, const Prepared& p, LaneMask lanes) {
   PendingOp& op = BeginOp(m, p, lanes);
   CaptureSrc(m, p, op, 0, 0, lanes);
   for (uint32_t i = 0; i < p.in.mem_size; ++i) CaptureSrc(m, p, op, 1, static_cast<int>(i), lanes);
+  if (SpaceOf(p) == Space::kPrivate) CheckPrivate(m, p, m.async.SrcValues(op, 0), lanes, true, GprIndex(p.in.src[0], 0));
 }
 
 void CompleteStore(Machine& m, const Prepared& p, const PendingOp& op) {
-  const bool local = IsLocal(p);
+  const Space space = SpaceOf(p);
   const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type));
   const Word* addr = m.async.SrcValues(op, 0);
   ForLanes(op.lanes, [&](int l) {
     for (uint32_t i = 0; i < p.in.mem_size; ++i) {
       const Word v = m.async.SrcValues(op, static_cast<int>(i) + 1)[l];
-      StoreElement(m, local, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type, v);
+      StoreElement(m, {space, l}, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type, v);
     }
   });
 }
@@ -195,8 +249,8 @@ void CompleteAtomic(Machine& m, const Prepared& p, const PendingOp& op) {
   const Word* val = m.async.SrcValues(op, 1);
   Word* out = m.scratch[3];
   ForLanes(op.lanes, [&](int l) {
-    const Word old = LoadElement(m, true, addr[l], Type::kU32);
-    StoreElement(m, true, addr[l], Type::kU32, AtomicOp(p.in.opcode, p.in.type, old, val[l]));
+    const Word old = LoadElement(m, {Space::kLocal, l}, addr[l], Type::kU32);
+    StoreElement(m, {Space::kLocal, l}, addr[l], Type::kU32, AtomicOp(p.in.opcode, p.in.type, old, val[l]));
     out[l] = old;
   });
   if (op.num_dsts) WriteLanded(m, op.dst_reg[0], op.lanes, out);
@@ -216,6 +270,7 @@ bool PrepareMem(Prepared& p, std::string* why) {
     case Opcode::LDG:
     case Opcode::LDL:
     case Opcode::LDLW:
+    case Opcode::LDP:
       p.exec = ExecLoad, p.complete = CompleteLoad;
       p.src_span = {1, 0, 0};
       p.dst_span = n;
@@ -223,6 +278,7 @@ bool PrepareMem(Prepared& p, std::string* why) {
     case Opcode::STG:
     case Opcode::STL:
     case Opcode::STLW:
+    case Opcode::STP:
       p.exec = ExecStore, p.complete = CompleteStore;
       p.src_span = {1, n, 0};
       p.dst_span = 0;
@@ -243,8 +299,6 @@ bool PrepareMem(Prepared& p, std::string* why) {
       p.src_span = {1, 1, 0};
       p.dst_span = 1;
       return true;
-    case Opcode::LDP:
-    case Opcode::STP: *why = name + " (private memory) is not modelled"; return false;
     case Opcode::LDLV: *why = "ldlv (a4xx+ flat varying load) is not available on a3xx"; return false;
     default: *why = name + " is not modelled by the a3xx emulator"; return false;
   }

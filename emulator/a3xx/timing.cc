@@ -9,8 +9,8 @@ namespace shaderdiff::a3xx {
 const std::vector<Timing>& AllTimings() {
   static const std::vector<Timing> rows = {
       // name   alu non mad3 sfu tex mem  nonalu-slots nopN  vs  fs  full half const local
-      //        preloads-may-overlap
-      {"a3xx", 3, 6, 2, 10, 64, 110, false, false, 8, 16, 48, 48, 512, 16384, false},
+      //        preloads-may-overlap projected-3d pvt-unit
+      {"a3xx", 3, 6, 2, 10, 64, 110, false, false, 8, 16, 48, 48, 512, 16384, false, false, 128},
   };
   return rows;
 }

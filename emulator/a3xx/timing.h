@@ -48,6 +48,11 @@ struct Timing {
   // just needs to avoid sam.p for 3d tex", ir3_nir.c, which divides first),
   // so refused: the stricter reading.
   bool projected_3d = false;
+  // Private memory (ldp/stp): bytes per unit of SP_*_PVT_MEM_PARAM_REG.
+  // MEMSIZEPERITEM ("in 128 byte increments", Mesa's a3xx.xml on the VS
+  // register; the FS register has the same layout, its unit is taken to be
+  // the same). ShaderState::pvt_mem_units of them per fiber.
+  int pvt_mem_unit_bytes = 128;
 
   // The largest delay any consumer can need: history older than this many
   // slots is visible to everyone.

@@ -154,6 +154,11 @@ struct ShaderState {
   // are used. The emulator rejects programs above the generation's file.
   uint16_t full_regs = 0;
   uint16_t half_regs = 0;
+  // Private memory (cat6 ldp/stp) per fiber, as SP_VS_PVT_MEM_PARAM_REG /
+  // SP_FS_PVT_MEM_PARAM_REG.MEMSIZEPERITEM programs it: an 8-bit count of
+  // Timing::pvt_mem_unit_bytes (128-byte) units; 0: the shader has none
+  // (emulator/a3xx/README.md, "Private memory").
+  uint8_t pvt_mem_units = 0;
   bool operator==(const ShaderState&) const = default;
 };
 
