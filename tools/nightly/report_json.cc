@@ -104,7 +104,10 @@ bool ParseHeader(const json& r, ReportHeader* h, std::string* error) {
     return false;
   };
   if (!r.is_object()) return fail("top level: expected an object");
-  if (r.value("schema", 0) != kReportSchema) return fail("schema: expected " + std::to_string(kReportSchema));
+  const int schema = r.contains("schema") && r["schema"].is_number_integer() ? r["schema"].get<int>() : 0;
+  if (schema < kOldestReportSchema || schema > kReportSchema) {
+    return fail("schema: expected " + std::to_string(kOldestReportSchema) + " to " + std::to_string(kReportSchema));
+  }
   if (!r.contains("seed") || !IsCount(r["seed"])) return fail("seed: missing or not a number");
   h->seed = r["seed"].get<uint64_t>();
   const json& corpus = r.value("corpus", json::object());
