@@ -47,7 +47,8 @@ nlohmann::json RunIdentity(const ReportHeader& header);
 // sites and those that went both ways, and the output components of the
 // shaders with relative addressing with how many were index-out-of-range;
 // with exploration (entries with "explore"), also "explore": the number of
-// findings and the branch coverage of stable + exploration vectors.
+// findings and the branch coverage of stable + exploration vectors; with
+// explanations (schema 2), "explanations": their count per status.
 nlohmann::json Summarize(const std::vector<nlohmann::json>& shaders);
 
 // The report without its "run" object. `shaders` in corpus order.

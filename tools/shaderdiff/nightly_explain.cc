@@ -14,6 +14,7 @@
 #include "tools/harness/vector_gen.h"
 #include "tools/nightly/forked_tasks.h"
 #include "tools/nightly/interrupt.h"
+#include "tools/nightly/report_json.h"
 #include "tools/shaderdiff/cli.h"
 
 namespace shaderdiff::cli {
@@ -230,7 +231,7 @@ ExplainPhaseOutcome ExplainRegressions(json* report, const report::Classificatio
       s["checks"][c.config]["explanation"] = std::move(c.explanation);
     }
   }
-  (*report)["summary"]["explanations"] = out.statuses;
+  (*report)["summary"] = nightly::Summarize(report_shaders.get<std::vector<json>>());  // counts the explanations too
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
