@@ -38,7 +38,7 @@ def main():
     for line in listing.splitlines():
         words = line.split()
         if len(words) >= 2 and re.fullmatch(r"[a-z0-9-]+", words[0]):
-            passes[words[0]] = words[1]
+            passes[words[0]] = words[1].strip("[]")
     rows, seconds, summary = [], [], {"mutants": 0, "regressions": 0, "named": 0, "explained": 0, "matches": 0}
     for name in sorted(passes):
         src = os.path.join("compiler/testdata/mutants", name + ".tgsi")
