@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "tools/report/escape.h"
+#include "tools/report/explanation_text.h"
 
 namespace shaderdiff::fuzz {
 
@@ -43,7 +44,9 @@ std::string RenderCampaignHtml(const json& r) {
   std::string h =
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>shaderdiff fuzz</title>\n"
       "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-      "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}code{font-size:90%}</style></head><body>\n"
+      "td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}code{font-size:90%}"
+      "details.explanation pre{margin:0;max-height:320px;overflow:auto}table.trace tr.named td{background:#fff8c5}"
+      "</style></head><body>\n"
       "<h1>shaderdiff fuzz: seed " + std::to_string(r["seed"].get<uint64_t>()) + ", target " +
       HtmlEscape(r["target"].get<std::string>()) + "</h1>\n<p>" + std::to_string(r["programs"].get<uint64_t>()) +
       " programs in " + Num(r["seconds"].get<double>()) + " s (" + Num(t["programs_per_second"].get<double>()) +
@@ -65,7 +68,7 @@ std::string RenderCampaignHtml(const json& r) {
            "</td></tr>\n";
     }
   }
-  h += "</table>\n<h2>Unique findings</h2>\n<table><tr><th>id</th><th>signature</th><th>findings</th><th>instructions</th><th>files</th></tr>\n";
+  h += "</table>\n<h2>Unique findings</h2>\n<table><tr><th>id</th><th>signature</th><th>findings</th><th>instructions</th><th>files</th><th>explanation</th></tr>\n";
   for (const json& f : r["findings"]["list"]) {
     const std::string id = f.value("id", "");
     const std::string sig = f.value("signature", "");
@@ -73,7 +76,8 @@ std::string RenderCampaignHtml(const json& r) {
          std::to_string(r["findings"]["per_signature"].value(sig, 0)) + "</td><td>" +
          (f.contains("instructions") ? std::to_string(f["instructions"].get<uint64_t>()) : "") +
          "</td><td><a href=\"" + HtmlEscape(id) + "/case.tgsi\">case.tgsi</a> <a href=\"" + HtmlEscape(id) +
-         "/repro.sh\">repro.sh</a> <a href=\"" + HtmlEscape(id) + "/report.json\">report.json</a></td></tr>\n";
+         "/repro.sh\">repro.sh</a> <a href=\"" + HtmlEscape(id) + "/report.json\">report.json</a></td><td>" +
+         report::ExplanationHtml(f.value("explanation", json())) + "</td></tr>\n";
   }
   h += "</table>\n</body></html>\n";
   return h;
@@ -88,7 +92,8 @@ std::string RenderCampaignJunit(const json& r) {
     const std::string id = f.value("id", "");
     x += "<testcase classname=\"fuzz/" + XmlEscape(f.value("config", "")) + "\" name=\"" + XmlEscape(id) + "\">" +
          "<failure type=\"" + XmlEscape(f.value("verdict", "")) + "\" message=\"" + XmlEscape(f.value("signature", "")) +
-         "\">" + XmlEscape(id + "/repro.sh") + "</failure></testcase>\n";
+         "\">" + XmlEscape(id + "/repro.sh" + (f.contains("explanation") ? "\nexplanation: " + report::ExplanationLine(f["explanation"]) : "")) +
+         "</failure></testcase>\n";
   }
   return x + "</testsuite>\n</testsuites>\n";
 }

@@ -8,11 +8,8 @@
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
 #include "emulator/tgsi/interpreter.h"
-#include "tools/bisect/a3xx_evaluator.h"
-#include "tools/bisect/search.h"
+#include "tools/explain/case_explanation.h"
 #include "tools/harness/vector_json.h"
-#include "tools/reduce/case_writer.h"
-#include "tools/reduce/reducer.h"
 
 namespace shaderdiff::fuzz {
 
@@ -47,12 +44,15 @@ bool WriteFiles(const fs::path& dir, const std::map<std::string, std::string>& f
 struct Reduced {
   std::map<std::string, std::string> files;
   json reduce;
+  json explanation;  // tools/explain/case_explanation.h: reduced case, culprit, named instruction
   std::string culprit;
   std::string shape;
   uint64_t instructions = 0;
 };
 
-// Reduces and, for the optimizing build, bisects a differential failure.
+// Reduces, bisects (the optimizing build) and explains a differential
+// failure: the nightly's explain step (tools/explain/case_explanation.h)
+// with the campaign's reduction budget.
 std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& failure, const CampaignOptions& options) {
   if (!failure.contains("vector")) return std::nullopt;
   tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
@@ -60,43 +60,28 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
   std::string error;
   if (!parsed.ok() || !harness::VectorFromJson(failure["vector"], &vector, &error)) return std::nullopt;
   const bool opt = failure["config"].get<std::string>().ends_with("/opt");
-  reduce::ReduceOptions ro;
-  ro.check = options.check;
-  ro.check.build = opt ? harness::Build::kOptimizing : harness::Build::kNaive;
-  ro.max_oracle_calls = options.reduce_oracle_calls;
-  ro.max_seconds = options.reduce_seconds;
-  ro.interrupted = options.interrupted;
-  std::optional<reduce::ReduceResult> r = reduce::Reduce(parsed.shader, vector, ro, &error);
-  if (!r) return std::nullopt;
+  harness::CheckOptions check = options.check;
+  check.build = opt ? harness::Build::kOptimizing : harness::Build::kNaive;
+  explain::CaseBudget budget;
+  budget.seconds = options.reduce_seconds;
+  budget.max_oracle_calls = options.reduce_oracle_calls;
+  budget.interrupted = options.interrupted;
+  explain::CaseExplanation x = explain::ExplainCase(parsed.shader, vector, check, budget, options.program_name,
+                                                    json{{"program", program.id}, {"origin", program.origin}});
+  if (!x.reduced) return std::nullopt;
   Reduced out;
-  out.files = reduce::CaseFiles(*r, ro.check, options.program_name, json{{"program", program.id}, {"origin", program.origin}});
+  out.files = std::move(x.files);
   out.reduce = json::parse(out.files["reduce.json"]);
   out.files.erase("reduce.json");
   out.files["case.tgsi"] = out.files["reduced.tgsi"];
   out.files.erase("reduced.tgsi");
   std::string& repro = out.files["repro.sh"];
   for (size_t at; (at = repro.find("reduced.tgsi")) != std::string::npos;) repro.replace(at, 12, "case.tgsi");
-  out.shape = Shape(r->reduced.shader);
-  out.instructions = r->reduced.shader.instructions.size();
-  if (!opt) {
-    out.culprit = "naive build (not bisectable)";
-    return out;
-  }
-  harness::ReferenceRun run;
-  run.vector = r->reduced.vector;
-  if (r->outcome.vector) run.choice = *r->outcome.vector;
-  tgsi_exec::InterpreterOptions io;
-  io.instruction_budget = ro.check.interpreter_budget;
-  run.result = tgsi_exec::Interpret(r->reduced.shader, run.vector, io);
-  bisect::A3xxEvaluator evaluator(r->reduced.shader, ro.check, run);
-  const bisect::BisectResult b = bisect::Bisect(evaluator);
-  if (!b.culprits.empty()) {
-    for (const bisect::DecisionRecord& d : b.culprits) {
-      out.culprit += (out.culprit.empty() ? "" : " + ") + d.pass + "/" + d.rewrite;
-    }
-  } else {
-    out.culprit = std::string(bisect::StatusName(b.status));
-  }
+  out.shape = std::move(x.shape);
+  out.instructions = x.instructions;
+  out.culprit = std::move(x.culprit);
+  out.explanation = std::move(x.explanation);
+  if (out.explanation.contains("reduced")) out.explanation["reduced"]["reproduce"] = "repro.sh";
   return out;
 }
 
@@ -146,6 +131,8 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
     files = reduced->files;
     report["reduce"] = reduced->reduce;
     report["culprit"] = reduced->culprit;
+    report["explanation"] = reduced->explanation;
+    record["explanation"] = reduced->explanation;
     report["shape"] = reduced->shape;
     record["instructions"] = reduced->instructions;
   } else {

@@ -108,7 +108,8 @@ PY
 # --mutant or from SHADERDIFF_MUTANT: both runs regress with the same
 # entries as the in-process run (--no-fork), and their reproduction
 # commands name the mutant; the clean compiler's run does not regress.
-NIGHTLY=(nightly --corpus "$CORPUS" --baseline "$BASELINE" --fraction 8 --jobs 2 --out "$TMP/nightly")
+# (--explain-budget 0: the explain phase has its own test, //tools/explain:nightly_explain_test.)
+NIGHTLY=(nightly --corpus "$CORPUS" --baseline "$BASELINE" --fraction 8 --jobs 2 --out "$TMP/nightly" --explain-budget 0)
 "$M" "${NIGHTLY[@]}" --run clean >/dev/null 2>&1
 [[ $? == 0 ]] || fail "the clean compiler's nightly in worker processes: exit 0"
 "$M" --mutant legalize-delay-short "${NIGHTLY[@]}" --run flag >/dev/null 2>&1

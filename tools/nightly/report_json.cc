@@ -30,6 +30,10 @@ json Summarize(const std::vector<json>& shaders) {
   uint64_t branches = 0, both_ways = 0;
   uint64_t relative_shaders = 0, relative_components = 0, relative_out_of_range = 0;
   bool explored = false;
+  std::map<std::string, uint64_t> explanations;  // status -> count, schema 2
+  auto explained = [&](const json& record) {
+    if (auto x = record.find("explanation"); x != record.end() && x->is_object()) ++explanations[x->value("status", "?")];
+  };
   uint64_t findings = 0, explore_branches = 0, explore_both_ways = 0;
   for (const json& s : shaders) {
     if (auto k = s.find("sets"); k != s.end() && k->is_object()) {
@@ -37,19 +41,26 @@ json Summarize(const std::vector<json>& shaders) {
     }
     if (auto x = s.find("explore"); x != s.end() && x->is_object()) {
       explored = true;
-      if (auto f = x->find("findings"); f != x->end() && f->is_array()) findings += f->size();
+      if (auto f = x->find("findings"); f != x->end() && f->is_array()) {
+        findings += f->size();
+        for (const json& finding : *f) explained(finding);
+      }
       if (auto b = x->find("branches"); b != x->end() && b->is_object()) {
         explore_branches += Count(*b, "total");
         explore_both_ways += Count(*b, "both_ways");
       }
     }
     ++verdicts[s.value("verdict", "?")];
+    explained(s);
     components += Count(s, "components");
     undefined += Count(s, "undefined");
     inexact += Count(s, "inexact");
     instructions += Count(s, "instructions_executed");
     if (auto c = s.find("checks"); c != s.end() && c->is_object()) {
-      for (const auto& [config, check] : c->items()) ++checks[config][check.value("verdict", "?")];
+      for (const auto& [config, check] : c->items()) {
+        ++checks[config][check.value("verdict", "?")];
+        explained(check);
+      }
     }
     const json no_object = json::object();
     const json& why = s.contains("reasons") && s["reasons"].is_object() ? s["reasons"] : no_object;
@@ -81,6 +92,7 @@ json Summarize(const std::vector<json>& shaders) {
     summary["explore"] = {{"findings", findings},
                           {"branches", {{"total", explore_branches}, {"both_ways", explore_both_ways}}}};
   }
+  if (!explanations.empty()) summary["explanations"] = explanations;
   return summary;
 }
 
@@ -104,7 +116,10 @@ bool ParseHeader(const json& r, ReportHeader* h, std::string* error) {
     return false;
   };
   if (!r.is_object()) return fail("top level: expected an object");
-  if (r.value("schema", 0) != kReportSchema) return fail("schema: expected " + std::to_string(kReportSchema));
+  const int schema = r.contains("schema") && r["schema"].is_number_integer() ? r["schema"].get<int>() : 0;
+  if (schema < kOldestReportSchema || schema > kReportSchema) {
+    return fail("schema: expected " + std::to_string(kOldestReportSchema) + " to " + std::to_string(kReportSchema));
+  }
   if (!r.contains("seed") || !IsCount(r["seed"])) return fail("seed: missing or not a number");
   h->seed = r["seed"].get<uint64_t>();
   const json& corpus = r.value("corpus", json::object());

@@ -1,4 +1,4 @@
-/* Assembling report.json (schema 1, reports/README.md) from shader entries.
+/* Assembling report.json (schema 2, reports/README.md) from shader entries.
 
    The report is a pure function of its header and the shader entries in
    corpus order: the summary is recomputed from the entries, so a run, a
@@ -24,7 +24,9 @@
 
 namespace shaderdiff::nightly {
 
-inline constexpr int kReportSchema = 1;
+inline constexpr int kReportSchema = 2;
+// The oldest schema ParseHeader (merge) reads: schema 2 only added keys.
+inline constexpr int kOldestReportSchema = 1;
 
 struct ReportHeader {
   uint64_t seed = 0;
@@ -45,7 +47,8 @@ nlohmann::json RunIdentity(const ReportHeader& header);
 // sites and those that went both ways, and the output components of the
 // shaders with relative addressing with how many were index-out-of-range;
 // with exploration (entries with "explore"), also "explore": the number of
-// findings and the branch coverage of stable + exploration vectors.
+// findings and the branch coverage of stable + exploration vectors; with
+// explanations (schema 2), "explanations": their count per status.
 nlohmann::json Summarize(const std::vector<nlohmann::json>& shaders);
 
 // The report without its "run" object. `shaders` in corpus order.

@@ -33,6 +33,9 @@ td.detail { max-width: 520px; word-break: break-word; }
 #checks th[data-dir="desc"]::after { content: " \25BC"; }
 .controls { margin: 8px 0; display: flex; gap: 16px; align-items: center; }
 #filter { width: 420px; padding: 4px 6px; font: inherit; }
+details.explanation summary { cursor: pointer; max-width: 640px; }
+details.explanation pre { font: 12px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; margin: 0; max-height: 320px; overflow: auto; }
+table.trace tr.named td { background: #fff8c5; font-weight: 600; }
 svg.chart { border: 1px solid #d8dee4; border-radius: 4px; background: #fff; }
 svg.chart text { font: 11px system-ui, sans-serif; fill: #1d2329; }
 svg.chart .chart-title { font-size: 13px; font-weight: 600; }

@@ -1,9 +1,11 @@
 /* The per-check parts of the HTML report: the changes versus the baseline
-   (regressions, fixes, flakes, missing) and the sortable, filterable table
+   (regressions, each expanding to its explanation when the nightly made
+   one; fixes, flakes, missing) and the sortable, filterable table
    of every check (html_parts.h). */
 #include <vector>
 
 #include "tools/report/escape.h"
+#include "tools/report/explanation_text.h"
 #include "tools/report/html_parts.h"
 
 namespace shaderdiff::report::html {
@@ -24,13 +26,16 @@ std::string ChangeTable(const std::string& heading, const std::string& id, const
   std::string out = "<h3 id=\"" + id + "\">" + HtmlEscape(heading) + " (" + Thousands(rows.size()) + ")</h3>";
   if (rows.empty()) return out + "<p class=\"note\">none</p>";
   out += "<table><thead><tr>" + Th("test") + Th("baseline") + Th("now");
-  if (with_failure) out += Th("detail") + Th("reproduce");
+  if (with_failure) out += Th("detail") + Th("reproduce") + Th("explanation");
   out += "</tr></thead><tbody>";
   for (size_t i = 0; i < rows.size() && i < limit; ++i) {
     const ClassifiedCheck& c = *rows[i];
     const std::string now = c.outcome == Outcome::kMissing ? "not in this run" : std::string(StatusName(c.status)) + " (" + c.check.verdict + ")";
     out += "<tr class=\"" + std::string(OutcomeName(c.outcome)) + "\">" + Td(c.name) + Td(Expected(c)) + Td(now);
-    if (with_failure) out += Td(c.check.detail, "detail") + ReproTd(c.check.reproduce);
+    if (with_failure) {
+      out += Td(c.check.detail, "detail") + ReproTd(c.check.reproduce) + "<td>" + ExplanationHtml(c.check.explanation) +
+             "</td>";
+    }
     out += "</tr>";
   }
   out += "</tbody></table>";

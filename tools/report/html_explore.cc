@@ -2,6 +2,7 @@
    of an --explore run, apart from the changes versus the baseline because
    they are not regressions. */
 #include "tools/report/escape.h"
+#include "tools/report/explanation_text.h"
 #include "tools/report/html_parts.h"
 
 namespace shaderdiff::report::html {
@@ -16,13 +17,14 @@ std::string ExploreSection(const Report& run, size_t limit) {
          "the stable seed's did not. They are not regressions: they do not change the exit status or the "
          "baseline; reproduce one, then fix it or add the shader to the corpus tests.</p>";
   if (count == 0) return out + "<p class=\"note\">none</p></section>";
-  out += "<table><thead><tr>" + Th("test") + Th("verdict") + Th("detail") + Th("reproduce") + "</tr></thead><tbody>";
+  out += "<table><thead><tr>" + Th("test") + Th("verdict") + Th("detail") + Th("reproduce") + Th("explanation") +
+         "</tr></thead><tbody>";
   size_t shown = 0;
   for (const ShaderResult& s : run.shaders) {
     for (const CheckResult& f : s.findings) {
       if (shown++ == limit) break;
       out += "<tr class=\"finding\">" + Td(TestName(s.file, f.config)) + Td(f.verdict) + Td(f.detail, "detail") +
-             ReproTd(f.reproduce) + "</tr>";
+             ReproTd(f.reproduce) + "<td>" + ExplanationHtml(f.explanation) + "</td></tr>";
     }
   }
   out += "</tbody></table>";

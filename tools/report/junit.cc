@@ -4,6 +4,7 @@
 #include <map>
 
 #include "tools/report/escape.h"
+#include "tools/report/explanation_text.h"
 
 namespace shaderdiff::report {
 namespace {
@@ -44,6 +45,7 @@ void AddCase(const ClassifiedCheck& c, Suite* suite) {
                                        : "new " + std::string(StatusName(c.status)) + ": " + VerdictText(c.check);
       std::string text = VerdictText(c.check);
       if (!c.check.reproduce.empty()) text += "\nreproduce: " + c.check.reproduce;
+      if (!c.check.explanation.is_null()) text += "\nexplanation: " + ExplanationLine(c.check.explanation);
       out += ">\n      <failure" + Attr("type", c.check.verdict) + Attr("message", message) + ">" + XmlEscape(text) +
              "</failure>\n    </testcase>\n";
       return;
@@ -83,6 +85,7 @@ std::string RenderJunit(const Report& report, const Classification& classificati
         ++suite.skipped;
         std::string text = VerdictText(f);
         if (!f.reproduce.empty()) text += "\nreproduce: " + f.reproduce;
+        if (!f.explanation.is_null()) text += "\nexplanation: " + ExplanationLine(f.explanation);
         suite.body += "    <testcase" + Attr("classname", "explore/" + f.config) + Attr("name", s.file) + ">\n" +
                       "      <skipped" +
                       Attr("message", "new finding of exploration seed " + std::to_string(*report.explore_seed) +

@@ -1,4 +1,4 @@
-/* Reading report.json (schema 1) into the structs of report_model.h, with the
+/* Reading report.json (schema 1 or 2) into the structs of report_model.h, with the
    JSON path of the first problem as the error. */
 #include "tools/report/report_model.h"
 
@@ -37,6 +37,17 @@ bool ReadCount(const json& object, const char* key, const std::string& path, std
   return true;
 }
 
+// Schema 2's "explanation": an object with a string "status"; kept as JSON.
+bool ReadExplanation(const json& object, const std::string& path, json* out, std::string* error) {
+  auto it = object.find("explanation");
+  if (it == object.end()) return true;
+  if (!it->is_object()) return Fail(path + ".explanation", "expected an object", error);
+  auto status = it->find("status");
+  if (status == it->end() || !status->is_string()) return Fail(path + ".explanation.status", "missing or not a string", error);
+  *out = *it;
+  return true;
+}
+
 bool ValidConfig(const std::string& config) {
   if (config.empty() || config == kReferenceConfig) return false;
   return std::none_of(config.begin(), config.end(),
@@ -49,6 +60,7 @@ bool ReadCheck(const json& j, const std::string& path, CheckResult* check, std::
   if (check->verdict.empty()) return Fail(path + ".verdict", "empty", error);
   if (!ReadString(j, "detail", path, false, &check->detail, error)) return false;
   if (!ReadString(j, "reproduce", path, false, &check->reproduce, error)) return false;
+  if (!ReadExplanation(j, path, &check->explanation, error)) return false;
   return ReadCount(j, "instructions", path, &check->instructions, error) &&
          ReadCount(j, "nops", path, &check->nops, error) && ReadCount(j, "full_regs", path, &check->full_regs, error) &&
          ReadCount(j, "cycles", path, &check->cycles, error) &&
@@ -68,6 +80,7 @@ bool ReadShader(const json& j, const std::string& path, ShaderResult* shader, st
   if (shader->reference.verdict.empty()) return Fail(path + ".verdict", "empty", error);
   if (!ReadString(j, "detail", path, false, &shader->reference.detail, error)) return false;
   if (!ReadString(j, "reproduce", path, false, &shader->reference.reproduce, error)) return false;
+  if (!ReadExplanation(j, path, &shader->reference.explanation, error)) return false;
   if (auto branches = j.find("branches"); branches != j.end()) {
     if (!branches->is_object()) return Fail(path + ".branches", "expected an object", error);
     if (!ReadCount(*branches, "total", path + ".branches", &shader->reference.branches_total, error) ||
@@ -133,10 +146,11 @@ std::optional<Report> ParseReport(const json& j, std::string* error) {
     *error = "schema: missing or not an integer";
     return std::nullopt;
   }
-  if (schema->get<int64_t>() != 1) {
-    *error = "schema: version " + schema->dump() + " is not supported (this build reads schema 1)";
+  if (schema->get<int64_t>() < 1 || schema->get<int64_t>() > kNewestSchema) {
+    *error = "schema: version " + schema->dump() + " is not supported (this build reads schemas 1 and 2)";
     return std::nullopt;
   }
+  report.schema = static_cast<int>(schema->get<int64_t>());
   std::optional<uint64_t> seed;
   if (!ReadCount(j, "seed", "report", &seed, error)) return std::nullopt;
   report.seed = seed.value_or(0);

@@ -1,4 +1,4 @@
-/* The nightly report (report.json, schema 1) read into plain structs.
+/* The nightly report (report.json, schema 1 or 2) read into plain structs.
 
    Everything else in tools/report works on these structs, never on raw JSON,
    so a malformed report is rejected once, here, with the JSON path of the
@@ -10,7 +10,8 @@
    "reference", so a shader that stops parsing, or whose interpreter run
    times out, is tracked like any other check.
 
-   Invariants after a successful ParseReport: schema == 1; shader files are
+   Invariants after a successful ParseReport: schema is 1 or 2 (2 only adds
+   "explanation" objects, kept as JSON); shader files are
    unique and non-empty; config keys are non-empty, contain no '@', ',' or
    whitespace and are never "reference"; each shader's checks are sorted by
    config. Unknown keys are ignored (later schemas may add fields). */
@@ -37,6 +38,9 @@ struct CheckResult {
   // The reference pseudo-check only: the shader entry's "branches" (branch
   // sites, and those that went both ways over the reference runs).
   std::optional<uint64_t> branches_total, branches_both_ways;
+  // Schema 2: the nightly's explanation of a regression or finding (reduced
+  // case, culprit, named instruction; reports/README.md), or null.
+  nlohmann::json explanation;
 };
 
 struct ShaderResult {
@@ -51,6 +55,8 @@ struct ShaderResult {
   // kReferenceConfig (an interpreter error).
   std::vector<CheckResult> findings;
 };
+
+inline constexpr int kNewestSchema = 2;
 
 struct Report {
   int schema = 1;
@@ -69,7 +75,7 @@ std::string TestName(const std::string& file, const std::string& config);
 std::string ConfigTarget(const std::string& config);
 std::string ConfigBuild(const std::string& config);
 
-// Reads a schema-1 report. On failure returns nullopt and sets *error to
+// Reads a schema-1 or schema-2 report. On failure returns nullopt and sets *error to
 // "<json path>: <problem>".
 std::optional<Report> ParseReport(const nlohmann::json& json, std::string* error);
 

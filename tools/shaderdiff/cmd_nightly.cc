@@ -31,6 +31,7 @@
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 #include "tools/shaderdiff/nightly_command.h"
+#include "tools/shaderdiff/nightly_explain.h"
 #include "tools/shaderdiff/nightly_options.h"
 #include "tools/shaderdiff/report_cli.h"
 
@@ -357,13 +358,35 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   if (!outcome.error.empty()) std::cerr << "shaderdiff nightly: " << outcome.error << "\n";
 
   json report = nightly::BuildReport(header, outcome.shaders, outcome.complete);
+  // The explain phase (nightly_explain.h): only after a complete run, whose
+  // regressions are final.
+  std::optional<ExplainPhaseOutcome> explained;
+  if (outcome.complete && outcome.error.empty()) {
+    std::string parse_error;
+    if (std::optional<report::Report> first = report::ParseReport(report, &parse_error)) {
+      const report::Classification classified =
+          report::Classify(*first, expectations.baseline, expectations.flakes ? &*expectations.flakes : nullptr);
+      ExplainPhaseConfig explain_config;
+      explain_config.budget_seconds = c.explain_budget;
+      explain_config.cap_seconds = c.explain_cap;
+      explain_config.jobs = c.jobs;
+      explain_config.program = hooks.command.empty() ? ReproProgram() : hooks.command;
+      explain_config.run_dir = run_dir;
+      explain_config.explore_seed = c.explore_seed;
+      explained = ExplainRegressions(&report, classified, *first, corpus, request.shader_options.checks, explain_config);
+    }
+  }
   report["run"] = RunObject(git, started, outcome, c);
+  if (explained && explained->cases > 0) report["run"]["explain"] = ExplainRunObject(*explained);
+  const int explain_signal = explained ? explained->stop_signal : 0;
   // The outputs first: printing may fail (a closed pipe), writing must not wait for it.
   report::Report parsed;
   std::optional<report::Classification> classification =
       WriteRunOutputs(run_dir, report, expectations, c.run_name, &parsed);
   if (!classification) return kExitFailure;
-  if (outcome.complete) fs::remove(journal_path, ec);  // the report now holds every entry
+  // The report now holds every entry; after an interrupted explain phase the
+  // journal stays, so --resume takes every shader from it and explains again.
+  if (outcome.complete && explain_signal == 0) fs::remove(journal_path, ec);
   PrintRunSummary(c, corpus, outcome, report["summary"]);
   PrintClassificationSummary(*classification);
   if (!expectations.baseline_path.empty()) {
@@ -387,6 +410,11 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
               << "; the report is partial (\"complete\": false). Continue with --resume.\n";
     if (c.update_baseline) std::cerr << "nightly: the baseline is not updated from an interrupted run\n";
     return 128 + (outcome.stop_signal != 0 ? outcome.stop_signal : SIGINT);
+  }
+  if (explain_signal != 0) {
+    std::cerr << "nightly: the explain phase was interrupted: the report holds the explanations done; "
+              << "--resume explains again\n";
+    return 128 + explain_signal;
   }
   if (c.update_baseline) {
     return WriteUpdatedBaseline(c.baseline.path, parsed, expectations.baseline) ? kExitOk : kExitFailure;

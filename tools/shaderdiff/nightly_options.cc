@@ -22,7 +22,7 @@ constexpr const char* kSynopsis =
     "shaderdiff nightly [--corpus DIR] [--vectors N] [--seed S] [--explore[=S]] [--date YYYYMMDD]\n"
     "                  [--jobs N] [--out DIR] [--run NAME]\n"
     "                  [--fraction N --fraction-start K] [--resume] [--shader FILE]... [--check T/B]...\n"
-    "                  [--deadline SECONDS | --no-fork]\n"
+    "                  [--deadline SECONDS | --no-fork] [--explain-budget SECONDS] [--explain-cap SECONDS]\n"
     "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
     "Runs every corpus shader through the parser, the canonical printer (which must\n"
     "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
@@ -51,6 +51,15 @@ constexpr const char* kSynopsis =
     "foreground, ready for gdb --args), the shader's other checks still run in a new\n"
     "worker, the verdict is journaled like any other (--resume never reruns it),\n"
     "and the run goes on. Baselines spell them Crash and Timeout.\n\n"
+    "Explaining: after the run, each regression and each --explore finding is reduced\n"
+    "(shaderdiff reduce), bisected to the culprit rewrite (optimizing build) and\n"
+    "explained down to the first machine instruction whose value the reference does\n"
+    "not allow (shaderdiff explain), in a forked process per case, --explain-budget\n"
+    "seconds each (default 10; 0: off), --explain-cap seconds in all (default 600).\n"
+    "The record gets an \"explanation\" (report schema 2), the HTML row expands to it,\n"
+    "the JUnit failure names the culprit and the instruction, and RUN/explain/<test>/\n"
+    "holds the reduced case with its repro.sh. A crash or hang of one is recorded\n"
+    "there; Ctrl-C keeps what is done (the journal stays for --resume).\n\n"
     "Exit status: 0 if nothing regressed (fixes are listed, they do not fail the run);\n"
     "1 if a check regressed (a non-pass the baseline does not list with that status,\n"
     "and not a listed flake) or the input is bad; 2 on a bad command line; 130\n"
@@ -155,6 +164,12 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
        "(default: CORPUS/exemptions.json if it exists)")
       ("update-baseline", "write the baseline (--baseline, created if missing) from this complete run: the way to "
        "accept fixes and new expected failures (entries of shaders not in the run are kept); then exit 0")
+      ("explain-budget", po::value<double>()->default_value(10),
+       "after the run, reduce, bisect and explain each regression and --explore finding within this many seconds "
+       "(its reduction gets 100 oracle calls per second, at most 1,000); the report's record gets an "
+       "\"explanation\" and RUN/explain/<test>/ the reduced case; 0: off")
+      ("explain-cap", po::value<double>()->default_value(600),
+       "seconds the whole explain phase may take; cases not started by then say budget_exhausted \"run-cap\"")
       ("stop-after", po::value<uint64_t>(), "testing: stop after N shaders exactly as SIGINT would (exit 130)");
   po::variables_map vm;
   if (!ParseArgs(args, options, {}, &vm)) {
@@ -194,6 +209,12 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
     }
     c->deadline_seconds = deadline;
   }
+  c->explain_budget = vm["explain-budget"].as<double>();
+  c->explain_cap = vm["explain-cap"].as<double>();
+  if (!(c->explain_budget >= 0 && c->explain_budget <= 1e5)) {
+    return Bad("--explain-budget must be from 0 to 100000 seconds", exit_code);
+  }
+  if (!(c->explain_cap >= 0 && c->explain_cap <= 1e7)) return Bad("--explain-cap must be from 0 to 10000000 seconds", exit_code);
   c->resume = vm.count("resume") > 0;
   c->update_baseline = vm.count("update-baseline") > 0;
   if (vm.count("stop-after")) {

@@ -51,6 +51,8 @@ struct NightlyConfig {
   ExpectationFile baseline, flakes, exemptions;
   bool update_baseline = false;
   uint64_t stop_after = 0;        // --stop-after (0: never)
+  double explain_budget = 10;     // --explain-budget: seconds per regression / finding (0: off)
+  double explain_cap = 600;       // --explain-cap: seconds of the whole explain phase
 };
 
 // "60", "0.5": a --deadline value as the flag takes it.
