@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -33,7 +34,7 @@ namespace fs = std::filesystem;
 
 struct Parent {
   std::string text;
-  tgsi::Shader shader;
+  std::shared_ptr<const tgsi::Shader> shader;  // what the front door made of text
   std::string name;
 };
 
@@ -103,7 +104,7 @@ class Campaign {
     if (!harness::LoadCorpus(o_.corpus, &corpus, error)) return false;
     for (harness::CorpusEntry& e : corpus.entries) {
       tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
-      if (r.ok()) donors_.push_back({std::move(e.text), std::move(r.shader), e.name});
+      if (r.ok()) donors_.push_back({std::move(e.text), std::make_shared<const tgsi::Shader>(std::move(r.shader)), e.name});
     }
     return true;
   }
@@ -140,7 +141,7 @@ class Campaign {
 
   void Keep(const std::string& text, const std::string& origin) {
     tgsi::FrontDoorResult r = tgsi::ParseAndValidate(text);
-    if (r.ok()) kept_.push_back({text, std::move(r.shader), origin});
+    if (r.ok()) kept_.push_back({text, std::make_shared<const tgsi::Shader>(std::move(r.shader)), origin});
   }
 
   FuzzProgram Make(uint64_t id) {
@@ -158,11 +159,15 @@ class Campaign {
       const std::vector<Transform> ts = preserving ? PreservingTransforms() : ChangingTransforms();
       const Transform t = ts[rng.Below(static_cast<uint32_t>(ts.size()))];
       const uint64_t mseed = rng.Next();
-      if (std::optional<tgsi::Shader> m = Mutate(parent.shader, t, mseed, &donor.shader)) {
+      if (std::optional<tgsi::Shader> m = Mutate(*parent.shader, t, mseed, donor.shader.get())) {
         p.text = tgsi::PrintShader(*m);
+        p.shader = std::make_shared<const tgsi::Shader>(std::move(*m));  // read back from its text by Mutate
         p.origin = std::string(TransformName(t)) + " (seed " + std::to_string(mseed) + ") of " + parent.name;
         p.preserving = preserving;
-        if (preserving) p.original_text = parent.text;
+        if (preserving) {
+          p.original_text = parent.text;
+          p.original_shader = parent.shader;
+        }
         return p;
       }
     }
@@ -172,7 +177,8 @@ class Campaign {
     const uint32_t policy = rng.Below(3);
     g.policy = policy == 0 ? DefaultPolicy() : policy == 1 ? RewritesPolicy() : WidePolicy();
     g.max_size = 10 + rng.Below(70);
-    p.text = tgsi::PrintShader(GenerateShader(g));
+    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
+    p.text = tgsi::PrintShader(*p.shader);
     p.origin = ReproCommand(g);
     return p;
   }

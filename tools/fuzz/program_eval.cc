@@ -61,8 +61,9 @@ json Failure(const std::string& config, const harness::CheckOutcome& o, harness:
 json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base) {
   json out{{"id", program.id}, {"verdicts", json::object()}, {"failures", json::array()}};
   std::set<std::string> features;
-  tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
-  if (!parsed.ok()) {
+  tgsi::FrontDoorResult parsed;
+  if (!program.shader) parsed = tgsi::ParseAndValidate(program.text);
+  if (!program.shader && !parsed.ok()) {
     // Never expected: generators and mutators validate what they make.
     out["verdicts"]["reference"] = "invalid";
     out["failures"].push_back({{"config", "front-door"}, {"verdict", "invalid"},
@@ -70,16 +71,16 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
                                {"detail", parsed.errors.front().ToString("program")}});
     return out;
   }
-  const tgsi::Shader& shader = parsed.shader;
+  const tgsi::Shader& shader = program.shader ? *program.shader : parsed.shader;
   std::string error;
   PairRuns pair;
-  tgsi::Shader original;
   std::vector<harness::ReferenceRun>* runs = &pair.transformed;
   bool have_runs = false;
   if (program.preserving) {
-    tgsi::FrontDoorResult o = tgsi::ParseAndValidate(program.original_text);
-    if (o.ok()) {
-      original = std::move(o.shader);
+    tgsi::FrontDoorResult o;
+    if (!program.original_shader) o = tgsi::ParseAndValidate(program.original_text);
+    if (program.original_shader || o.ok()) {
+      const tgsi::Shader& original = program.original_shader ? *program.original_shader : o.shader;
       have_runs = RunPairReference(original, harness::HashText(program.original_text), shader, base, &pair, &error);
     }
   } else {
