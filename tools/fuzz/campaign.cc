@@ -128,7 +128,7 @@ class Campaign {
       programs_ += j.value("programs", 0ull);
       seconds_ += j.value("seconds", 0.0);
       cpu_seconds_ += j.value("cpu_seconds", 0.0);
-      for (const std::string& f : j["features"]) coverage_.insert(f);
+      for (const std::string& f : j["features"]) Cover(f);
       for (const json& k : j["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
       for (const json& f : j["findings"]) store_.Restore(f);
       for (const auto& [config, verdicts] : j["verdicts"].items()) {
@@ -191,7 +191,7 @@ class Campaign {
     std::vector<json> results(count);
     bool cut = false;
     BatchCallbacks cb;
-    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check).dump(); };
+    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check, &coverage_).dump(); };
     cb.done = [&](size_t i, std::string text) { results[i] = json::parse(text, nullptr, false); };
     cb.failed = [&](size_t i, const std::string& verdict, const std::string& how) {
       json failure{{"config", "worker"}, {"verdict", verdict}, {"detail", how},
@@ -220,7 +220,7 @@ class Campaign {
       bool added = false;
       if (r.contains("features")) {
         for (const std::string& f : r["features"]) {
-          if (coverage_.insert(f).second) {
+          if (Cover(f)) {
             line["features"].push_back(f);
             added = true;
           }
@@ -247,11 +247,14 @@ class Campaign {
     return true;
   }
 
-  std::map<std::string, uint64_t> CoverageByKind() const {
-    std::map<std::string, uint64_t> out;
-    for (const std::string& f : coverage_) ++out[f.substr(0, f.find(':'))];
-    return out;
+  // Adds a coverage feature; true if it is new.
+  bool Cover(const std::string& f) {
+    if (!coverage_.insert(f).second) return false;
+    ++coverage_by_kind_[f.substr(0, f.find(':'))];
+    return true;
   }
+
+  const std::map<std::string, uint64_t>& CoverageByKind() const { return coverage_by_kind_; }
 
   void Progress() {
     if (!o_.progress) return;
@@ -296,7 +299,8 @@ class Campaign {
   const CampaignOptions& o_;
   FindingStore store_;
   std::vector<Parent> donors_, kept_;
-  std::set<std::string> coverage_;
+  std::set<std::string> coverage_;  // the features seen (workers inherit it at fork and send only others)
+  std::map<std::string, uint64_t> coverage_by_kind_;
   std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
   uint64_t programs_ = 0, batches_ = 0;
   double seconds_ = 0, cpu_seconds_ = 0, reduce_cpu_seconds_ = 0;

@@ -58,7 +58,7 @@ json Failure(const std::string& config, const harness::CheckOutcome& o, harness:
 
 }  // namespace
 
-json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base) {
+json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base, const std::set<std::string>* known) {
   json out{{"id", program.id}, {"verdicts", json::object()}, {"failures", json::array()}};
   std::set<std::string> features;
   tgsi::FrontDoorResult parsed;
@@ -141,7 +141,11 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
       out["failures"].push_back(std::move(f));
     }
   }
-  out["features"] = features;
+  json fresh = json::array();
+  for (const std::string& f : features) {
+    if (!known || !known->count(f)) fresh.push_back(f);
+  }
+  out["features"] = std::move(fresh);
   return out;
 }
 

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -50,6 +51,11 @@ struct FuzzProgram {
   std::shared_ptr<const tgsi::Shader> shader, original_shader;
 };
 
-nlohmann::json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base);
+// `known`: coverage features the caller already has; they are left out of
+// "features" (a campaign worker passes the campaign's coverage as of its
+// fork, so a result carries only what may be new: most programs add
+// nothing, and the pipe and the parent's JSON parse stay small).
+nlohmann::json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base,
+                               const std::set<std::string>* known = nullptr);
 
 }  // namespace shaderdiff::fuzz
