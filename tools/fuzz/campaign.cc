@@ -46,7 +46,10 @@ double CpuSeconds(int who) {
 
 class Campaign {
  public:
-  explicit Campaign(const CampaignOptions& o) : o_(o), store_(o) {}
+  explicit Campaign(const CampaignOptions& o) : o_(o), store_options_(o), store_(store_options_) {
+    // Reductions stop at the interrupt or the time too (their batch is then cut).
+    store_options_.interrupted = [this] { return StopNow(); };
+  }
 
   int Run(std::string* error) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -70,12 +73,14 @@ class Campaign {
     }
     const uint32_t batch = o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs);
     double seconds_before = seconds_;
+    deadline_ = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(std::max(0.0, o_.seconds - seconds_before)));
     stopped_by_ = "time";
     for (;;) {
       const double elapsed = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       seconds_ = elapsed;
       if (o_.interrupted && o_.interrupted()) { stopped_by_ = "interrupt"; break; }
-      if (elapsed >= o_.seconds) { stopped_by_ = "time"; break; }
+      if (elapsed >= o_.seconds || std::chrono::steady_clock::now() >= deadline_) { stopped_by_ = "time"; break; }
       if (o_.max_programs && programs_ >= o_.max_programs) { stopped_by_ = "programs"; break; }
       uint64_t count = batch;
       if (o_.max_programs) count = std::min<uint64_t>(count, o_.max_programs - programs_);
@@ -183,11 +188,35 @@ class Campaign {
     return p;
   }
 
+  // The interrupt, or the campaign's time (--time, in all across resumes) is up.
+  bool StopNow() const {
+    return (o_.interrupted && o_.interrupted()) || std::chrono::steady_clock::now() >= deadline_;
+  }
+
+  // Takes back what a cut batch merged (campaign.h: it is not journaled).
+  void Rollback(const json& line, size_t kept_before, std::optional<FindingStore::State> findings) {
+    for (const std::string& f : line["features"]) {
+      coverage_.erase(f);
+      if (--coverage_by_kind_[f.substr(0, f.find(':'))] == 0) coverage_by_kind_.erase(f.substr(0, f.find(':')));
+    }
+    kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(kept_before), kept_.end());
+    for (const auto& [config, verdicts] : line["verdicts"].items()) {
+      for (const auto& [v, c] : verdicts.items()) {
+        if ((verdicts_[config][v] -= c.get<uint64_t>()) == 0) verdicts_[config].erase(v);
+      }
+      if (verdicts_[config].empty()) verdicts_.erase(config);
+    }
+    if (findings) store_.Rollback(std::move(*findings));
+  }
+
   bool RunOneBatch(uint64_t count, std::FILE* log, std::string* error) {
     const auto wall0 = std::chrono::steady_clock::now();
     const double cpu0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
     std::vector<FuzzProgram> programs;
-    for (uint64_t k = 0; k < count; ++k) programs.push_back(Make(programs_ + k));
+    for (uint64_t k = 0; k < count; ++k) {
+      if (k % 64 == 0 && StopNow()) return true;  // cut while making (a large --batch): not journaled
+      programs.push_back(Make(programs_ + k));
+    }
     std::vector<json> results(count);
     bool cut = false;
     BatchCallbacks cb;
@@ -200,12 +229,20 @@ class Campaign {
                         {"failures", json::array({failure})}};
     };
     cb.stop = [&] {
-      cut = o_.interrupted && o_.interrupted();
+      cut = StopNow();
       return cut;
     };
     BatchPoolOptions pool{o_.jobs, o_.deadline_seconds};
     if (!RunBatch(count, pool, cb, error)) return false;
     if (cut) return true;  // not journaled: the batch runs again on --resume
+    std::optional<FindingStore::State> findings_before;
+    for (const json& r : results) {
+      if (!r.is_discarded() && !r.is_null() && !r["failures"].empty()) {
+        findings_before = store_.Save();
+        break;
+      }
+    }
+    const size_t kept_before = kept_.size();
     const double cpu = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - cpu0;
     json line{{"batch", batches_}, {"programs", count}, {"cpu_seconds", cpu}, {"features", json::array()},
               {"kept", json::array()}, {"findings", json::array()}, {"verdicts", json::object()}};
@@ -233,6 +270,11 @@ class Campaign {
       const double reduce0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
       for (const json& f : r["failures"]) line["findings"].push_back(store_.Add(programs[i], f));
       reduce_cpu_seconds_ += CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - reduce0;
+    }
+    if (findings_before && StopNow()) {
+      // Cut during its reductions (which stopped early): not journaled either.
+      Rollback(line, kept_before, std::move(findings_before));
+      return true;
     }
     programs_ += count;
     cpu_seconds_ += cpu;
@@ -297,7 +339,9 @@ class Campaign {
   }
 
   const CampaignOptions& o_;
+  CampaignOptions store_options_;  // o_ with the time added to `interrupted`
   FindingStore store_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   std::vector<Parent> donors_, kept_;
   std::set<std::string> coverage_;  // the features seen (workers inherit it at fork and send only others)
   std::map<std::string, uint64_t> coverage_by_kind_;
