@@ -12,7 +12,7 @@ namespace shaderdiff::fuzz {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<size_t>(Transform::kCount)> kNames = {
-    "dead-branch-immediate", "dead-branch-compare", "if-true", "loop-once",
+    "dead-branch-immediate", "dead-branch-compare", "dead-branch-uniform", "if-true", "loop-once",
     "swizzle-round-trip", "split-temporary", "identity-mul-one", "identity-add-neg-zero",
     "swap-operands", "new-swizzle", "new-write-mask", "donor-splice",
 };
@@ -59,6 +59,7 @@ std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint
   switch (t) {
     case Transform::kDeadBranchImmediate: return Validated(DeadBranch(shader, rng, false, false));
     case Transform::kDeadBranchCompare: return Validated(DeadBranch(shader, rng, true, false));
+    case Transform::kDeadBranchUniform: return Validated(DeadBranchUniform(shader, rng, false));
     case Transform::kIfTrue: return Validated(WrapInFlow(shader, rng, false));
     case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true));
     case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng));
@@ -84,6 +85,11 @@ std::optional<tgsi::Shader> WrongAddPosZero(const tgsi::Shader& shader, uint64_t
 std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t seed) {
   harness::Rng rng(seed);
   return Validated(transforms::DeadBranch(shader, rng, true, true));
+}
+
+std::optional<tgsi::Shader> WrongUniformBranch(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::DeadBranchUniform(shader, rng, true));
 }
 
 }  // namespace shaderdiff::fuzz

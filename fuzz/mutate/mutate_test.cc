@@ -1,8 +1,9 @@
 // fuzz/mutate: every transform gives a valid shader that differs from its
 // input; the semantics-preserving ones pass the metamorphic oracle on
 // corpus and generated shaders (no false alarm); and the wrong versions of
-// two transforms (x + +0, a branch that is taken) are caught by it, at the
-// same sites where the right versions pass.
+// three transforms (x + +0, a branch that is taken, a uniform branch on a
+// uniform that is not 0) are caught by it, at the same sites where the
+// right versions pass.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -131,6 +132,47 @@ TEST(Mutate, TakenBranchIsCaughtDeadBranchIsNot) {
   }
   // The clobber is caught wherever a later instruction reads what it wrote
   // before overwriting it (most of the 16 draws; never all).
+  EXPECT_GE(caught, 4);
+}
+
+constexpr const char* kUniforms =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL CONST[0][0..1]\n"
+    "DCL TEMP[0]\n"
+    "  0: MUL TEMP[0], IN[0], CONST[0][0]\n"
+    "  1: ADD TEMP[0], TEMP[0], CONST[0][1]\n"
+    "  2: MOV OUT[0], TEMP[0]\n"
+    "  3: END\n";
+
+TEST(Mutate, UniformDeadBranchReadsAZeroTheVectorCarriesAndAWrongOneIsCaught) {
+  const tgsi::Shader s = Parse(kUniforms);
+  int caught = 0;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    const auto right = Mutate(s, Transform::kDeadBranchUniform, seed);
+    const auto wrong = WrongUniformBranch(s, seed);
+    ASSERT_TRUE(right && wrong);
+    const std::string text = tgsi::PrintShader(*right);
+    ASSERT_NE(text.find("DCL CONST[0][2]"), std::string::npos) << text;
+    ASSERT_NE(text.find("UIF CONST[0][2].xxxx"), std::string::npos) << text;
+    EXPECT_FALSE(CheckMetamorphic(s, 1, *right, SmallOptions()).difference) << text;
+    // The pair's vectors: the original's, with the new uniform given as 0.
+    PairRuns pair;
+    std::string error;
+    ASSERT_TRUE(RunPairReference(s, 1, *right, SmallOptions(), &pair, &error)) << error;
+    ASSERT_FALSE(pair.transformed.empty());
+    for (size_t i = 0; i < pair.transformed.size(); ++i) {
+      EXPECT_EQ(pair.original[i].vector.constants.at(0).count(2), 0u);
+      EXPECT_EQ(pair.transformed[i].vector.constants.at(0).at(2), (common::Vec4{0, 0, 0, 0}));
+      EXPECT_EQ(pair.transformed[i].vector.constants.at(0).at(1), pair.original[i].vector.constants.at(0).at(1));
+    }
+    const MetamorphicOutcome o = CheckMetamorphic(s, 1, *wrong, SmallOptions());
+    caught += o.difference.has_value();
+  }
+  // The wrong branch reads CONST[0][0] or [1], drawn per vector: taken
+  // wherever the word is not 0, and then its clobber is seen when a later
+  // instruction reads what it wrote before overwriting it.
   EXPECT_GE(caught, 4);
 }
 

@@ -15,6 +15,9 @@ using MaybeShader = std::optional<tgsi::Shader>;
 
 // metamorphic.cc
 MaybeShader DeadBranch(const tgsi::Shader& s, harness::Rng& rng, bool computed_condition, bool wrongly_live);
+// `wrong_existing`: test-only, the condition reads a CONST the shader
+// already declares (drawn by the vector, so mostly not 0) instead of the new one.
+MaybeShader DeadBranchUniform(const tgsi::Shader& s, harness::Rng& rng, bool wrong_existing);
 MaybeShader WrapInFlow(const tgsi::Shader& s, harness::Rng& rng, bool loop);
 MaybeShader SwizzleRoundTrip(const tgsi::Shader& s, harness::Rng& rng);
 MaybeShader SplitTemporary(const tgsi::Shader& s, harness::Rng& rng);
