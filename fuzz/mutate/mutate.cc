@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::array<std::string_view, static_cast<size_t>(Transform::kCount)> kNames = {
     "dead-branch-immediate", "dead-branch-compare", "dead-branch-uniform", "if-true", "loop-once",
-    "swizzle-round-trip", "split-temporary", "identity-mul-one", "identity-add-neg-zero",
+    "swizzle-round-trip", "split-temporary", "join-temporaries", "identity-mul-one", "identity-add-neg-zero",
     "swap-operands", "new-swizzle", "new-write-mask", "donor-splice",
 };
 
@@ -64,6 +64,7 @@ std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint
     case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true));
     case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng));
     case Transform::kSplitTemporary: return Validated(SplitTemporary(shader, rng));
+    case Transform::kJoinTemporaries: return Validated(JoinTemporaries(shader, rng, false));
     case Transform::kIdentityMulOne: return Validated(Identity(shader, rng, true, kOneWord));
     case Transform::kIdentityAddNegZero: return Validated(Identity(shader, rng, false, kNegZero));
     case Transform::kSwapOperands: return Validated(SwapOperands(shader, rng));
@@ -90,6 +91,11 @@ std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t
 std::optional<tgsi::Shader> WrongUniformBranch(const tgsi::Shader& shader, uint64_t seed) {
   harness::Rng rng(seed);
   return Validated(transforms::DeadBranchUniform(shader, rng, true));
+}
+
+std::optional<tgsi::Shader> WrongJoinTemporaries(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::JoinTemporaries(shader, rng, true));
 }
 
 }  // namespace shaderdiff::fuzz

@@ -37,6 +37,7 @@ enum class Transform : uint8_t {
   kLoopOnce,             // an instruction moved into BGNLOOP ... BRK ENDLOOP
   kSwizzleRoundTrip,     // MOV t, r.p; read t.p^-1 where r was read
   kSplitTemporary,       // op t, ...; MOV d, t where op d, ... was
+  kJoinTemporaries,      // TEMP b renamed to TEMP a, their live ranges apart
   kIdentityMulOne,       // after float arithmetic into d: MUL d, d, 1.0
   kIdentityAddNegZero,   // after float arithmetic into d: ADD d, d, -0.0
   // Semantics-changing.
@@ -59,13 +60,15 @@ std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint
                                    const tgsi::Shader* donor = nullptr);
 
 // Test-only: the wrong versions the oracle must catch (README.md):
-// x + +0.0 (wrong for -0), a "dead" branch whose condition is true, and a
-// uniform one on a uniform that is not 0.
+// x + +0.0 (wrong for -0), a "dead" branch whose condition is true, a
+// uniform one on a uniform that is not 0, and a join of overlapping TEMPs.
 std::optional<tgsi::Shader> WrongAddPosZero(const tgsi::Shader& shader, uint64_t seed);
 std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t seed);
 // The uniform dead branch on a CONST the shader already declares (which the
 // vector draws, so the branch is mostly taken): what a transform that
 // forgot to give the vector its 0 amounts to.
 std::optional<tgsi::Shader> WrongUniformBranch(const tgsi::Shader& shader, uint64_t seed);
+// Two TEMPs joined while the first is still read after the second's first write.
+std::optional<tgsi::Shader> WrongJoinTemporaries(const tgsi::Shader& shader, uint64_t seed);
 
 }  // namespace shaderdiff::fuzz

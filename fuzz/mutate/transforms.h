@@ -21,6 +21,8 @@ MaybeShader DeadBranchUniform(const tgsi::Shader& s, harness::Rng& rng, bool wro
 MaybeShader WrapInFlow(const tgsi::Shader& s, harness::Rng& rng, bool loop);
 MaybeShader SwizzleRoundTrip(const tgsi::Shader& s, harness::Rng& rng);
 MaybeShader SplitTemporary(const tgsi::Shader& s, harness::Rng& rng);
+// join_temporaries.cc. `wrongly_overlapping`: test-only, a pair whose live ranges overlap.
+MaybeShader JoinTemporaries(const tgsi::Shader& s, harness::Rng& rng, bool wrongly_overlapping);
 // `words`: the second operand (1.0, -0.0, or the wrong +0.0), `mul`: MUL or ADD.
 MaybeShader Identity(const tgsi::Shader& s, harness::Rng& rng, bool mul, uint32_t word);
 
