@@ -55,6 +55,7 @@ struct Reduced {
 // Reduces and, for the optimizing build, bisects a differential failure.
 std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& failure, const CampaignOptions& options) {
   if (!failure.contains("vector")) return std::nullopt;
+  if (options.interrupted && options.interrupted()) return std::nullopt;  // the batch is cut: see below
   tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
   common::TestVector vector;
   std::string error;
@@ -68,6 +69,9 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
   ro.interrupted = options.interrupted;
   std::optional<reduce::ReduceResult> r = reduce::Reduce(parsed.shader, vector, ro, &error);
   if (!r) return std::nullopt;
+  // Stopped (interrupt or the campaign's time): the batch is cut and taken
+  // back, so the bisection, which has no stop of its own, is not started.
+  if (options.interrupted && options.interrupted()) return std::nullopt;
   Reduced out;
   out.files = reduce::CaseFiles(*r, ro.check, options.program_name, json{{"program", program.id}, {"origin", program.origin}});
   out.reduce = json::parse(out.files["reduce.json"]);
