@@ -1,12 +1,13 @@
 // Dominator-scoped value numbering (see cse.h). Blocks are visited in a
 // depth-first walk of the dominator tree; the table holds the instructions
 // of the current block's dominators, so a match always dominates its
-// replacement. Keys compare the whole Instr (with the destination number
-// cleared) plus the source values and components.
+// replacement. Keys compare the whole Instr (a3xx::Instr::operator==, every
+// member, with the destination number and the numbers of value-carrying
+// sources cleared) plus the source values and components; the hash reads a
+// subset of the members, so a member added to Instr is still compared.
 #include "compiler/opt/cse.h"
 
-#include <map>
-#include <tuple>
+#include <unordered_map>
 
 #include "compiler/opt/dominators.h"
 #include "compiler/support/mutant.h"
@@ -40,17 +41,38 @@ bool IsPure(const Function& fn, const Node& n) {
 }
 
 struct Key {
-  std::string instr;  // the instruction's bytes with registers cleared ("collect" for a collect)
+  bool collect = false;
+  a3xx::Instr instr;  // registers of value sources and the destination cleared (default for a collect)
   std::array<ValueId, a3xx::kNumSrcSlots> values;
   std::array<uint8_t, a3xx::kNumSrcSlots> comps;
   std::vector<ValueId> args;  // a collect's
-  bool operator<(const Key& o) const {
-    return std::tie(instr, values, comps, args) < std::tie(o.instr, o.values, o.comps, o.args);
+  bool operator==(const Key&) const = default;
+};
+
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    uint64_t h = 0xcbf29ce484222325ull;
+    auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+    mix(k.collect);
+    mix(static_cast<uint64_t>(k.instr.opcode));
+    mix(k.instr.flags);
+    mix(static_cast<uint64_t>(k.instr.cond));
+    mix(static_cast<uint64_t>(k.instr.src_type) << 8 | static_cast<uint64_t>(k.instr.dst_type));
+    for (int s = 0; s < a3xx::kNumSrcSlots; ++s) {
+      const a3xx::Operand& o = k.instr.src[s];
+      mix(static_cast<uint64_t>(o.kind) << 32 | o.num);
+      mix(static_cast<uint64_t>(o.imm) << 32 | static_cast<uint32_t>(o.offset));
+      mix(o.half | o.neg << 1 | o.abs << 2 | o.r << 3);
+      mix(static_cast<uint32_t>(k.values[s]));
+      mix(k.comps[s]);
+    }
+    for (ValueId a : k.args) mix(static_cast<uint32_t>(a));
+    return static_cast<size_t>(h);
   }
 };
 
 Key MakeKey(const Node& n) {
-  if (n.meta == Meta::kCollect) return {"collect", {kNoValue, kNoValue, kNoValue}, {0, 0, 0}, n.args};
+  if (n.meta == Meta::kCollect) return {true, {}, {kNoValue, kNoValue, kNoValue}, {0, 0, 0}, n.args};
   a3xx::Instr in = n.instr;
   in.dst.num = 0;
   for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
@@ -60,7 +82,7 @@ Key MakeKey(const Node& n) {
   }
   // Test-only mutant (mutants.def).
   if (compiler::MutantActive(compiler::Mutant::kCseIgnoresCond)) in.cond = a3xx::Cond::kLt;
-  return {a3xx::DebugString(in), n.src_value, n.src_comp, {}};
+  return {false, in, n.src_value, n.src_comp, {}};
 }
 
 }  // namespace
@@ -78,7 +100,7 @@ bool EliminateCommonSubexpressions(Function& fn, compiler::RewriteBudget* budget
     return v;
   };
   bool changed = false;
-  std::map<Key, ValueId> table;
+  std::unordered_map<Key, ValueId, KeyHash> table;
   // Iterative dominator-tree walk: (block, entered).
   std::vector<std::pair<int32_t, bool>> stack = {{0, false}};
   std::vector<std::vector<Key>> added(nb);

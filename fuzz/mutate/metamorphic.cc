@@ -66,6 +66,54 @@ MaybeShader DeadBranch(const tgsi::Shader& s, harness::Rng& rng, bool computed_c
   return InsertInstructions(out, at, insns);
 }
 
+// `UIF CONST[0][n].xxxx; MOV d, 9999.0; ENDIF` before a plain instruction,
+// CONST[0][n] a new uniform (n one past every CONST of buffer 0 the shader
+// declares) that the oracle's vectors set to 0 (metamorphic_oracle.h:
+// RunPairReference zeroes every CONST the transformed shader declares and
+// the original does not, and that vector is what a finding writes). UIF
+// reads the word as an integer: 0 is false in every lane. Declared 2-D
+// (CONST[0][n]) unless the shader's constants are 1-D.
+MaybeShader DeadBranchUniform(const tgsi::Shader& s, harness::Rng& rng, bool wrong_existing) {
+  const std::vector<uint32_t> sites = PlainInstructions(s);
+  const std::vector<uint32_t> targets = ClobberTargets(s);
+  if (sites.empty() || targets.empty()) return std::nullopt;
+  uint32_t next = 0;
+  bool two_d = true, any = false;
+  std::vector<uint32_t> existing;  // declared CONST indices of buffer 0 (for the wrong version)
+  for (const tgsi::Declaration& d : s.declarations) {
+    if (d.file != tgsi::File::kConstant || d.dimension.value_or(0) != 0) continue;
+    if (!any) two_d = d.dimension.has_value();
+    any = true;
+    next = std::max(next, d.last + 1);
+    for (uint32_t i = d.first; i <= d.last && existing.size() < 64; ++i) existing.push_back(i);
+  }
+  if (wrong_existing && existing.empty()) return std::nullopt;
+  const uint32_t at = Pick(sites, rng);
+  tgsi::Shader out = s;
+  uint32_t index = next;
+  if (wrong_existing) {
+    index = Pick(existing, rng);
+  } else {
+    tgsi::Declaration decl;
+    decl.file = tgsi::File::kConstant;
+    if (two_d) decl.dimension = 0;
+    decl.first = decl.last = next;
+    out.declarations.push_back(decl);
+    out.items.clear();
+  }
+  const uint32_t clobber = reduce::AddImmediate(out, Splat(kClobber));
+  tgsi::SrcOperand cond;
+  cond.reg.file = tgsi::File::kConstant;
+  if (two_d) cond.reg.dimension = tgsi::Bracket{};
+  cond.reg.index.index = index;
+  cond.swizzle = {0, 0, 0, 0};
+  std::vector<tgsi::Instruction> insns;
+  insns.push_back(MakeInstruction(Opcode::UIF, {}, {cond}));
+  insns.push_back(MakeInstruction(Opcode::MOV, {s.instructions[Pick(targets, rng)].dst[0]}, {ImmediateSource(clobber)}));
+  insns.push_back(MakeInstruction(Opcode::ENDIF, {}, {}));
+  return InsertInstructions(out, at, insns);
+}
+
 // One instruction moved into `UIF IMM(1.0) ... ENDIF` or `BGNLOOP ... BRK
 // ENDLOOP`: every lane that reached it executes it exactly once, with the
 // same operands. Not for samples and derivatives (their implicit

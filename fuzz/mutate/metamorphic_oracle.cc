@@ -11,6 +11,28 @@ namespace {
 
 bool Finished(const harness::ReferenceRun& r) { return r.result.status == common::ExecStatus::kOk; }
 
+// Whether `shader` declares CONST[buffer][index].
+bool DeclaresConst(const tgsi::Shader& shader, uint32_t buffer, uint32_t index) {
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == tgsi::File::kConstant && d.dimension.value_or(0) == buffer && d.first <= index && index <= d.last) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void ZeroNewUniforms(const tgsi::Shader& original, const tgsi::Shader& transformed, common::TestVector* vector) {
+  for (const tgsi::Declaration& d : transformed.declarations) {
+    if (d.file != tgsi::File::kConstant) continue;
+    const uint32_t buffer = d.dimension.value_or(0);
+    for (uint32_t i = d.first; i <= d.last; ++i) {
+      if (!DeclaresConst(original, buffer, i)) vector->constants[buffer][i] = {0, 0, 0, 0};
+    }
+  }
+}
+
+namespace {
+
 }  // namespace
 
 bool RunPairReference(const tgsi::Shader& original, uint64_t original_hash, const tgsi::Shader& transformed,
@@ -24,6 +46,7 @@ bool RunPairReference(const tgsi::Shader& original, uint64_t original_hash, cons
     harness::ReferenceRun t;
     t.choice = run.choice;
     t.vector = run.vector;
+    ZeroNewUniforms(original, transformed, &t.vector);
     t.result = tgsi_exec::Interpret(*prepared, run.vector, interp);
     pair->transformed.push_back(std::move(t));
   }

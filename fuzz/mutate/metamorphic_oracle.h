@@ -33,8 +33,18 @@ struct PairRuns {
   std::vector<harness::ReferenceRun> original, transformed;  // index-aligned
 };
 
+// The uniforms a transform adds (dead-branch-uniform): every CONST the
+// transformed shader declares and the original does not is set to 0 (all
+// four words) in `vector`. The executors read a missing constant as 0 too,
+// but the vector carries it explicitly, so the vector.json a finding writes
+// gives it to any later `check` or `emulate` of the case (which would
+// otherwise draw it at random).
+void ZeroNewUniforms(const tgsi::Shader& original, const tgsi::Shader& transformed, common::TestVector* vector);
+
 // Draws the original's vectors (options: vectors, lanes, seed, budget) and
-// runs both shaders on them. False with *error if no vector can be drawn.
+// runs both shaders on them, the transformed one on those vectors with
+// ZeroNewUniforms (pair.transformed[i].vector). False with *error if no
+// vector can be drawn.
 bool RunPairReference(const tgsi::Shader& original, uint64_t original_hash, const tgsi::Shader& transformed,
                       const harness::CheckOptions& options, PairRuns* pair, std::string* error);
 

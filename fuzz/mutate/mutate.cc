@@ -12,8 +12,8 @@ namespace shaderdiff::fuzz {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<size_t>(Transform::kCount)> kNames = {
-    "dead-branch-immediate", "dead-branch-compare", "if-true", "loop-once",
-    "swizzle-round-trip", "split-temporary", "identity-mul-one", "identity-add-neg-zero",
+    "dead-branch-immediate", "dead-branch-compare", "dead-branch-uniform", "if-true", "loop-once",
+    "swizzle-round-trip", "split-temporary", "join-temporaries", "identity-mul-one", "identity-add-neg-zero",
     "swap-operands", "new-swizzle", "new-write-mask", "donor-splice",
 };
 
@@ -59,10 +59,12 @@ std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint
   switch (t) {
     case Transform::kDeadBranchImmediate: return Validated(DeadBranch(shader, rng, false, false));
     case Transform::kDeadBranchCompare: return Validated(DeadBranch(shader, rng, true, false));
+    case Transform::kDeadBranchUniform: return Validated(DeadBranchUniform(shader, rng, false));
     case Transform::kIfTrue: return Validated(WrapInFlow(shader, rng, false));
     case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true));
     case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng));
     case Transform::kSplitTemporary: return Validated(SplitTemporary(shader, rng));
+    case Transform::kJoinTemporaries: return Validated(JoinTemporaries(shader, rng, false));
     case Transform::kIdentityMulOne: return Validated(Identity(shader, rng, true, kOneWord));
     case Transform::kIdentityAddNegZero: return Validated(Identity(shader, rng, false, kNegZero));
     case Transform::kSwapOperands: return Validated(SwapOperands(shader, rng));
@@ -84,6 +86,16 @@ std::optional<tgsi::Shader> WrongAddPosZero(const tgsi::Shader& shader, uint64_t
 std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t seed) {
   harness::Rng rng(seed);
   return Validated(transforms::DeadBranch(shader, rng, true, true));
+}
+
+std::optional<tgsi::Shader> WrongUniformBranch(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::DeadBranchUniform(shader, rng, true));
+}
+
+std::optional<tgsi::Shader> WrongJoinTemporaries(const tgsi::Shader& shader, uint64_t seed) {
+  harness::Rng rng(seed);
+  return Validated(transforms::JoinTemporaries(shader, rng, true));
 }
 
 }  // namespace shaderdiff::fuzz

@@ -32,10 +32,12 @@ enum class Transform : uint8_t {
   // Semantics-preserving.
   kDeadBranchImmediate,  // UIF IMM(0) { clobber a live register } ENDIF
   kDeadBranchCompare,    // USNE t, v, v; UIF t { clobber } ENDIF
+  kDeadBranchUniform,    // UIF CONST[0][new] { clobber } ENDIF, the new uniform 0 in the oracle's vectors
   kIfTrue,               // an instruction moved into UIF IMM(1.0) ... ENDIF
   kLoopOnce,             // an instruction moved into BGNLOOP ... BRK ENDLOOP
   kSwizzleRoundTrip,     // MOV t, r.p; read t.p^-1 where r was read
   kSplitTemporary,       // op t, ...; MOV d, t where op d, ... was
+  kJoinTemporaries,      // TEMP b renamed to TEMP a, their live ranges apart
   kIdentityMulOne,       // after float arithmetic into d: MUL d, d, 1.0
   kIdentityAddNegZero,   // after float arithmetic into d: ADD d, d, -0.0
   // Semantics-changing.
@@ -57,9 +59,16 @@ std::vector<Transform> ChangingTransforms();
 std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint64_t seed,
                                    const tgsi::Shader* donor = nullptr);
 
-// Test-only: the two wrong versions the oracle must catch (README.md):
-// x + +0.0 (wrong for -0) and a "dead" branch whose condition is true.
+// Test-only: the wrong versions the oracle must catch (README.md):
+// x + +0.0 (wrong for -0), a "dead" branch whose condition is true, a
+// uniform one on a uniform that is not 0, and a join of overlapping TEMPs.
 std::optional<tgsi::Shader> WrongAddPosZero(const tgsi::Shader& shader, uint64_t seed);
 std::optional<tgsi::Shader> WrongLiveBranch(const tgsi::Shader& shader, uint64_t seed);
+// The uniform dead branch on a CONST the shader already declares (which the
+// vector draws, so the branch is mostly taken): what a transform that
+// forgot to give the vector its 0 amounts to.
+std::optional<tgsi::Shader> WrongUniformBranch(const tgsi::Shader& shader, uint64_t seed);
+// Two TEMPs joined while the first is still read after the second's first write.
+std::optional<tgsi::Shader> WrongJoinTemporaries(const tgsi::Shader& shader, uint64_t seed);
 
 }  // namespace shaderdiff::fuzz

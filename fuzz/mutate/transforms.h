@@ -15,9 +15,14 @@ using MaybeShader = std::optional<tgsi::Shader>;
 
 // metamorphic.cc
 MaybeShader DeadBranch(const tgsi::Shader& s, harness::Rng& rng, bool computed_condition, bool wrongly_live);
+// `wrong_existing`: test-only, the condition reads a CONST the shader
+// already declares (drawn by the vector, so mostly not 0) instead of the new one.
+MaybeShader DeadBranchUniform(const tgsi::Shader& s, harness::Rng& rng, bool wrong_existing);
 MaybeShader WrapInFlow(const tgsi::Shader& s, harness::Rng& rng, bool loop);
 MaybeShader SwizzleRoundTrip(const tgsi::Shader& s, harness::Rng& rng);
 MaybeShader SplitTemporary(const tgsi::Shader& s, harness::Rng& rng);
+// join_temporaries.cc. `wrongly_overlapping`: test-only, a pair whose live ranges overlap.
+MaybeShader JoinTemporaries(const tgsi::Shader& s, harness::Rng& rng, bool wrongly_overlapping);
 // `words`: the second operand (1.0, -0.0, or the wrong +0.0), `mul`: MUL or ADD.
 MaybeShader Identity(const tgsi::Shader& s, harness::Rng& rng, bool mul, uint32_t word);
 

@@ -93,6 +93,13 @@ CaseExplanation ExplainCase(const tgsi::Shader& shader, const common::TestVector
   if (r->stopped_by == "oracle-calls" || r->stopped_by == "time") j["budget_exhausted"] = r->stopped_by;
 
   const bool opt = options.build == harness::Build::kOptimizing;
+  if (budget.interrupted && budget.interrupted()) {
+    // The bisection has no stop of its own: not started after a stop.
+    j["status"] = "interrupted";
+    j["reason"] = "stopped after the reduction";
+    out.culprit = opt ? "not bisected (stopped)" : "naive build (not bisectable)";
+    return out;
+  }
   if (std::chrono::duration<double>(Clock::now() - start).count() >= budget.seconds) {
     j["budget_exhausted"] = "time";
     j["status"] = "not-named";

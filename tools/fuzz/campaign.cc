@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -33,7 +34,7 @@ namespace fs = std::filesystem;
 
 struct Parent {
   std::string text;
-  tgsi::Shader shader;
+  std::shared_ptr<const tgsi::Shader> shader;  // what the front door made of text
   std::string name;
 };
 
@@ -45,7 +46,10 @@ double CpuSeconds(int who) {
 
 class Campaign {
  public:
-  explicit Campaign(const CampaignOptions& o) : o_(o), store_(o) {}
+  explicit Campaign(const CampaignOptions& o) : o_(o), store_options_(o), store_(store_options_) {
+    // Reductions stop at the interrupt or the time too (their batch is then cut).
+    store_options_.interrupted = [this] { return StopNow(); };
+  }
 
   int Run(std::string* error) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -69,12 +73,14 @@ class Campaign {
     }
     const uint32_t batch = o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs);
     double seconds_before = seconds_;
+    deadline_ = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(std::max(0.0, o_.seconds - seconds_before)));
     stopped_by_ = "time";
     for (;;) {
       const double elapsed = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       seconds_ = elapsed;
       if (o_.interrupted && o_.interrupted()) { stopped_by_ = "interrupt"; break; }
-      if (elapsed >= o_.seconds) { stopped_by_ = "time"; break; }
+      if (elapsed >= o_.seconds || std::chrono::steady_clock::now() >= deadline_) { stopped_by_ = "time"; break; }
       if (o_.max_programs && programs_ >= o_.max_programs) { stopped_by_ = "programs"; break; }
       uint64_t count = batch;
       if (o_.max_programs) count = std::min<uint64_t>(count, o_.max_programs - programs_);
@@ -103,7 +109,7 @@ class Campaign {
     if (!harness::LoadCorpus(o_.corpus, &corpus, error)) return false;
     for (harness::CorpusEntry& e : corpus.entries) {
       tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
-      if (r.ok()) donors_.push_back({std::move(e.text), std::move(r.shader), e.name});
+      if (r.ok()) donors_.push_back({std::move(e.text), std::make_shared<const tgsi::Shader>(std::move(r.shader)), e.name});
     }
     return true;
   }
@@ -127,7 +133,7 @@ class Campaign {
       programs_ += j.value("programs", 0ull);
       seconds_ += j.value("seconds", 0.0);
       cpu_seconds_ += j.value("cpu_seconds", 0.0);
-      for (const std::string& f : j["features"]) coverage_.insert(f);
+      for (const std::string& f : j["features"]) Cover(f);
       for (const json& k : j["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
       for (const json& f : j["findings"]) store_.Restore(f);
       for (const auto& [config, verdicts] : j["verdicts"].items()) {
@@ -140,7 +146,7 @@ class Campaign {
 
   void Keep(const std::string& text, const std::string& origin) {
     tgsi::FrontDoorResult r = tgsi::ParseAndValidate(text);
-    if (r.ok()) kept_.push_back({text, std::move(r.shader), origin});
+    if (r.ok()) kept_.push_back({text, std::make_shared<const tgsi::Shader>(std::move(r.shader)), origin});
   }
 
   FuzzProgram Make(uint64_t id) {
@@ -158,11 +164,15 @@ class Campaign {
       const std::vector<Transform> ts = preserving ? PreservingTransforms() : ChangingTransforms();
       const Transform t = ts[rng.Below(static_cast<uint32_t>(ts.size()))];
       const uint64_t mseed = rng.Next();
-      if (std::optional<tgsi::Shader> m = Mutate(parent.shader, t, mseed, &donor.shader)) {
+      if (std::optional<tgsi::Shader> m = Mutate(*parent.shader, t, mseed, donor.shader.get())) {
         p.text = tgsi::PrintShader(*m);
+        p.shader = std::make_shared<const tgsi::Shader>(std::move(*m));  // read back from its text by Mutate
         p.origin = std::string(TransformName(t)) + " (seed " + std::to_string(mseed) + ") of " + parent.name;
         p.preserving = preserving;
-        if (preserving) p.original_text = parent.text;
+        if (preserving) {
+          p.original_text = parent.text;
+          p.original_shader = parent.shader;
+        }
         return p;
       }
     }
@@ -172,20 +182,45 @@ class Campaign {
     const uint32_t policy = rng.Below(3);
     g.policy = policy == 0 ? DefaultPolicy() : policy == 1 ? RewritesPolicy() : WidePolicy();
     g.max_size = 10 + rng.Below(70);
-    p.text = tgsi::PrintShader(GenerateShader(g));
+    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
+    p.text = tgsi::PrintShader(*p.shader);
     p.origin = ReproCommand(g);
     return p;
+  }
+
+  // The interrupt, or the campaign's time (--time, in all across resumes) is up.
+  bool StopNow() const {
+    return (o_.interrupted && o_.interrupted()) || std::chrono::steady_clock::now() >= deadline_;
+  }
+
+  // Takes back what a cut batch merged (campaign.h: it is not journaled).
+  void Rollback(const json& line, size_t kept_before, std::optional<FindingStore::State> findings) {
+    for (const std::string& f : line["features"]) {
+      coverage_.erase(f);
+      if (--coverage_by_kind_[f.substr(0, f.find(':'))] == 0) coverage_by_kind_.erase(f.substr(0, f.find(':')));
+    }
+    kept_.erase(kept_.begin() + static_cast<std::ptrdiff_t>(kept_before), kept_.end());
+    for (const auto& [config, verdicts] : line["verdicts"].items()) {
+      for (const auto& [v, c] : verdicts.items()) {
+        if ((verdicts_[config][v] -= c.get<uint64_t>()) == 0) verdicts_[config].erase(v);
+      }
+      if (verdicts_[config].empty()) verdicts_.erase(config);
+    }
+    if (findings) store_.Rollback(std::move(*findings));
   }
 
   bool RunOneBatch(uint64_t count, std::FILE* log, std::string* error) {
     const auto wall0 = std::chrono::steady_clock::now();
     const double cpu0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
     std::vector<FuzzProgram> programs;
-    for (uint64_t k = 0; k < count; ++k) programs.push_back(Make(programs_ + k));
+    for (uint64_t k = 0; k < count; ++k) {
+      if (k % 64 == 0 && StopNow()) return true;  // cut while making (a large --batch): not journaled
+      programs.push_back(Make(programs_ + k));
+    }
     std::vector<json> results(count);
     bool cut = false;
     BatchCallbacks cb;
-    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check).dump(); };
+    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check, &coverage_).dump(); };
     cb.done = [&](size_t i, std::string text) { results[i] = json::parse(text, nullptr, false); };
     cb.failed = [&](size_t i, const std::string& verdict, const std::string& how) {
       json failure{{"config", "worker"}, {"verdict", verdict}, {"detail", how},
@@ -194,12 +229,20 @@ class Campaign {
                         {"failures", json::array({failure})}};
     };
     cb.stop = [&] {
-      cut = o_.interrupted && o_.interrupted();
+      cut = StopNow();
       return cut;
     };
     BatchPoolOptions pool{o_.jobs, o_.deadline_seconds};
     if (!RunBatch(count, pool, cb, error)) return false;
     if (cut) return true;  // not journaled: the batch runs again on --resume
+    std::optional<FindingStore::State> findings_before;
+    for (const json& r : results) {
+      if (!r.is_discarded() && !r.is_null() && !r["failures"].empty()) {
+        findings_before = store_.Save();
+        break;
+      }
+    }
+    const size_t kept_before = kept_.size();
     const double cpu = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - cpu0;
     json line{{"batch", batches_}, {"programs", count}, {"cpu_seconds", cpu}, {"features", json::array()},
               {"kept", json::array()}, {"findings", json::array()}, {"verdicts", json::object()}};
@@ -214,7 +257,7 @@ class Campaign {
       bool added = false;
       if (r.contains("features")) {
         for (const std::string& f : r["features"]) {
-          if (coverage_.insert(f).second) {
+          if (Cover(f)) {
             line["features"].push_back(f);
             added = true;
           }
@@ -227,6 +270,11 @@ class Campaign {
       const double reduce0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
       for (const json& f : r["failures"]) line["findings"].push_back(store_.Add(programs[i], f));
       reduce_cpu_seconds_ += CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - reduce0;
+    }
+    if (findings_before && StopNow()) {
+      // Cut during its reductions (which stopped early): not journaled either.
+      Rollback(line, kept_before, std::move(findings_before));
+      return true;
     }
     programs_ += count;
     cpu_seconds_ += cpu;
@@ -241,11 +289,14 @@ class Campaign {
     return true;
   }
 
-  std::map<std::string, uint64_t> CoverageByKind() const {
-    std::map<std::string, uint64_t> out;
-    for (const std::string& f : coverage_) ++out[f.substr(0, f.find(':'))];
-    return out;
+  // Adds a coverage feature; true if it is new.
+  bool Cover(const std::string& f) {
+    if (!coverage_.insert(f).second) return false;
+    ++coverage_by_kind_[f.substr(0, f.find(':'))];
+    return true;
   }
+
+  const std::map<std::string, uint64_t>& CoverageByKind() const { return coverage_by_kind_; }
 
   void Progress() {
     if (!o_.progress) return;
@@ -288,9 +339,12 @@ class Campaign {
   }
 
   const CampaignOptions& o_;
+  CampaignOptions store_options_;  // o_ with the time added to `interrupted`
   FindingStore store_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   std::vector<Parent> donors_, kept_;
-  std::set<std::string> coverage_;
+  std::set<std::string> coverage_;  // the features seen (workers inherit it at fork and send only others)
+  std::map<std::string, uint64_t> coverage_by_kind_;
   std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
   uint64_t programs_ = 0, batches_ = 0;
   double seconds_ = 0, cpu_seconds_ = 0, reduce_cpu_seconds_ = 0;

@@ -13,8 +13,13 @@
    Resuming (`--resume`): the journal (OUT/campaign.jsonl, one line per
    batch, flushed) is replayed: counters, coverage, kept programs and
    findings come back, and program numbering continues after the last
-   finished batch; a batch cut short by the interrupt is not journaled and
-   is run again. */
+   finished batch. A batch cut short, by the interrupt or by the time
+   (`--time` is checked while the workers run, every 100 ms, and inside
+   reductions), is not journaled, its merged coverage, kept programs and
+   findings are taken back, and it runs again on --resume: so a campaign
+   ends within about a second of its time (a reduction's single oracle call
+   may run longer) and a resumed one still reaches what an uninterrupted
+   one does. */
 #pragma once
 
 #include <cstdint>

@@ -29,7 +29,8 @@ void BM_Program(benchmark::State& state) {
     ++seed;
     FuzzProgram p;
     p.id = seed;
-    p.text = tgsi::PrintShader(GenerateShader(g));
+    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));  // as the campaign does
+    p.text = tgsi::PrintShader(*p.shader);
     benchmark::DoNotOptimize(EvaluateProgram(p, check));
   }
   state.SetItemsProcessed(state.iterations());

@@ -55,6 +55,7 @@ struct Reduced {
 // with the campaign's reduction budget.
 std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& failure, const CampaignOptions& options) {
   if (!failure.contains("vector")) return std::nullopt;
+  if (options.interrupted && options.interrupted()) return std::nullopt;  // the batch is cut: see below
   tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
   common::TestVector vector;
   std::string error;
@@ -69,6 +70,9 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
   explain::CaseExplanation x = explain::ExplainCase(parsed.shader, vector, check, budget, options.program_name,
                                                     json{{"program", program.id}, {"origin", program.origin}});
   if (!x.reduced) return std::nullopt;
+  // Stopped (interrupt or the campaign's time): the batch is cut and taken
+  // back, so what was found after the stop is not kept.
+  if (options.interrupted && options.interrupted()) return std::nullopt;
   Reduced out;
   out.files = std::move(x.files);
   out.reduce = json::parse(out.files["reduce.json"]);
@@ -88,7 +92,7 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
 }  // namespace
 
 json FindingStore::Add(const FuzzProgram& program, const json& failure) {
-  ++findings_;
+  ++s_.findings;
   const std::string first = failure.value("signature", "?");
   json record{{"program", program.id}, {"first", first}, {"config", failure.value("config", "")},
               {"verdict", failure.value("verdict", "")}};
@@ -96,16 +100,16 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
   const std::string verdict = failure.value("verdict", "");
   // A check's failure (config "<target>/<build>"), not a worker's, the front door's or the metamorphic oracle's.
   const bool differential = record["config"].get<std::string>().starts_with(options_.check.target + "/");
-  if (differential && reductions_[first] < options_.reductions_per_signature) {
-    ++reductions_[first];
+  if (differential && s_.reductions[first] < options_.reductions_per_signature) {
+    ++s_.reductions[first];
     record["reduction_attempted"] = true;
     reduced = ReduceAndBisect(program, failure, options_);
   }
   std::string full = first;
   if (reduced) full += " | culprit " + reduced->culprit + " | " + reduced->shape;
-  else if (differential && reductions_[first] >= options_.reductions_per_signature && ids_.count(first) == 0) {
+  else if (differential && s_.reductions[first] >= options_.reductions_per_signature && s_.ids.count(first) == 0) {
     // Counted under the first signature alone once its reductions are spent.
-    for (const auto& [signature, id] : ids_) {
+    for (const auto& [signature, id] : s_.ids) {
       if (signature.starts_with(first + " |")) {
         full = signature;
         break;
@@ -113,14 +117,14 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
     }
   }
   record["signature"] = full;
-  ++counts_[full];
-  if (auto it = ids_.find(full); it != ids_.end()) {
+  ++s_.counts[full];
+  if (auto it = s_.ids.find(full); it != s_.ids.end()) {
     record["unique"] = false;
     record["id"] = it->second;
     return record;
   }
   char id[16];
-  std::snprintf(id, sizeof id, "f%04zu", uniques_.size() + 1);
+  std::snprintf(id, sizeof id, "f%04zu", s_.uniques.size() + 1);
   record["unique"] = true;
   record["id"] = id;
   json report{{"schema", 1}, {"id", id}, {"signature", full}, {"first", first}, {"failure", failure},
@@ -164,20 +168,20 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
   }
   files["report.json"] = report.dump(1) + "\n";
   WriteFiles(fs::path(options_.out) / id, files);
-  ids_[full] = id;
-  uniques_.push_back(record);
+  s_.ids[full] = id;
+  s_.uniques.push_back(record);
   return record;
 }
 
 void FindingStore::Restore(const json& record) {
-  ++findings_;
+  ++s_.findings;
   const std::string full = record.value("signature", "");
-  ++counts_[full];
+  ++s_.counts[full];
   const std::string first = record.value("first", "");
-  if (record.value("reduction_attempted", false)) ++reductions_[first];
+  if (record.value("reduction_attempted", false)) ++s_.reductions[first];
   if (record.value("unique", false)) {
-    ids_[full] = record.value("id", "");
-    uniques_.push_back(record);
+    s_.ids[full] = record.value("id", "");
+    s_.uniques.push_back(record);
   }
 }
 

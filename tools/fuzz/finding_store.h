@@ -25,6 +25,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -42,20 +43,29 @@ class FindingStore {
   nlohmann::json Add(const FuzzProgram& program, const nlohmann::json& failure);
   // A record from the journal (resume).
   void Restore(const nlohmann::json& record);
-  uint64_t findings() const { return findings_; }
-  uint64_t unique() const { return uniques_.size(); }
+  uint64_t findings() const { return s_.findings; }
+  uint64_t unique() const { return s_.uniques.size(); }
   // The unique findings' records, in order found.
-  const std::vector<nlohmann::json>& uniques() const { return uniques_; }
+  const std::vector<nlohmann::json>& uniques() const { return s_.uniques; }
   // Findings per full signature.
-  const std::map<std::string, uint64_t>& counts() const { return counts_; }
+  const std::map<std::string, uint64_t>& counts() const { return s_.counts; }
+
+  // What Add changes, to take back the findings of a batch that is cut
+  // (campaign.h: a cut batch is not journaled). Folders written meanwhile
+  // stay; the batch, run again, writes the same ids.
+  struct State {
+    uint64_t findings = 0;
+    std::map<std::string, uint32_t> reductions;  // per first signature
+    std::map<std::string, uint64_t> counts;      // per full signature
+    std::map<std::string, std::string> ids;      // full signature -> id
+    std::vector<nlohmann::json> uniques;
+  };
+  State Save() const { return s_; }
+  void Rollback(State saved) { s_ = std::move(saved); }
 
  private:
   const CampaignOptions& options_;
-  uint64_t findings_ = 0;
-  std::map<std::string, uint32_t> reductions_;  // per first signature
-  std::map<std::string, uint64_t> counts_;      // per full signature
-  std::map<std::string, std::string> ids_;      // full signature -> id
-  std::vector<nlohmann::json> uniques_;
+  State s_;
 };
 
 }  // namespace shaderdiff::fuzz

@@ -4,8 +4,9 @@
 # programs (no corpus) finds it within MAX programs, and its first unique
 # finding comes back reduced to at most 8 TGSI instructions, with a
 # repro.sh that reproduces it. The clean compiler gives no finding over the
-# same programs (no false alarm, metamorphic oracle included), and an
-# interrupted campaign resumes where its journal ends.
+# same programs (no false alarm, metamorphic oracle included), an
+# interrupted campaign resumes where its journal ends, and --time cuts a
+# batch (not journaled) and resumes exactly.
 set -u
 S=$1      # shaderdiff
 M=$2      # shaderdiff_mutants
@@ -48,4 +49,22 @@ a=$(field "$T/resumed/report.json" "(r['programs'], r['coverage']['features'], r
 b=$(field "$T/whole/report.json" "(r['programs'], r['coverage']['features'], r['kept'])")
 [ "$a" = "$b" ] || fail "resumed campaign $a differs from the whole one $b"
 [ "$(wc -l < "$T/resumed/campaign.jsonl")" -eq $((1 + (MAX + 15) / 16)) ] || fail "journal lines"
+# --time inside a batch: a batch far longer than the time is cut when the
+# time is up (not at its end), and is not journaled; a campaign cut so
+# resumes to what an uncut one reaches. (A bound of 10 s past T, not a
+# speed figure: the batch alone takes minutes.)
+"$S" fuzz --seed 1 --jobs 2 --corpus '' --batch 100000 --time 1 --out "$T/long" 2> /dev/null
+[ "$(field "$T/long/report.json" "(r['programs'], r['stopped_by'], r['seconds'] < 11)")" = "(0, 'time', True)" ] ||
+  fail "a long batch was not cut at --time: $(field "$T/long/report.json" "(r['programs'], r['stopped_by'], r['seconds'])")"
+[ "$(wc -l < "$T/long/campaign.jsonl")" -eq 1 ] || fail "the cut batch was journaled"
+"$S" fuzz --seed 1 --jobs 2 --corpus '' --batch 32 --time 1 --out "$T/timed" 2> /dev/null
+done_programs=$(field "$T/timed/report.json" "r['programs']")
+[ $((done_programs % 32)) -eq 0 ] || fail "a timed campaign journaled part of a batch ($done_programs programs)"
+[ "$(wc -l < "$T/timed/campaign.jsonl")" -eq $((1 + done_programs / 32)) ] || fail "timed journal lines"
+"$S" fuzz --seed 1 --jobs 2 --corpus '' --max-programs "$MAX" --batch 32 --time 600 --out "$T/timed" --resume 2> /dev/null
+"$S" fuzz --seed 1 --jobs 1 --corpus '' --max-programs "$MAX" --batch 32 --out "$T/whole32" 2> /dev/null
+a=$(field "$T/timed/report.json" "(r['programs'], r['coverage']['features'], r['kept'], r['verdicts'])")
+b=$(field "$T/whole32/report.json" "(r['programs'], r['coverage']['features'], r['kept'], r['verdicts'])")
+[ "$a" = "$b" ] || fail "campaign resumed after --time ($done_programs programs) $a differs from the whole one $b"
+echo "--time: cut at $done_programs programs, resumed to $MAX as the whole campaign"
 echo PASS

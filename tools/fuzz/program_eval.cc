@@ -58,11 +58,12 @@ json Failure(const std::string& config, const harness::CheckOutcome& o, harness:
 
 }  // namespace
 
-json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base) {
+json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base, const std::set<std::string>* known) {
   json out{{"id", program.id}, {"verdicts", json::object()}, {"failures", json::array()}};
   std::set<std::string> features;
-  tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
-  if (!parsed.ok()) {
+  tgsi::FrontDoorResult parsed;
+  if (!program.shader) parsed = tgsi::ParseAndValidate(program.text);
+  if (!program.shader && !parsed.ok()) {
     // Never expected: generators and mutators validate what they make.
     out["verdicts"]["reference"] = "invalid";
     out["failures"].push_back({{"config", "front-door"}, {"verdict", "invalid"},
@@ -70,16 +71,16 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
                                {"detail", parsed.errors.front().ToString("program")}});
     return out;
   }
-  const tgsi::Shader& shader = parsed.shader;
+  const tgsi::Shader& shader = program.shader ? *program.shader : parsed.shader;
   std::string error;
   PairRuns pair;
-  tgsi::Shader original;
   std::vector<harness::ReferenceRun>* runs = &pair.transformed;
   bool have_runs = false;
   if (program.preserving) {
-    tgsi::FrontDoorResult o = tgsi::ParseAndValidate(program.original_text);
-    if (o.ok()) {
-      original = std::move(o.shader);
+    tgsi::FrontDoorResult o;
+    if (!program.original_shader) o = tgsi::ParseAndValidate(program.original_text);
+    if (program.original_shader || o.ok()) {
+      const tgsi::Shader& original = program.original_shader ? *program.original_shader : o.shader;
       have_runs = RunPairReference(original, harness::HashText(program.original_text), shader, base, &pair, &error);
     }
   } else {
@@ -134,13 +135,17 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
       json f{{"config", "metamorphic/" + d->executor}, {"verdict", "metamorphic"}, {"detail", d->ToString()},
              {"signature", "metamorphic " + d->executor + " OUT[" + std::to_string(d->mismatch.output) + "]." +
                                std::string(1, "xyzw"[d->mismatch.component < 0 ? 0 : d->mismatch.component])}};
-      for (const harness::ReferenceRun& r : pair.original) {
+      for (const harness::ReferenceRun& r : pair.transformed) {  // the original's vector + new uniforms at 0
         if (r.choice.seed == d->vector.seed && r.choice.edges == d->vector.edges) f["vector"] = harness::VectorToJson(r.vector);
       }
       out["failures"].push_back(std::move(f));
     }
   }
-  out["features"] = features;
+  json fresh = json::array();
+  for (const std::string& f : features) {
+    if (!known || !known->count(f)) fresh.push_back(f);
+  }
+  out["features"] = std::move(fresh);
   return out;
 }
 

@@ -26,10 +26,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/tgsi/ast.h"
 #include "tools/harness/check.h"
 
 namespace shaderdiff::fuzz {
@@ -40,8 +43,19 @@ struct FuzzProgram {
   std::string origin;         // how it was made, for the report
   bool preserving = false;    // made by a semantics-preserving transform of original_text
   std::string original_text;
+  // The trees the maker already holds (no re-parse in the worker): the
+  // generator's, or the mutation's (already read back from `text`), and the
+  // parent's. Null: EvaluateProgram parses the text. A tree given here must
+  // be what the front door makes of the text, up to source locations
+  // (program_eval_test checks the generator's: the same result JSON).
+  std::shared_ptr<const tgsi::Shader> shader, original_shader;
 };
 
-nlohmann::json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base);
+// `known`: coverage features the caller already has; they are left out of
+// "features" (a campaign worker passes the campaign's coverage as of its
+// fork, so a result carries only what may be new: most programs add
+// nothing, and the pipe and the parent's JSON parse stay small).
+nlohmann::json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base,
+                               const std::set<std::string>* known = nullptr);
 
 }  // namespace shaderdiff::fuzz

@@ -41,8 +41,8 @@ int RunFuzz(const std::vector<std::string>& args) {
                "mutated further. Findings are deduplicated by signature (first failure, culprit rewrite,\n"
                "reduced shape); each new one is reduced and written as DIR/<id>/{case.tgsi, vector.json,\n"
                "repro.sh, report.json}. Prints programs/s, findings, unique findings and coverage while\n"
-               "running; writes DIR/report.json, index.html, junit.xml. Ctrl-C stops after journaling the\n"
-               "finished batches; --resume continues. Exit: 0 no finding, 1 findings, 2 bad command line,\n"
+               "running; writes DIR/report.json, index.html, junit.xml. Ctrl-C, or the time running out\n"
+               "(checked within a batch too), stops after journaling the finished batches; --resume continues. Exit: 0 no finding, 1 findings, 2 bad command line,\n"
                "5 internal error, 130 interrupted.",
                options);
     return kExitOk;
