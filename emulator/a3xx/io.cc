@@ -95,16 +95,16 @@ void Preload(Machine& m, const RegisterSpan& span, Value value) {
 }  // namespace
 
 bool SetUpConstants(Machine& m) {
-  m.consts.assign(static_cast<size_t>(m.t.num_const_vec4) * 4, 0);
+  m.consts.Configure(static_cast<size_t>(m.t.num_const_vec4) * 4);
   for (const ConstBinding& b : m.state.consts) {
     const auto buf = m.vec.constants.find(b.buffer);
     if (buf == m.vec.constants.end()) continue;
     const auto it = buf->second.find(b.index);
     if (it == buf->second.end()) continue;
-    for (int c = 0; c < 4; ++c) m.consts[4u * b.const_vec4 + c] = it->second[c];
+    for (int c = 0; c < 4; ++c) m.consts.Set(4u * b.const_vec4 + c, it->second[c]);
   }
   for (const ImmediateConst& imm : m.state.immediates) {
-    for (int c = 0; c < 4; ++c) m.consts[4u * imm.const_vec4 + c] = imm.words[c];
+    for (int c = 0; c < 4; ++c) m.consts.Set(4u * imm.const_vec4 + c, imm.words[c]);
   }
   if (const std::string bad = common::CheckFragmentInputs(m.vec); !bad.empty()) {
     m.Fail(ExecStatus::kError, "test vector: " + bad);
@@ -125,7 +125,7 @@ bool SetUpConstants(Machine& m) {
     }
   }
   m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, common::VaryingSource{});
-  m.local_mem.assign(static_cast<size_t>(m.t.local_memory_bytes), 0);
+  m.local_mem.Configure(static_cast<size_t>(m.t.local_memory_bytes));
   return true;
 }
 
@@ -183,7 +183,7 @@ bool PreloadWave(Machine& m) {
       });
     }
   }
-  std::fill(m.local_mem.begin(), m.local_mem.end(), 0);
+  m.local_mem.Reset();
   return true;
 }
 
@@ -200,6 +200,13 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
           const int left = op && op->complete > m.cycle ? static_cast<int>(op->complete - m.cycle) : 0;
           m.Hazard(idx, left, cls == SyncClass::kSs ? "missing-ss" : "missing-sy");
         }
+      }
+      if (m.regs.AllVisible(idx, m.slot, 0)) {  // no lane can be short: no hazard to report
+        const Word* v = m.regs.Values(idx);
+        ForLanes(lanes, [&](int l) {
+          out[m.first_lane + l][c] = b.span.half ? W(HalfToFloat(static_cast<uint16_t>(v[l]))) : v[l];
+        });
+        continue;
       }
       ForLanes(lanes, [&](int l) {
         int short_by = 0;

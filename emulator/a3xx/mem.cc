@@ -59,7 +59,7 @@ bool LoadByte(Machine& m, bool local, uint32_t addr, uint8_t* v) {
     return true;
   }
   if (addr >= m.local_mem.size()) return false;
-  *v = m.local_mem[addr];
+  *v = m.local_mem.Load(addr);
   return true;
 }
 
@@ -69,7 +69,7 @@ bool StoreByte(Machine& m, bool local, uint32_t addr, uint8_t v) {
     return true;
   }
   if (addr >= m.local_mem.size()) return false;
-  m.local_mem[addr] = v;
+  m.local_mem.Store(addr, v);
   return true;
 }
 
