@@ -328,8 +328,6 @@ EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVecto
   out.result = std::move(m.result);
   if (out.result.status != ExecStatus::kOk) {
     out.result.outputs.clear();
-    out.result.undefined.clear();
-    out.result.inexact.clear();
     out.result.killed.clear();
     out.result.killed_uncertain.clear();
     out.result.killed_reasons.clear();

@@ -131,11 +131,8 @@ bool SetUpConstants(Machine& m) {
 
 void InitResult(Machine& m) {
   const uint32_t n = m.vec.lanes;
-  for (const RegisterBinding& b : m.state.outputs) {
-    m.result.outputs[b.tgsi_index] = common::LaneVec4s(n, common::Vec4{0, 0, 0, 0});
-    m.result.undefined[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
-    m.result.inexact[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
-  }
+  m.result.outputs.reserve(m.state.outputs.size());
+  for (const RegisterBinding& b : m.state.outputs) m.result.AddOutput(b.tgsi_index, n, false);
   m.result.killed.assign(n, false);
   m.result.killed_uncertain.assign(n, false);
   m.result.killed_reasons.assign(n, "");
@@ -189,7 +186,7 @@ bool PreloadWave(Machine& m) {
 
 void ReadOutputs(Machine& m, LaneMask lanes) {
   for (const RegisterBinding& b : m.state.outputs) {
-    common::LaneVec4s& out = m.result.outputs[b.tgsi_index];
+    common::LaneVec4s& out = m.result.FindOutput(b.tgsi_index)->words;
     for (int c = 0; c < 4; ++c) {
       if (!b.span.Has(c)) continue;
       const uint16_t idx = RegIndex(static_cast<uint16_t>(b.span.Reg(c)), b.span.half);
