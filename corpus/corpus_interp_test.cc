@@ -42,10 +42,10 @@ Counts RunCorpus(bool edges) {
       case common::ExecStatus::kOk:
         ++counts.ok;
         // Every declared output has one value and two flags per lane.
-        for (const auto& [index, lanes] : r.outputs) {
-          EXPECT_EQ(lanes.size(), vector.lanes) << e.name;
-          EXPECT_EQ(r.undefined.at(index).size(), vector.lanes) << e.name;
-          EXPECT_EQ(r.inexact.at(index).size(), vector.lanes) << e.name;
+        for (const common::OutputLanes& o : r.outputs) {
+          EXPECT_EQ(o.words.size(), vector.lanes) << e.name;
+          EXPECT_EQ(o.undefined.size(), vector.lanes) << e.name;
+          EXPECT_EQ(o.inexact.size(), vector.lanes) << e.name;
         }
         break;
       case common::ExecStatus::kTimeout:

@@ -34,12 +34,21 @@ std::string Difference(const ExecResult& a, const ExecResult& b) {
   else if (a.detail != b.detail) d << "detail '" << a.detail << "' vs '" << b.detail << "'";
   else if (a.location.line != b.location.line || a.location.column != b.location.column) d << "location";
   else if (a.vector_path != b.vector_path) d << "vector_path";
-  else if (a.outputs != b.outputs) d << "outputs";
-  else if (a.undefined != b.undefined) d << "undefined";
-  else if (a.inexact != b.inexact) d << "inexact";
-  else if (a.allowed != b.allowed) d << "allowed";
-  else if (a.reasons != b.reasons) d << "reasons";
-  else if (a.killed != b.killed) d << "killed";
+  else if (a.outputs.size() != b.outputs.size()) d << "output count";
+  else {
+    for (size_t i = 0; i < a.outputs.size() && d.str().empty(); ++i) {
+      const common::OutputLanes &x = a.outputs[i], &y = b.outputs[i];
+      if (x.index != y.index) d << "output index";
+      else if (x.words != y.words) d << "outputs";
+      else if (x.undefined != y.undefined) d << "undefined";
+      else if (x.inexact != y.inexact) d << "inexact";
+      else if (x.has_sets != y.has_sets) d << "has_sets";
+      else if (x.allowed != y.allowed) d << "allowed";
+      else if (x.reasons != y.reasons) d << "reasons";
+    }
+  }
+  if (!d.str().empty()) return d.str();
+  if (a.killed != b.killed) d << "killed";
   else if (a.killed_uncertain != b.killed_uncertain) d << "killed_uncertain";
   else if (a.killed_reasons != b.killed_reasons) d << "killed_reasons";
   else if (a.instructions_executed != b.instructions_executed) d << "instructions_executed";

@@ -133,18 +133,19 @@ TEST_P(EndToEnd, EmulatorMatchesReference) {
     const a3xx::EmulationResult emu = a3xx::Emulate(r.program, v, options);
     ASSERT_EQ(emu.result.status, common::ExecStatus::kOk) << emu.result.detail << "\n" << Describe(r);
     EXPECT_TRUE(emu.hazards.empty());
-    for (const auto& [index, lanes] : ref.outputs) {
-      const auto got = emu.result.outputs.find(index);
-      ASSERT_NE(got, emu.result.outputs.end()) << "OUT[" << index << "] missing";
+    for (const common::OutputLanes& out : ref.outputs) {
+      const uint32_t index = out.index;
+      const common::OutputLanes* got = emu.result.FindOutput(index);
+      ASSERT_NE(got, nullptr) << "OUT[" << index << "] missing";
       for (uint32_t l = 0; l < v.lanes; ++l) {
         for (int c = 0; c < 4; ++c) {
-          if (ref.undefined.at(index)[l][c]) continue;
-          const uint32_t want = lanes[l][c], have = got->second[l][c];
+          if (out.Undefined(l, c)) continue;
+          const uint32_t want = out.words[l][c], have = got->words[l][c];
           ++compared;
-          if (ref.inexact.at(index)[l][c] ? Close(want, have) : want == have) continue;
+          if (out.Inexact(l, c) ? Close(want, have) : want == have) continue;
           ADD_FAILURE() << name << " seed " << v.seed << " OUT[" << index << "]." << "xyzw"[c] << " lane " << l
                         << ": expected 0x" << std::hex << want << " got 0x" << have << std::dec << " ("
-                        << ref.reasons.at(index)[l][c] << ")";
+                        << out.Reason(l, c) << ")";
           return;
         }
       }

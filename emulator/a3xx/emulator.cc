@@ -71,9 +71,12 @@ Machine::Machine(const Program& program, const common::TestVector& vector, const
       opt(options),
       state(program.state),
       vec(vector),
+      consts(storage_.consts),
       hazards(options.hazards == HazardMode::kTrap),
       regs(storage_.regs),
-      async(storage_.async) {
+      async(storage_.async),
+      local_mem(storage_.local_mem),
+      scratch(storage_.scratch) {
   fragment = state.stage == ShaderStage::kFragment;
   stride = fragment ? t.wave_size_fs : t.wave_size_vs;
   regs.Configure(stride, t.max_delay());
@@ -325,8 +328,6 @@ EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVecto
   out.result = std::move(m.result);
   if (out.result.status != ExecStatus::kOk) {
     out.result.outputs.clear();
-    out.result.undefined.clear();
-    out.result.inexact.clear();
     out.result.killed.clear();
     out.result.killed_uncertain.clear();
     out.result.killed_reasons.clear();

@@ -95,16 +95,16 @@ void Preload(Machine& m, const RegisterSpan& span, Value value) {
 }  // namespace
 
 bool SetUpConstants(Machine& m) {
-  m.consts.assign(static_cast<size_t>(m.t.num_const_vec4) * 4, 0);
+  m.consts.Configure(static_cast<size_t>(m.t.num_const_vec4) * 4);
   for (const ConstBinding& b : m.state.consts) {
     const auto buf = m.vec.constants.find(b.buffer);
     if (buf == m.vec.constants.end()) continue;
     const auto it = buf->second.find(b.index);
     if (it == buf->second.end()) continue;
-    for (int c = 0; c < 4; ++c) m.consts[4u * b.const_vec4 + c] = it->second[c];
+    for (int c = 0; c < 4; ++c) m.consts.Set(4u * b.const_vec4 + c, it->second[c]);
   }
   for (const ImmediateConst& imm : m.state.immediates) {
-    for (int c = 0; c < 4; ++c) m.consts[4u * imm.const_vec4 + c] = imm.words[c];
+    for (int c = 0; c < 4; ++c) m.consts.Set(4u * imm.const_vec4 + c, imm.words[c]);
   }
   if (const std::string bad = common::CheckFragmentInputs(m.vec); !bad.empty()) {
     m.Fail(ExecStatus::kError, "test vector: " + bad);
@@ -125,7 +125,7 @@ bool SetUpConstants(Machine& m) {
     }
   }
   m.varyings.assign(static_cast<size_t>(m.stride) * m.num_varyings, common::VaryingSource{});
-  m.local_mem.assign(static_cast<size_t>(m.t.local_memory_bytes), 0);
+  m.local_mem.Configure(static_cast<size_t>(m.t.local_memory_bytes));
   m.pvt_bytes = static_cast<uint32_t>(m.state.pvt_mem_units) * static_cast<uint32_t>(m.t.pvt_mem_unit_bytes);
   m.pvt_mem.assign(static_cast<size_t>(m.stride) * m.pvt_bytes, 0);
   m.pvt_stored.assign(m.pvt_mem.size(), 0);
@@ -134,11 +134,8 @@ bool SetUpConstants(Machine& m) {
 
 void InitResult(Machine& m) {
   const uint32_t n = m.vec.lanes;
-  for (const RegisterBinding& b : m.state.outputs) {
-    m.result.outputs[b.tgsi_index] = common::LaneVec4s(n, common::Vec4{0, 0, 0, 0});
-    m.result.undefined[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
-    m.result.inexact[b.tgsi_index] = common::LaneMasks(n, {false, false, false, false});
-  }
+  m.result.outputs.reserve(m.state.outputs.size());
+  for (const RegisterBinding& b : m.state.outputs) m.result.AddOutput(b.tgsi_index, n, false);
   m.result.killed.assign(n, false);
   m.result.killed_uncertain.assign(n, false);
   m.result.killed_reasons.assign(n, "");
@@ -186,14 +183,14 @@ bool PreloadWave(Machine& m) {
       });
     }
   }
-  std::fill(m.local_mem.begin(), m.local_mem.end(), 0);
+  m.local_mem.Reset();
   std::fill(m.pvt_stored.begin(), m.pvt_stored.end(), 0);
   return true;
 }
 
 void ReadOutputs(Machine& m, LaneMask lanes) {
   for (const RegisterBinding& b : m.state.outputs) {
-    common::LaneVec4s& out = m.result.outputs[b.tgsi_index];
+    common::LaneVec4s& out = m.result.FindOutput(b.tgsi_index)->words;
     for (int c = 0; c < 4; ++c) {
       if (!b.span.Has(c)) continue;
       const uint16_t idx = RegIndex(static_cast<uint16_t>(b.span.Reg(c)), b.span.half);
@@ -204,6 +201,13 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
           const int left = op && op->complete > m.cycle ? static_cast<int>(op->complete - m.cycle) : 0;
           m.Hazard(idx, left, cls == SyncClass::kSs ? "missing-ss" : "missing-sy");
         }
+      }
+      if (m.regs.AllVisible(idx, m.slot, 0)) {  // no lane can be short: no hazard to report
+        const Word* v = m.regs.Values(idx);
+        ForLanes(lanes, [&](int l) {
+          out[m.first_lane + l][c] = b.span.half ? W(HalfToFloat(static_cast<uint16_t>(v[l]))) : v[l];
+        });
+        continue;
       }
       ForLanes(lanes, [&](int l) {
         int short_by = 0;

@@ -300,7 +300,7 @@ TEST(Io, SystemValuesConstsAndImmediates) {
   EXPECT_EQ(Out(r, 0, 1, 1), Bits(4.5f));
   EXPECT_EQ(Out(r, 0, 1, 2), Bits(2.5f));
   EXPECT_EQ(Out(r, 0, 1, 3), kZero);
-  EXPECT_EQ(r.result.undefined.at(0), common::LaneMasks(3, {false, false, false, false}));
+  EXPECT_EQ(r.result.Output(0).undefined, std::vector<uint8_t>(3, 0));
   EXPECT_EQ(r.result.killed, std::vector<bool>(3, false));
 }
 

@@ -28,6 +28,7 @@
 #include "emulator/a3xx/lanes.h"
 #include "emulator/a3xx/regfile.h"
 #include "emulator/a3xx/sync.h"
+#include "emulator/a3xx/wave_memory.h"
 #include "emulator/common/interpolation.h"
 #include "emulator/common/texture.h"
 
@@ -98,13 +99,19 @@ class GlobalMemory {
 };
 
 // The large per-wave state a call needs (register file with its write
-// history, outstanding async ops): one per thread, reused by every Machine
+// history, outstanding async ops, const file, local memory, per-lane
+// scratch): one per thread, reused by every Machine
 // of that thread (their Configure keeps the storage for the same shape and
 // resets it), so a call does not allocate or clear them whole. A Machine
 // made while another of the same thread is alive gets storage of its own.
 struct WaveStorage {
   RegFile regs;
   AsyncTracker async;
+  ConstFile consts;
+  LocalMemory local_mem;
+  // Per-lane temporaries of the handlers: every handler writes the lanes it
+  // reads back, so what a previous instruction or call left is never seen.
+  Word scratch[8][kMaxLanes] = {};
   bool in_use = false;
 };
 
@@ -128,7 +135,7 @@ struct Machine {
   bool fragment = false;
   int stride = 0;  // lanes per wave
   std::span<const Prepared> prog;  // the PreparedProgram's
-  std::vector<Word> consts;  // num_const_vec4 * 4 words
+  ConstFile& consts;  // num_const_vec4 * 4 words (storage_'s)
   std::vector<common::TextureUnit> tex_units;  // indexed by Prepared::aux of cat5 ops (per call)
   int num_varyings = 0;      // packed varying components per lane
 
@@ -159,14 +166,14 @@ struct Machine {
   RegFile& regs;        // storage_'s
   AsyncTracker& async;  // storage_'s
   std::vector<common::VaryingSource> varyings;  // lane * num_varyings + location (io.cc)
-  std::vector<uint8_t> local_mem; // cat6 l[]
+  LocalMemory& local_mem;  // cat6 l[] (storage_'s)
+  Word (*const scratch)[kMaxLanes];  // [8][kMaxLanes], storage_'s
   // cat6 p[] (mem.cc): pvt_bytes per lane of the wave, lane l's at
   // l * pvt_bytes; pvt_stored marks the bytes a stp of this wave has been
   // issued for (a ldp of any other byte reads what an earlier fiber left).
   uint32_t pvt_bytes = 0;
   std::vector<uint8_t> pvt_mem;
   std::vector<uint8_t> pvt_stored;
-  Word scratch[8][kMaxLanes] = {};
 
   void Fail(common::ExecStatus status, std::string detail);
   // A hazard at the current instruction on register index `idx`.

@@ -75,10 +75,9 @@ Space SpaceOf(const Prepared& p) {
   return p.in.info().latency == LatencyClass::kMemLocal ? Space::kLocal : Space::kGlobal;
 }
 
-// The bytes of a bounded memory (local, or one lane's private memory).
-std::span<uint8_t> Bounded(Machine& m, Where w) {
-  if (w.space == Space::kLocal) return m.local_mem;
-  return {m.pvt_mem.data() + static_cast<size_t>(w.lane) * m.pvt_bytes, m.pvt_bytes};
+// The bytes of one lane's private memory.
+std::span<uint8_t> PrivateOf(Machine& m, int lane) {
+  return {m.pvt_mem.data() + static_cast<size_t>(lane) * m.pvt_bytes, m.pvt_bytes};
 }
 
 // Byte access to the op's memory; false if out of range (local, private).
@@ -87,7 +86,12 @@ bool LoadByte(Machine& m, Where w, uint32_t addr, uint8_t* v) {
     *v = m.global.Load(addr);
     return true;
   }
-  const std::span<uint8_t> mem = Bounded(m, w);
+  if (w.space == Space::kLocal) {
+    if (addr >= m.local_mem.size()) return false;
+    *v = m.local_mem.Load(addr);
+    return true;
+  }
+  const std::span<uint8_t> mem = PrivateOf(m, w.lane);
   if (addr >= mem.size()) return false;
   *v = mem[addr];
   return true;
@@ -114,7 +118,15 @@ void StoreElement(Machine& m, Where w, uint32_t addr, Type type, Word v) {
     for (int b = 0; b < n; ++b) m.global.Store(addr + static_cast<uint32_t>(b), static_cast<uint8_t>(v >> (8 * b)));
     return;
   }
-  const std::span<uint8_t> mem = Bounded(m, w);
+  if (w.space == Space::kLocal) {
+    if (addr >= m.local_mem.size() || m.local_mem.size() - addr < static_cast<size_t>(n)) {
+      ++m.stats.out_of_range_accesses;
+      return;
+    }
+    for (int b = 0; b < n; ++b) m.local_mem.Store(addr + static_cast<uint32_t>(b), static_cast<uint8_t>(v >> (8 * b)));
+    return;
+  }
+  const std::span<uint8_t> mem = PrivateOf(m, w.lane);
   if (addr >= mem.size() || mem.size() - addr < static_cast<size_t>(n)) {
     ++m.stats.out_of_range_accesses;
     return;

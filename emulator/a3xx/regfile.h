@@ -46,6 +46,9 @@ class RegFile {
   // writes that touch `hazard_lanes`, 0 if none.
   const Word* Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
                    int* short_by) const;
+  // Whether a read at slot `c` with delay `d` sees every write of `idx`
+  // (then Read returns Values(idx) and reports no shortfall).
+  bool AllVisible(uint16_t idx, int64_t c, int d) const { return last_write_[idx] + 1 + d <= c; }
   // One lane of Read.
   Word ReadLane(uint16_t idx, int lane, int64_t c, int d, int* short_by) const;
 

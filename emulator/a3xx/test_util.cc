@@ -70,13 +70,13 @@ EmulationResult RunVs(std::string_view text, int out_vec4, std::vector<common::V
 }
 
 Word Out(const EmulationResult& r, uint32_t out, uint32_t lane, int comp) {
-  const auto it = r.result.outputs.find(out);
-  if (it == r.result.outputs.end() || lane >= it->second.size()) {
+  const common::OutputLanes* o = r.result.FindOutput(out);
+  if (o == nullptr || lane >= o->lanes()) {
     ADD_FAILURE() << "no OUT[" << out << "] lane " << lane << " (status " << static_cast<int>(r.result.status)
                   << ": " << r.result.detail << ")";
     return 0xdeadbeefu;
   }
-  return it->second[lane][comp];
+  return o->words[lane][comp];
 }
 
 std::vector<std::string> HazardStrings(const EmulationResult& r) {

@@ -8,7 +8,8 @@
 //          "constants": {"0": {"3": [w,w,w,w]}},
 //          "system_values": {"VERTEXID": [[w,w,w,w], ...]},
 //          "textures": {"0": {...TextureUnit...}}}
-// result: {"outputs": {"0": [[w,w,w,w], ...]},
+// result (as JSON; in memory, ExecResult's flat OutputLanes):
+//         {"outputs": {"0": [[w,w,w,w], ...]},
 //          "undefined": {"0": [[false,false,false,false], ...]},
 //          "inexact": {...same shape...},
 //          "allowed": {"0": [[null, {"lo": w, "hi": w, "nan": false}, ...], ...]},
@@ -47,6 +48,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +62,6 @@
 namespace shaderdiff::common {
 
 using LaneVec4s = std::vector<Vec4>;                  // one Vec4 per lane
-using LaneMasks = std::vector<std::array<bool, 4>>;   // one flag per lane and component
 using VertexVec4s = std::array<Vec4, 3>;              // v0, v1, v2 of one input
 using LaneSets = std::vector<std::array<AllowedSet, 4>>;  // one set per lane and component
 
@@ -101,6 +102,43 @@ enum class ExecStatus : uint8_t {
   kError,        // malformed program the executor cannot run (`detail` says why)
 };
 
+// One output of a result over the lanes of its vector, flat: the words,
+// and per lane a bitmask (bit c: component c) of the components that are
+// any value (`undefined`) or a member of their allowed set (`inexact`; an
+// undefined component is never also inexact). Sets and reason codes are
+// kept only by results that carry them (`has_sets`: the reference
+// interpreter's), and only once some component of the output is not exact:
+// `allowed` and `reasons` are empty or have one entry per lane, meaningful
+// where a flag is set. Read them through Allowed() and Reason(), which give
+// the empty set / "" where nothing is kept.
+struct OutputLanes {
+  uint32_t index = 0;  // OUT index
+  LaneVec4s words;     // per lane (final register values)
+  std::vector<uint8_t> undefined;  // per lane
+  std::vector<uint8_t> inexact;    // per lane
+  bool has_sets = false;
+  LaneSets allowed;                                       // per lane, or empty
+  std::vector<std::array<std::string_view, 4>> reasons;  // per lane, or empty
+
+  size_t lanes() const { return words.size(); }
+  bool Undefined(size_t lane, int c) const { return (undefined[lane] >> c) & 1; }
+  bool Inexact(size_t lane, int c) const { return (inexact[lane] >> c) & 1; }
+  const AllowedSet& Allowed(size_t lane, int c) const {
+    static const AllowedSet kNone;
+    return lane < allowed.size() ? allowed[lane][static_cast<size_t>(c)] : kNone;
+  }
+  std::string_view Reason(size_t lane, int c) const {
+    return lane < reasons.size() ? reasons[lane][static_cast<size_t>(c)] : std::string_view();
+  }
+  // Sizes `allowed` and `reasons` (empty sets, "") if they are not yet.
+  void KeepSets() {
+    if (allowed.size() == words.size()) return;
+    allowed.assign(words.size(), {});
+    reasons.assign(words.size(), {});
+  }
+  bool operator==(const OutputLanes&) const = default;
+};
+
 struct ExecResult {
   ExecStatus status = ExecStatus::kOk;
   std::string detail;
@@ -111,20 +149,15 @@ struct ExecResult {
   // empty: none). Tools print them as FILE:LINE:COL.
   tgsi::SourceLocation location;
   std::string vector_path;
-  std::map<uint32_t, LaneVec4s> outputs;  // OUT index -> lanes (final register values)
-  // Each component's allowed set (common/allowed_set.h): `undefined` means
-  // any value; `inexact` means the set in `allowed` (the word in `outputs`
-  // is one member); neither means exactly the word.
-  std::map<uint32_t, LaneMasks> undefined;
-  std::map<uint32_t, LaneMasks> inexact;
-  std::map<uint32_t, LaneSets> allowed;
-  // Why each undefined / inexact component is so: OUT index -> lane ->
-  // component -> reason code ("" when the flag is clear). Codes are listed
-  // in emulator/tgsi/reasons.h; each is a view of static storage (the
-  // interpreter's reason table, or a literal), never of a temporary, so a
-  // result is built without one allocation per component. Tools make a
-  // std::string of a code only where they print it.
-  std::map<uint32_t, std::vector<std::array<std::string_view, 4>>> reasons;
+  // Every declared output, by increasing OUT index, with each component's
+  // allowed set (common/allowed_set.h): undefined means any value; inexact
+  // means the set in `allowed` (the word is one member); neither means
+  // exactly the word. A reason code says why a component is undefined or
+  // inexact: codes are listed in emulator/tgsi/reasons.h; each is a view of
+  // static storage (the interpreter's reason table, or a literal), never of
+  // a temporary, so a result is built without one allocation per component.
+  // Tools make a std::string of a code only where they print it.
+  std::vector<OutputLanes> outputs;
   std::vector<bool> killed;  // per lane
   // Per lane: the kill was decided by an undefined or inexact value (or under
   // such control flow), so another valid implementation may report the
@@ -142,6 +175,41 @@ struct ExecResult {
   // a program loop forever.
   bool control_undefined = false;
   uint64_t instructions_executed = 0;
+
+  // The output OUT[index], or null.
+  const OutputLanes* FindOutput(uint32_t index) const {
+    for (const OutputLanes& o : outputs) {
+      if (o.index == index) return &o;
+    }
+    return nullptr;
+  }
+  OutputLanes* FindOutput(uint32_t index) {
+    return const_cast<OutputLanes*>(static_cast<const ExecResult*>(this)->FindOutput(index));
+  }
+  // OUT[index]; throws std::out_of_range if the result has none (tests).
+  const OutputLanes& Output(uint32_t index) const {
+    const OutputLanes* o = FindOutput(index);
+    if (!o) throw std::out_of_range("no OUT[" + std::to_string(index) + "] in the result");
+    return *o;
+  }
+  OutputLanes& Output(uint32_t index) {
+    return const_cast<OutputLanes&>(static_cast<const ExecResult*>(this)->Output(index));
+  }
+  // Adds OUT[index] (or finds it) for `lanes` lanes, every word 0 and every
+  // component exact, keeping `outputs` in index order.
+  OutputLanes& AddOutput(uint32_t index, size_t lanes, bool has_sets) {
+    auto it = outputs.begin();
+    while (it != outputs.end() && it->index < index) ++it;
+    if (it == outputs.end() || it->index != index) it = outputs.insert(it, OutputLanes{});
+    it->index = index;
+    it->words.assign(lanes, Vec4{0, 0, 0, 0});
+    it->undefined.assign(lanes, 0);
+    it->inexact.assign(lanes, 0);
+    it->has_sets = has_sets;
+    it->allowed.clear();
+    it->reasons.clear();
+    return *it;
+  }
 };
 
 }  // namespace shaderdiff::common

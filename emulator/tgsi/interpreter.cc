@@ -274,27 +274,10 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
   Exec ex(prog, vector, frag ? fs_inputs : vector.inputs, options, storage);
   ex.emitted = &res.emitted;
 
-  // Per declared output, its five per-lane vectors (sized here, filled
-  // wave by wave below).
-  struct OutputRows {
-    uint32_t index;
-    common::LaneVec4s* words;
-    common::LaneMasks* undefined;
-    common::LaneMasks* inexact;
-    common::LaneSets* allowed;
-    std::vector<std::array<std::string_view, 4>>* reasons;
-  };
-  std::vector<OutputRows> rows;
-  rows.reserve(prog.declared_outputs.size());
-  for (uint32_t o : prog.declared_outputs) {
-    OutputRows r{o, &res.outputs[o], &res.undefined[o], &res.inexact[o], &res.allowed[o], &res.reasons[o]};
-    r.words->resize(lanes);
-    r.undefined->resize(lanes);
-    r.inexact->resize(lanes);
-    r.allowed->resize(lanes);
-    r.reasons->resize(lanes);
-    rows.push_back(r);
-  }
+  // Every declared output, flat (test_vector.h): words and flag bitmasks
+  // sized here, sets and reason codes once a component is not exact.
+  res.outputs.reserve(prog.declared_outputs.size());
+  for (uint32_t o : prog.declared_outputs) res.AddOutput(o, lanes, true);
   res.killed.assign(lanes, false);
   res.killed_uncertain.assign(lanes, false);
   res.killed_reasons.assign(lanes, std::string_view());
@@ -332,23 +315,26 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
     // Outputs: words and flags for every component, a set and a reason
     // code (a view of reasons.h's table) only for the components that are
     // not exact.
-    for (const OutputRows& row : rows) {
+    for (common::OutputLanes& row : res.outputs) {
       for (int c = 0; c < 4; ++c) {
         const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];
+        const uint8_t bit = static_cast<uint8_t>(1u << c);
         for (int l = 0; l < n; ++l) {
           const uint32_t g = first + static_cast<uint32_t>(l);
           const bool lane_killed = frag && ((ex.killed >> l) & 1);
           Reason u = reg.u[l];
           const Reason x = u == Reason::kNone && !lane_killed ? reg.x[l] : Reason::kNone;
           if (lane_killed) u = Reason::kKilledLane;
-          (*row.words)[g][c] = reg.w[l];
+          row.words[g][c] = reg.w[l];
           if (u != Reason::kNone) {
-            (*row.undefined)[g][c] = true;
-            (*row.reasons)[g][c] = ReasonCode(u);
+            row.undefined[g] |= bit;
+            row.KeepSets();
+            row.reasons[g][c] = ReasonCode(u);
           } else if (x != Reason::kNone) {
-            (*row.inexact)[g][c] = true;
-            (*row.allowed)[g][c] = ToAllowedSet(reg.Get(l));
-            (*row.reasons)[g][c] = ReasonCode(x);
+            row.inexact[g] |= bit;
+            row.KeepSets();
+            row.allowed[g][c] = ToAllowedSet(reg.Get(l));
+            row.reasons[g][c] = ReasonCode(x);
           }
         }
       }

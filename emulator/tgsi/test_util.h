@@ -49,11 +49,15 @@ inline tgsi::Shader Parse(std::string_view text) {
 struct Outcome {
   common::ExecResult d;
   const common::ExecResult& r() const { return d; }
-  Word W(uint32_t out, uint32_t lane, int c) const { return d.outputs.at(out).at(lane)[c]; }
+  Word W(uint32_t out, uint32_t lane, int c) const { return d.Output(out).words.at(lane)[c]; }
   float F(uint32_t out, uint32_t lane, int c) const { return Wf(W(out, lane, c)); }
-  bool Undef(uint32_t out, uint32_t lane, int c) const { return d.undefined.at(out).at(lane)[c]; }
-  bool Inexact(uint32_t out, uint32_t lane, int c) const { return d.inexact.at(out).at(lane)[c]; }
-  std::string Why(uint32_t out, uint32_t lane, int c) const { return std::string(d.reasons.at(out).at(lane)[c]); }
+  bool Undef(uint32_t out, uint32_t lane, int c) const { return (d.Output(out).undefined.at(lane) >> c) & 1; }
+  bool Inexact(uint32_t out, uint32_t lane, int c) const { return (d.Output(out).inexact.at(lane) >> c) & 1; }
+  std::string Why(uint32_t out, uint32_t lane, int c) const {
+    const common::OutputLanes& o = d.Output(out);
+    if (lane >= o.lanes()) throw std::out_of_range("lane");
+    return std::string(o.Reason(lane, c));
+  }
   // Neither flag set.
   bool Clean(uint32_t out, uint32_t lane, int c) const { return !Undef(out, lane, c) && !Inexact(out, lane, c); }
 };

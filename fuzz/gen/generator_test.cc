@@ -51,12 +51,13 @@ std::string FirstUndefined(const tgsi::Shader& shader, const std::string& text) 
                std::string(r.killed_reasons[lane]);
     // A lane that is surely killed has no outputs to compare.
     auto killed = [&](size_t lane) { return lane < r.killed.size() && r.killed[lane]; };
-    for (const auto& [out, lanes] : r.undefined)
-      for (size_t lane = 0; lane < lanes.size(); ++lane)
+    for (const common::OutputLanes& o : r.outputs)
+      for (size_t lane = 0; lane < o.lanes(); ++lane)
         for (int c = 0; c < 4 && !killed(lane); ++c)
-          if (lanes[lane][c])
-            return "vector " + std::to_string(v) + ": OUT[" + std::to_string(out) + "] lane " + std::to_string(lane) +
-                   " component " + std::to_string(c) + " undefined: " + std::string(r.reasons.at(out)[lane][c]);
+          if (o.Undefined(lane, c))
+            return "vector " + std::to_string(v) + ": OUT[" + std::to_string(o.index) + "] lane " +
+                   std::to_string(lane) + " component " + std::to_string(c) +
+                   " undefined: " + std::string(o.Reason(lane, c));
   }
   return "";
 }

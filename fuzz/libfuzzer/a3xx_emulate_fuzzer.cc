@@ -35,9 +35,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(!r.result.detail.empty(), std::string("a refusal without a reason"));
   }
   if (r.result.status != common::ExecStatus::kOk) return 0;
-  for (const auto& [index, lanes] : r.result.outputs) {
-    FUZZ_CHECK(lanes.size() == c.vector.lanes,
-               "output " + std::to_string(index) + " has " + std::to_string(lanes.size()) + " lanes");
+  for (const common::OutputLanes& o : r.result.outputs) {
+    FUZZ_CHECK(o.lanes() == c.vector.lanes,
+               "output " + std::to_string(o.index) + " has " + std::to_string(o.lanes()) + " lanes");
   }
   return 0;
 }

@@ -59,12 +59,12 @@ TEST(Check, ADifferenceInsideTheSetIsABuildMismatch) {
     if (!f.naive_results[v]) continue;
     const common::ExecResult& ref = f.reference[v].result;
     common::ExecResult& naive = *f.naive_results[v];
-    if (!ref.inexact.at(0)[0][0]) continue;
-    const common::AllowedSet& set = ref.allowed.at(0)[0][0];
+    if (!ref.Output(0).Inexact(0, 0)) continue;
+    const common::AllowedSet& set = ref.Output(0).Allowed(0, 0);
     for (int64_t step : {1, -1}) {
-      const common::Word w = common::StepFloat(naive.outputs.at(0)[0][0], step);
+      const common::Word w = common::StepFloat(naive.Output(0).words.at(0)[0], step);
       if (set.Contains(w)) {
-        naive.outputs.at(0)[0][0] = w;
+        naive.Output(0).words.at(0)[0] = w;
         moved = true;
         break;
       }

@@ -19,20 +19,13 @@ std::string WordText(common::Word w) {
 // reference word, undefined, inexact, set, reason) for each.
 template <class Fn>
 void ForComponents(const common::ExecResult& reference, Fn&& fn) {
-  static const common::AllowedSet kNoSet;
-  for (const auto& [index, ref_lanes] : reference.outputs) {
-    const auto& undefined = reference.undefined.at(index);
-    const auto& inexact = reference.inexact.at(index);
-    const auto sets_it = reference.allowed.find(index);
-    const auto reasons_it = reference.reasons.find(index);
-    for (uint32_t lane = 0; lane < ref_lanes.size(); ++lane) {
+  for (const common::OutputLanes& out : reference.outputs) {
+    const bool has_reasons = !out.reasons.empty();
+    for (uint32_t lane = 0; lane < out.lanes(); ++lane) {
       for (int comp = 0; comp < 4; ++comp) {
-        const bool has_set = sets_it != reference.allowed.end() && lane < sets_it->second.size();
-        const std::string_view* reason =
-            reasons_it != reference.reasons.end() && lane < reasons_it->second.size() ? &reasons_it->second[lane][comp]
-                                                                                      : nullptr;
-        fn(index, lane, comp, ref_lanes[lane][comp], undefined[lane][comp], inexact[lane][comp],
-           has_set ? sets_it->second[lane][comp] : kNoSet, reason);
+        const std::string_view* reason = has_reasons ? &out.reasons[lane][comp] : nullptr;
+        fn(out.index, lane, comp, out.words[lane][comp], out.Undefined(lane, comp), out.Inexact(lane, comp),
+           out.Allowed(lane, comp), reason);
       }
     }
   }
@@ -46,8 +39,8 @@ class WordReader {
   // The word at (index, lane, comp), if the result has one.
   bool At(uint32_t index, uint32_t lane, int comp, common::Word* w) {
     if (!have_index_ || index != index_) {
-      const auto it = result_.outputs.find(index);
-      row_ = it == result_.outputs.end() ? nullptr : &it->second;
+      const common::OutputLanes* out = result_.FindOutput(index);
+      row_ = out == nullptr ? nullptr : &out->words;
       index_ = index;
       have_index_ = true;
     }

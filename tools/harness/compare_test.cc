@@ -11,10 +11,9 @@ using common::FromFloat;
 
 common::ExecResult OneOutput(common::Vec4 value) {
   common::ExecResult r;
-  r.outputs[0] = {value};
-  r.undefined[0] = {{false, false, false, false}};
-  r.inexact[0] = {{false, false, false, false}};
-  r.reasons[0] = {{"", "", "", ""}};
+  common::OutputLanes& out = r.AddOutput(0, 1, true);
+  out.words[0] = value;
+  out.KeepSets();
   r.killed = {false};
   return r;
 }
@@ -25,7 +24,7 @@ TEST(Compare, BitExactComponentsMustMatchExactly) {
   EXPECT_TRUE(CompareResults(ref, same).ok());
   EXPECT_EQ(CompareResults(ref, same).compared, 4u);
   common::ExecResult off = ref;
-  off.outputs[0][0][0] = 0x3f800001;  // one ulp away
+  off.Output(0).words[0][0] = 0x3f800001;  // one ulp away
   Comparison c = CompareResults(ref, off);
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.first->component, 0);
@@ -39,9 +38,9 @@ TEST(Compare, BitExactComponentsMustMatchExactly) {
 
 TEST(Compare, UndefinedComponentsAreDontCare) {
   common::ExecResult ref = OneOutput({1, 2, 3, 4});
-  ref.undefined[0][0][2] = true;
+  ref.Output(0).undefined[0] |= 1 << 2;
   common::ExecResult act = ref;
-  act.outputs[0][0][2] = 0xdeadbeef;
+  act.Output(0).words[0][2] = 0xdeadbeef;
   Comparison c = CompareResults(ref, act);
   EXPECT_TRUE(c.ok());
   EXPECT_EQ(c.skipped, 1u);
@@ -50,14 +49,14 @@ TEST(Compare, UndefinedComponentsAreDontCare) {
 
 TEST(Compare, InexactComponentsMustBeMembersOfTheirSet) {
   common::ExecResult ref = OneOutput({FromFloat(0.5f), 0, 0, 0});
-  ref.inexact[0][0][0] = true;
-  ref.reasons[0][0][0] = "rsq";
-  ref.allowed[0] = {{}};
-  ref.allowed[0][0][0] = {true, false, FromFloat(0.5f) - 2, FromFloat(0.5f) + 2};
+  ref.Output(0).inexact[0] |= 1 << 0;
+  ref.Output(0).reasons[0][0] = "rsq";
+  ref.Output(0).KeepSets();
+  ref.Output(0).allowed[0][0] = {true, false, FromFloat(0.5f) - 2, FromFloat(0.5f) + 2};
   common::ExecResult act = ref;
-  act.outputs[0][0][0] = FromFloat(0.5f) + 2;
+  act.Output(0).words[0][0] = FromFloat(0.5f) + 2;
   EXPECT_TRUE(CompareResults(ref, act).ok());
-  act.outputs[0][0][0] = FromFloat(0.5f) - 3;
+  act.Output(0).words[0][0] = FromFloat(0.5f) - 3;
   Comparison c = CompareResults(ref, act);
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.first->inexact_reason, "rsq");
@@ -65,36 +64,36 @@ TEST(Compare, InexactComponentsMustBeMembersOfTheirSet) {
   EXPECT_NE(c.first->ToString().find("expected [0.5"), std::string::npos) << c.first->ToString();
   EXPECT_EQ(c.tolerant, 1u);
   // NaN is not a member unless the set says so.
-  act.outputs[0][0][0] = 0x7fc00000;
+  act.Output(0).words[0][0] = 0x7fc00000;
   EXPECT_FALSE(CompareResults(ref, act).ok());
-  ref.allowed[0][0][0].nan = true;
+  ref.Output(0).allowed[0][0].nan = true;
   EXPECT_TRUE(CompareResults(ref, act).ok());
 }
 
 TEST(Compare, ZeroSetAcceptsBothZerosOnly) {
   common::ExecResult ref = OneOutput({0x80000000, 0, 0, 0});
-  ref.inexact[0][0][0] = true;
-  ref.allowed[0] = {{}};
-  ref.allowed[0][0][0] = {true, false, 0x80000000, 0};
+  ref.Output(0).inexact[0] |= 1 << 0;
+  ref.Output(0).KeepSets();
+  ref.Output(0).allowed[0][0] = {true, false, 0x80000000, 0};
   common::ExecResult act = ref;
-  act.outputs[0][0][0] = 0;
+  act.Output(0).words[0][0] = 0;
   EXPECT_TRUE(CompareResults(ref, act).ok());
-  act.outputs[0][0][0] = FromFloat(0.04f);  // the CSE bug the issue describes
+  act.Output(0).words[0][0] = FromFloat(0.04f);  // the CSE bug the issue describes
   EXPECT_FALSE(CompareResults(ref, act).ok());
-  act.outputs[0][0][0] = 1;  // the smallest denormal is not zero
+  act.Output(0).words[0][0] = 1;  // the smallest denormal is not zero
   EXPECT_FALSE(CompareResults(ref, act).ok());
 }
 
 TEST(Compare, BuildsMustAgreeBitForBitOutsideAnyValue) {
   common::ExecResult ref = OneOutput({FromFloat(0.5f), 7, 0, 0});
-  ref.inexact[0][0][0] = true;
-  ref.allowed[0] = {{}};
-  ref.allowed[0][0][0] = {true, false, FromFloat(0.25f), FromFloat(1.0f)};
-  ref.undefined[0][0][1] = true;
+  ref.Output(0).inexact[0] |= 1 << 0;
+  ref.Output(0).KeepSets();
+  ref.Output(0).allowed[0][0] = {true, false, FromFloat(0.25f), FromFloat(1.0f)};
+  ref.Output(0).undefined[0] |= 1 << 1;
   common::ExecResult naive = ref, opt = ref;
-  naive.outputs[0][0][0] = FromFloat(0.75f);
-  opt.outputs[0][0][0] = FromFloat(0.75f) + 1;  // both in the set, but different
-  opt.outputs[0][0][1] = 99;                    // undefined: free
+  naive.Output(0).words[0][0] = FromFloat(0.75f);
+  opt.Output(0).words[0][0] = FromFloat(0.75f) + 1;  // both in the set, but different
+  opt.Output(0).words[0][1] = 99;                    // undefined: free
   ASSERT_TRUE(CompareResults(ref, naive).ok());
   ASSERT_TRUE(CompareResults(ref, opt).ok());
   Comparison c = CompareBuilds(ref, naive, opt);
@@ -103,7 +102,7 @@ TEST(Compare, BuildsMustAgreeBitForBitOutsideAnyValue) {
   EXPECT_EQ(c.first->component, 0);
   EXPECT_NE(c.first->ToString().find("naive build 0x3f400000"), std::string::npos) << c.first->ToString();
   EXPECT_EQ(c.skipped, 1u);
-  opt.outputs[0][0][0] = naive.outputs[0][0][0];
+  opt.Output(0).words[0][0] = naive.Output(0).words[0][0];
   EXPECT_TRUE(CompareBuilds(ref, naive, opt).ok());
   opt.killed = {true};
   EXPECT_FALSE(CompareBuilds(ref, naive, opt).ok());
@@ -111,16 +110,16 @@ TEST(Compare, BuildsMustAgreeBitForBitOutsideAnyValue) {
 
 TEST(Compare, BuildNanPayloadsAgreeOnlyWhereAnyNanIsAllowed) {
   common::ExecResult ref = OneOutput({0x7fc00000, 0x7fc00000, 0, 0});
-  ref.inexact[0][0][0] = true;
-  ref.allowed[0] = {{}};
-  ref.allowed[0][0][0] = {false, true, 0, 0};  // any NaN (nan-result)
+  ref.Output(0).inexact[0] |= 1 << 0;
+  ref.Output(0).KeepSets();
+  ref.Output(0).allowed[0][0] = {false, true, 0, 0};  // any NaN (nan-result)
   common::ExecResult naive = ref, opt = ref;
-  naive.outputs[0][0] = {0xffc00000, 0xffc00000, 0, 0};
-  opt.outputs[0][0] = {0xffffffff, 0xffffffff, 0, 0};
+  naive.Output(0).words[0] = {0xffc00000, 0xffc00000, 0, 0};
+  opt.Output(0).words[0] = {0xffffffff, 0xffffffff, 0, 0};
   Comparison c = CompareBuilds(ref, naive, opt);
   ASSERT_EQ(c.mismatches, 1u);  // y: an exact NaN word, so payloads count
   EXPECT_EQ(c.first->component, 1);
-  opt.outputs[0][0][0] = FromFloat(1.0f);  // x: NaN-ness still counts
+  opt.Output(0).words[0][0] = FromFloat(1.0f);  // x: NaN-ness still counts
   EXPECT_EQ(CompareBuilds(ref, naive, opt).first->component, 0);
 }
 

@@ -233,8 +233,10 @@ TEST(DictionaryMix, TheInterpreterSeesFewIndicesOutOfRange) {
     ASSERT_TRUE(GenerateVector(shader, {.seed = seed, .lanes = 16}, &v, &error)) << error;
     const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
     ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
-    for (const auto& lane : r.reasons.at(0)) {
-      for (const std::string_view why : lane) {
+    const common::OutputLanes& out0 = r.Output(0);
+    for (size_t l = 0; l < out0.lanes(); ++l) {
+      for (int c = 0; c < 4; ++c) {
+        const std::string_view why = out0.Reason(l, c);
         ++components;
         out_of_range += why == "index-out-of-range";
       }

@@ -55,12 +55,12 @@ TEST(Interpolation, InterpreterReadsTheModelsValues) {
     ASSERT_EQ(v.vertex_inputs.size(), 4u);  // IN[0..3], IN[3] (CONSTANT) too
     const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
     ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
-    for (uint32_t in = 0; in < 3; ++in) EXPECT_EQ(r.outputs.at(in), common::FragmentInputValues(v, in)) << in;
+    for (uint32_t in = 0; in < 3; ++in) EXPECT_EQ(r.Output(in).words, common::FragmentInputValues(v, in)) << in;
     // The CONSTANT input reads the provoking vertex, whatever the pair.
     const common::LaneVec4s flat = common::FragmentInputValues(v, 3, common::Interp::kFlat);
     for (uint32_t l = 0; l < v.lanes; ++l) {
       for (int c = 0; c < 2; ++c) {
-        EXPECT_EQ(r.outputs.at(3)[l][c], flat[l][c]) << l;
+        EXPECT_EQ(r.Output(3).words.at(l)[c], flat[l][c]) << l;
         EXPECT_EQ(flat[l][c], v.vertex_inputs.at(3)[common::kProvokingVertex][c]) << l;
       }
     }

@@ -38,9 +38,10 @@ json LanesToJson(const common::LaneVec4s& lanes) {
   return a;
 }
 
-json MasksToJson(const common::LaneMasks& masks) {
+// Per-lane component bitmasks (bit c: component c) as [[bool x4], ...].
+json MasksToJson(const std::vector<uint8_t>& masks) {
   json a = json::array();
-  for (const auto& m : masks) a.push_back(json::array({m[0], m[1], m[2], m[3]}));
+  for (const uint8_t m : masks) a.push_back(json::array({(m & 1) != 0, (m & 2) != 0, (m & 4) != 0, (m & 8) != 0}));
   return a;
 }
 
@@ -389,32 +390,38 @@ json ResultToJson(const common::ExecResult& r) {
   json j;
   j["status"] = std::string(ExecStatusName(r.status));
   if (!r.detail.empty()) j["detail"] = r.detail;
+  // The key order and every value as when each of these was a map by OUT
+  // index; "allowed" and "reasons" list the outputs that carry sets.
   j["outputs"] = json::object();
-  for (const auto& [index, lanes] : r.outputs) j["outputs"][std::to_string(index)] = LanesToJson(lanes);
+  for (const common::OutputLanes& o : r.outputs) j["outputs"][std::to_string(o.index)] = LanesToJson(o.words);
   j["undefined"] = json::object();
-  for (const auto& [index, masks] : r.undefined) j["undefined"][std::to_string(index)] = MasksToJson(masks);
+  for (const common::OutputLanes& o : r.outputs) j["undefined"][std::to_string(o.index)] = MasksToJson(o.undefined);
   j["inexact"] = json::object();
-  for (const auto& [index, masks] : r.inexact) j["inexact"][std::to_string(index)] = MasksToJson(masks);
+  for (const common::OutputLanes& o : r.outputs) j["inexact"][std::to_string(o.index)] = MasksToJson(o.inexact);
   j["allowed"] = json::object();
-  for (const auto& [index, lanes] : r.allowed) {
+  for (const common::OutputLanes& o : r.outputs) {
+    if (!o.has_sets) continue;
     json a = json::array();
-    const auto& inexact = r.inexact.at(index);
-    for (size_t l = 0; l < lanes.size(); ++l) {
+    for (size_t l = 0; l < o.lanes(); ++l) {
       json c = json::array();
-      for (int k = 0; k < 4; ++k) c.push_back(SetToJson(inexact[l][k], lanes[l][k]));
+      for (int k = 0; k < 4; ++k) c.push_back(SetToJson(o.Inexact(l, k), o.Allowed(l, k)));
       a.push_back(c);
     }
-    j["allowed"][std::to_string(index)] = a;
+    j["allowed"][std::to_string(o.index)] = a;
   }
   j["reasons"] = json::object();
-  for (const auto& [index, lanes] : r.reasons) {
+  for (const common::OutputLanes& o : r.outputs) {
+    if (!o.has_sets) continue;
     json a = json::array();
-    for (const auto& comps : lanes) {
+    for (size_t l = 0; l < o.lanes(); ++l) {
       json c = json::array();
-      for (const std::string_view s : comps) c.push_back(s.empty() ? json(nullptr) : json(std::string(s)));
+      for (int k = 0; k < 4; ++k) {
+        const std::string_view s = o.Reason(l, k);
+        c.push_back(s.empty() ? json(nullptr) : json(std::string(s)));
+      }
       a.push_back(c);
     }
-    j["reasons"][std::to_string(index)] = a;
+    j["reasons"][std::to_string(o.index)] = a;
   }
   j["killed"] = json::array();
   for (bool k : r.killed) j["killed"].push_back(k);

@@ -383,9 +383,10 @@ TEST(VectorJson, RejectsMalformedVectorsWithAMessage) {
 
 TEST(VectorJson, ResultShape) {
   common::ExecResult r;
-  r.outputs[0] = common::LaneVec4s(2, {0x3f800000, 0, 0, 0});
-  r.undefined[0] = common::LaneMasks(2, {false, true, false, false});
-  r.inexact[0] = common::LaneMasks(2, {true, false, false, false});
+  common::OutputLanes& out = r.AddOutput(0, 2, false);
+  out.words.assign(2, {0x3f800000, 0, 0, 0});
+  out.undefined.assign(2, 0x2);  // y
+  out.inexact.assign(2, 0x1);    // x
   r.killed = {false, true};
   nlohmann::json j = ResultToJson(r);
   EXPECT_EQ(j["status"], "ok");

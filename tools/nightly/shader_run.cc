@@ -28,22 +28,16 @@ struct ReferenceSummary {
 };
 
 void Tally(const common::ExecResult& r, ReferenceSummary& s) {
-  static const common::AllowedSet kNoSet;
-  for (const auto& [index, lanes] : r.outputs) {
-    const auto& u = r.undefined.at(index);
-    const auto& x = r.inexact.at(index);
-    const auto sets = r.allowed.find(index);
-    const auto why = r.reasons.find(index);
-    for (size_t l = 0; l < lanes.size(); ++l) {
+  for (const common::OutputLanes& out : r.outputs) {
+    for (size_t l = 0; l < out.lanes(); ++l) {
       for (int c = 0; c < 4; ++c) {
+        const bool u = out.Undefined(l, c), x = out.Inexact(l, c);
         ++s.components;
-        s.undefined += u[l][c];
-        s.inexact += x[l][c] && !u[l][c];
-        const bool has_set = sets != r.allowed.end() && l < sets->second.size();
-        const common::AllowedSet& set = has_set ? sets->second[l][c] : kNoSet;
-        const std::string_view reason = why != r.reasons.end() && l < why->second.size() ? why->second[l][c] : std::string_view();
-        ++s.kinds[static_cast<size_t>(common::ClassifySet(u[l][c], x[l][c], set, reason))];
-        if ((u[l][c] || x[l][c]) && !reason.empty()) ++s.reasons[std::string(reason)];
+        s.undefined += u;
+        s.inexact += x && !u;
+        const std::string_view reason = out.Reason(l, c);
+        ++s.kinds[static_cast<size_t>(common::ClassifySet(u, x, out.Allowed(l, c), reason))];
+        if ((u || x) && !reason.empty()) ++s.reasons[std::string(reason)];
       }
     }
   }

@@ -46,9 +46,9 @@ bool ReferenceDefinedAt(const common::ExecResult& reference, const harness::Mism
   if (m.component < 0) {
     return m.lane < reference.killed_uncertain.size() ? !reference.killed_uncertain[m.lane] : true;
   }
-  auto it = reference.undefined.find(m.output);
-  if (it == reference.undefined.end() || m.lane >= it->second.size()) return true;
-  return !it->second[m.lane][m.component];
+  const common::OutputLanes* out = reference.FindOutput(m.output);
+  if (out == nullptr || m.lane >= out->lanes()) return true;
+  return !out->Undefined(m.lane, m.component);
 }
 
 }  // namespace
