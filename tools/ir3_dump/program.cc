@@ -329,6 +329,8 @@ class Builder {
           r = &t;
         if (r) break;
       }
+      if (!r && (o.name == "FRAG_RESULT_STENCIL" || o.name == "FRAG_RESULT_SAMPLE_MASK"))
+        return Unsupported("fragment output " + o.name + ": a3xx has no output field for it");
       if (!r) return Unsupported("fragment output " + o.name + " that no TGSI OUT declares");
       if (o.name == "FRAG_RESULT_DEPTH") {
         st_.outputs.push_back({r->index, Span(a3xx::IoField::kFsDepth, o.reg.id - 2, 0x4, o.reg.half)});
