@@ -38,6 +38,7 @@
 #include <set>
 
 #include "compiler/naive/operands.h"
+#include "compiler/naive/sampler_state.h"
 #include "emulator/a3xx/isa/io_fields.h"
 
 namespace shaderdiff::naive {
@@ -53,35 +54,6 @@ a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
     case tgsi::Interpolation::kConstant: return a3xx::VaryingInterp::kFlat;
     case tgsi::Interpolation::kLinear: return a3xx::VaryingInterp::kLinear;
     default: return a3xx::VaryingInterp::kPerspective;  // PERSPECTIVE, COLOR (smooth shading)
-  }
-}
-
-// The descriptor type and UNNORM_COORDS bit a TGSI target needs; nullopt
-// for targets the translator does not sample (reported by the templates).
-struct TexState {
-  a3xx::TextureType type;
-  bool unnormalized;
-  bool operator==(const TexState&) const = default;
-};
-
-std::optional<TexState> TextureStateOf(tgsi::TextureTarget t) {
-  using TT = tgsi::TextureTarget;
-  using A = a3xx::TextureType;
-  switch (t) {
-    case TT::k1D:
-    case TT::kShadow1D:
-    case TT::k1DArray:
-    case TT::kShadow1DArray: return TexState{A::k1D, false};
-    case TT::k2D:
-    case TT::kShadow2D:
-    case TT::k2DArray:
-    case TT::kShadow2DArray: return TexState{A::k2D, false};
-    case TT::kRect:
-    case TT::kShadowRect: return TexState{A::k2D, true};
-    case TT::k3D: return TexState{A::k3D, false};
-    case TT::kCube:
-    case TT::kShadowCube: return TexState{A::kCube, false};
-    default: return std::nullopt;
   }
 }
 
@@ -217,7 +189,7 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
   s.stage = fs ? a3xx::ShaderStage::kFragment : a3xx::ShaderStage::kVertex;
   s.ij_reg = Scalar(kIjVec4, 0);
 
-  std::set<uint32_t> inputs, outputs, svs, consts0, samplers;
+  std::set<uint32_t> inputs, outputs, svs, consts0;
   std::set<std::pair<uint32_t, uint32_t>> consts;
   for (const tgsi::Declaration& d : ctx.shader.declarations) {
     uint64_t last = d.last;
@@ -276,9 +248,6 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
           }
           break;
         }
-        case File::kSampler:
-          if (idx <= 15) samplers.insert(idx);
-          break;
         default:
           break;
       }
@@ -301,31 +270,9 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
                     std::to_string(a3xx::kVaryingComponents) + " components)");
   }
   // Sampler units used without a declaration, and each unit's texture state.
-  std::map<uint32_t, std::pair<TexState, tgsi::TextureTarget>> state_of;
-  for (const tgsi::Instruction& in : ctx.shader.instructions) {
-    for (const tgsi::SrcOperand& src : in.src) {
-      if (src.reg.file != File::kSampler || src.reg.index.indirect || src.reg.index.index > 15) continue;
-      const uint32_t n = src.reg.index.index;
-      samplers.insert(n);
-      if (!in.texture_target) continue;
-      const std::optional<TexState> ts = TextureStateOf(*in.texture_target);
-      if (!ts) continue;
-      const auto [it, fresh] = state_of.emplace(n, std::pair{*ts, *in.texture_target});
-      if (!fresh && !(it->second.first == *ts)) {
-        ctx.Unsupported("sampler unit " + std::to_string(n) + " used as " +
-                        std::string(tgsi::Name(it->second.second)) + " and " +
-                        std::string(tgsi::Name(*in.texture_target)) + " (one texture descriptor per unit)");
-      }
-    }
-  }
-  for (uint32_t n : samplers) {
-    a3xx::SamplerBinding b{n, static_cast<uint8_t>(n), static_cast<uint8_t>(n)};
-    if (const auto it = state_of.find(n); it != state_of.end()) {
-      b.type = it->second.first.type;
-      b.unnormalized = it->second.first.unnormalized;
-    }
-    s.samplers.push_back(b);
-  }
+  SamplerState sampler_state = SamplerBindingsFor(ctx.shader);
+  if (!sampler_state.conflict.empty()) ctx.Unsupported(sampler_state.conflict);
+  s.samplers = std::move(sampler_state.bindings);
   for (uint32_t k = 0; k < ctx.map.ImmCount(); ++k) {
     a3xx::ImmediateConst imm;
     imm.const_vec4 = static_cast<uint16_t>(ctx.map.ImmBase() + k);

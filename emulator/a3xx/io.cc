@@ -9,7 +9,7 @@
 // - FS inputs follow the shared interpolation model (common/interpolation.h,
 //   test_vector.h). Preloaded ones (state.inputs, e.g. POSITION) get what
 //   the shader reads, common::FragmentInputWord. The i/j pair at ij_reg,
-//   ij_reg + 1 is the lane's barycentric pair (+0.0, +0.0 for a vector
+//   ij_reg + 1 (unless the state says it is not preloaded) is the lane's barycentric pair (+0.0, +0.0 for a vector
 //   without barycentrics). Packed varying component inloc + c of a
 //   VaryingBinding is common::VaryingSourceOf(vector, tgsi_index, lane, c,
 //   interp): the vertex values of a per-vertex input, which bary.f
@@ -160,7 +160,7 @@ bool PreloadWave(Machine& m) {
     if (!data) return false;
     Preload(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
   }
-  if (m.fragment) {
+  if (m.fragment && m.state.ij_preloaded) {
     Word* i = m.scratch[1];
     Word* j = m.scratch[2];
     ForLanes(m.all, [&](int l) {

@@ -68,7 +68,7 @@ class StateChecker {
       if (!Span(b.span, kInOutputs, who)) return false;
     }
     if (!Counts()) return false;
-    if (m_.fragment) {
+    if (m_.fragment && s_.ij_preloaded) {
       for (int k = 0; k < 2; ++k) {
         const int reg = s_.ij_reg + k;
         if (reg >= 4 * t_.num_full_vec4) {

@@ -1,15 +1,25 @@
 // The differential check of one shader (see check.h).
 #include "tools/harness/check.h"
 
+#include <cstdio>
+
 #include "compiler/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/tgsi/interpreter.h"
+#include "tools/ir3_dump/program.h"
 #include "tools/harness/rng.h"
 #include "tools/harness/vector_gen.h"
 
 namespace shaderdiff::harness {
 
-std::string_view BuildName(Build build) { return build == Build::kNaive ? "naive" : "opt"; }
+std::string_view BuildName(Build build) {
+  switch (build) {
+    case Build::kNaive: return "naive";
+    case Build::kOptimizing: return "opt";
+    case Build::kMesa: return "mesa";
+  }
+  return "?";
+}
 
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
@@ -48,6 +58,24 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   if (options.target != "a3xx") {
     fail.verdict = Verdict::kUnsupported;
     fail.detail = "target " + options.target;
+    c.failure = fail;
+    return c;
+  }
+  if (options.build == Build::kMesa) {
+    if (options.mesa_program.empty()) {
+      fail.verdict = Verdict::kUntested;
+      fail.detail = "no Mesa program";
+      c.failure = fail;
+      return c;
+    }
+    ir3_dump::BuildResult m = ir3_dump::LoadProgram(options.mesa_program, shader);
+    if (m.status == ir3_dump::BuildStatus::kOk) {
+      c.program = std::move(m.program);
+      if (options.post_compile) options.post_compile(c.program);  // test-only fault injection
+      return c;
+    }
+    fail.verdict = m.status == ir3_dump::BuildStatus::kUnsupported ? Verdict::kUnsupported : Verdict::kCompileError;
+    fail.detail = "Mesa program: " + m.detail;
     c.failure = fail;
     return c;
   }
@@ -116,6 +144,17 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
 
 namespace {
 
+// For a Mesa program's mismatch: what the naive build gave there.
+std::string NaiveWordAt(const common::ExecResult& naive, const Mismatch& m) {
+  if (m.component < 0) return "";
+  const auto it = naive.outputs.find(m.output);
+  if (it == naive.outputs.end() || m.lane >= it->second.size()) return "; the naive build has no such output";
+  const common::Word w = it->second[m.lane][m.component];
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "0x%08x", w);
+  return std::string("; the naive build gives ") + buf + (w == m.actual ? " too" : " (it passes this vector)");
+}
+
 CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& options,
                            const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   CheckOutcome out;
@@ -182,14 +221,20 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
     }
     Comparison c = CompareResults(run.result, emulated.result);
     AddTotals(out.totals, c);
+    const common::ExecResult* naive_result = naive && v < naive->size() && (*naive)[v] ? &*(*naive)[v] : nullptr;
     if (!c.ok()) {
       out.verdict = options.build == Build::kNaive ? Verdict::kNaiveMismatch : Verdict::kMismatch;
       out.mismatch = c.first;
       out.detail = c.first->ToString() + " (" + std::to_string(c.mismatches) + " component(s) differ)";
+      if (options.build == Build::kMesa && naive_result) out.detail += NaiveWordAt(*naive_result, *c.first);
       out.vector = run.choice;
       return out;
     }
-    if (naive && v < naive->size() && (*naive)[v]) {
+    if (options.build == Build::kMesa) {
+      // Another compiler: its inexact components may differ from ours and
+      // both be right, so the naive build only annotates a mismatch.
+      if (naive_result) ++out.vectors_compared_to_naive;
+    } else if (naive_result) {
       ++out.vectors_compared_to_naive;
       const Comparison b = CompareBuilds(run.result, *(*naive)[v], emulated.result);
       if (!b.ok()) {
@@ -244,7 +289,7 @@ CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const
   std::string error;
   if (!RunReference(shader, shader_hash, options, &reference, &error)) return VectorError(error);
   BuildResults naive;
-  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  const bool three_way = options.build != Build::kNaive && options.compare_builds;
   if (three_way) {
     CheckOptions naive_options = options;
     naive_options.build = Build::kNaive;
@@ -260,21 +305,22 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
   if (keep) keep->clear();
   Compiled compiled = Compile(shader, options);
   if (compiled.failure) return *compiled.failure;
-  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  const bool three_way = options.build != Build::kNaive && options.compare_builds;
   return CheckCompiled(compiled.program, options, reference, three_way ? naive : nullptr, keep);
 }
 
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   if (keep) keep->clear();
-  const bool three_way = options.build == Build::kOptimizing && options.compare_builds;
+  const bool three_way = options.build != Build::kNaive && options.compare_builds;
   return CheckCompiled(program, options, reference, three_way ? naive : nullptr, keep);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program) {
   if (outcome.verdict == Verdict::kPass) return "";
-  const std::string build = " --target " + options.target + " --build " + std::string(BuildName(options.build));
+  std::string build = " --target " + options.target + " --build " + std::string(BuildName(options.build));
+  if (options.build == Build::kMesa) build += " --program " + options.mesa_program;
   const std::string limit = options.build == Build::kOptimizing && options.opt_bisect_limit >= 0
                                 ? " --opt-bisect-limit " + std::to_string(options.opt_bisect_limit)
                                 : "";

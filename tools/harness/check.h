@@ -42,7 +42,9 @@ class BranchCoverage;  // emulator/tgsi/coverage.h
 
 namespace shaderdiff::harness {
 
-enum class Build : uint8_t { kNaive, kOptimizing };
+// kMesa: a program another compiler (Mesa's ir3) built from the shader,
+// read from CheckOptions::mesa_program (tools/ir3_dump).
+enum class Build : uint8_t { kNaive, kOptimizing, kMesa };
 std::string_view BuildName(Build build);
 
 // kUntested: no vector could be checked: none was requested, or the
@@ -67,6 +69,9 @@ struct CheckOptions {
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
   // The optimizing build is compared with the naive build too (three-way).
   bool compare_builds = true;
+  // kMesa: the ir3 variant dump of the shader (tools/ir3_dump/README.md);
+  // empty: there is none, and the check is untested ("no Mesa program").
+  std::string mesa_program;
   // Test-only fault injection: when set, applied to every program this check
   // compiles, after compiling and before emulating, to prove that the
   // harness catches a broken compiler (a dropped delay slot, swapped

@@ -10,6 +10,7 @@
 #include "compiler/tgsi/validate.h"
 #include "emulator/common/allowed_set.h"
 #include "emulator/tgsi/coverage.h"
+#include "tools/ir3_dump/program.h"
 
 namespace shaderdiff::nightly {
 namespace {
@@ -130,6 +131,13 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
   return plans;
 }
 
+CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& programs_dir) {
+  CheckPlan plan{"a3xx/mesa", base, programs_dir};
+  plan.options.target = "a3xx";
+  plan.options.build = harness::Build::kMesa;
+  return plan;
+}
+
 namespace {
 
 // Runs the configured checks from `first_check` on against `reference`
@@ -150,6 +158,8 @@ void RunChecks(const harness::CorpusEntry& e, const tgsi::Shader& shader, const 
     const auto tc = std::chrono::steady_clock::now();
     harness::CheckOptions check_options = plan.options;
     if (seed) check_options.seed = *seed;
+    if (check_options.build == harness::Build::kMesa)
+      check_options.mesa_program = ir3_dump::ProgramPathIn(plan.mesa_programs, e.hash);
     const bool naive = check_options.build == harness::Build::kNaive;
     const auto found = naive_results.find(check_options.target);
     const harness::CheckOutcome c = harness::CheckShaderAgainst(

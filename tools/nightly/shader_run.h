@@ -73,11 +73,19 @@ inline constexpr const char* kReferenceStage = "reference";
 struct CheckPlan {
   std::string config;  // "a3xx/naive": the report's check key and the check's stage name
   harness::CheckOptions options;
+  // Build kMesa: the folder of ir3 variant dumps, DIR/<shader hash>.txt
+  // (tools/ir3_dump); a shader without one is untested ("no Mesa program").
+  std::string mesa_programs;
 };
 
 // The target/builds of a default nightly, each with `base`'s vectors, lanes,
 // seed and budgets.
 std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base);
+
+// The third build, a3xx/mesa: the programs Mesa's ir3 built, read from
+// `programs_dir`, checked against the reference (the naive build's results
+// annotate its mismatches).
+CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& programs_dir);
 
 using ReproduceFn = std::function<std::string(const harness::CorpusEntry&, const harness::CheckOptions&,
                                               const harness::CheckOutcome&)>;

@@ -132,10 +132,13 @@ std::string RerunCommand(const NightlyConfig& c, const NightlyHooks& hooks, cons
 // through the same faulty nightly instead.
 nightly::ReproduceFn MakeReproduce(const NightlyConfig& c, const NightlyHooks& hooks) {
   if (hooks.fault.empty()) {
-    return [corpus = c.corpus_arg, program = ReproProgram()](const harness::CorpusEntry& e,
-                                                             const harness::CheckOptions& o,
-                                                             const harness::CheckOutcome& outcome) {
-      return harness::ReproCommand((fs::path(corpus) / e.name).string(), o, outcome, program);
+    return [corpus = c.corpus_arg, program = ReproProgram(), mesa_dir = c.mesa_programs_dir,
+            mesa_arg = c.mesa_programs_arg](const harness::CorpusEntry& e, const harness::CheckOptions& o,
+                                            const harness::CheckOutcome& outcome) {
+      harness::CheckOptions shown = o;  // the Mesa program's path as the user gave its folder
+      if (shown.mesa_program.rfind(mesa_dir + "/", 0) == 0)
+        shown.mesa_program = mesa_arg + shown.mesa_program.substr(mesa_dir.size());
+      return harness::ReproCommand((fs::path(corpus) / e.name).string(), shown, outcome, program);
     };
   }
   return [c, hooks](const harness::CorpusEntry& e, const harness::CheckOptions& o, const harness::CheckOutcome&) {
@@ -302,6 +305,14 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
 
   const harness::CheckOptions base = NightlyCheckOptions(c);
   std::vector<nightly::CheckPlan> plans = nightly::DefaultPlans(base);
+  // a3xx/mesa when there are Mesa programs: the default folder may be
+  // absent (a corpus of one's own), a folder given by --mesa-programs not.
+  if (fs::is_directory(c.mesa_programs_dir)) {
+    plans.push_back(nightly::MesaPlan(base, c.mesa_programs_dir));
+  } else if (c.mesa_programs_given) {
+    std::cerr << "shaderdiff nightly: --mesa-programs " << c.mesa_programs_arg << ": not a folder\n";
+    return kExitUsage;
+  }
   if (!SelectPlans(c, &plans)) return kExitUsage;
   nightly::ShaderRunOptions shader_options;
   shader_options.reference = base;

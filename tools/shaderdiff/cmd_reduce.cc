@@ -126,6 +126,11 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
 // FILE with the vector options of `emulate` and the target options of `check`.
 int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
   if (!TargetAndBuild(vm, "reduce", &in->options.build)) return kExitUsage;
+  if (in->options.build == harness::Build::kMesa) {
+    std::cerr << "shaderdiff reduce: a Mesa program belongs to the one shader it was built from; reduce changes\n"
+                 "the shader and cannot rebuild the program (reduce with --build naive or opt)\n";
+    return kExitUsage;
+  }
   if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();

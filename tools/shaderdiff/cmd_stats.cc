@@ -28,6 +28,7 @@
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
 #include "tools/harness/vector_gen.h"
+#include "tools/ir3_dump/program.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 
@@ -44,14 +45,29 @@ struct BuildStats {
   uint64_t cycles = 0;
 };
 
-BuildStats Measure(const tgsi::Shader& shader, harness::Build build, const common::TestVector* vector) {
+BuildStats Measure(const tgsi::Shader& shader, harness::Build build, const common::TestVector* vector,
+                   const std::string& mesa_program = "") {
   BuildStats s;
-  naive::CompileResult r = compiler::CompileA3xxBuild(shader, build == harness::Build::kOptimizing);
-  if (r.status != naive::CompileStatus::kOk) {
-    s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
-    return s;
+  a3xx::Program program;
+  if (build == harness::Build::kMesa) {
+    if (mesa_program.empty()) {
+      s.status = "untested: no Mesa program";
+      return s;
+    }
+    ir3_dump::BuildResult m = ir3_dump::LoadProgram(mesa_program, shader);
+    if (m.status != ir3_dump::BuildStatus::kOk) {
+      s.status = std::string(m.status == ir3_dump::BuildStatus::kUnsupported ? "unsupported: " : "error: ") + m.detail;
+      return s;
+    }
+    program = std::move(m.program);
+  } else {
+    naive::CompileResult r = compiler::CompileA3xxBuild(shader, build == harness::Build::kOptimizing);
+    if (r.status != naive::CompileStatus::kOk) {
+      s.status = std::string(naive::CompileStatusName(r.status)) + ": " + r.detail;
+      return s;
+    }
+    program = std::move(r.program);
   }
-  const a3xx::Program& program = r.program;
   s.ok = true;
   s.status = "ok";
   s.program = harness::CountProgram(program);
@@ -102,6 +118,9 @@ int RunStats(const std::vector<std::string>& args) {
       ("min-instructions", po::value<uint32_t>()->default_value(20),
        "ratios cover shaders whose naive build has at least this many instructions")
       ("json", po::value<std::string>(), "also write every shader's figures as JSON here")
+      ("mesa-programs", po::value<std::string>(),
+       "also measure the programs Mesa's ir3 built (DIR/<shader hash>.txt, e.g.\n"
+       "corpus/external/mesa-ir3) and print opt/mesa ratios and the worst shaders")
       ("verbose,v", "print one line per shader")
       ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files or folders (default: the shipped corpus)");
   po::positional_options_description positional;
@@ -109,11 +128,12 @@ int RunStats(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff stats [--target a3xx] [FILE|DIR...] [--json OUT.json] [-v]\n\n"
+    PrintUsage("shaderdiff stats [--target a3xx] [FILE|DIR...] [--json OUT.json] [-v] [--mesa-programs DIR]\n\n"
                "Compiles every shader with both a3xx builds and prints code-quality statistics:\n"
                "instructions, nop slots, (ss)/(sy), registers, and the cycles measured on the\n"
                "emulator for one seeded vector; then the distribution of opt/naive ratios over\n"
-               "the shaders with at least --min-instructions naive instructions.",
+               "the shaders with at least --min-instructions naive instructions. With\n"
+               "--mesa-programs, also Mesa's ir3 programs (tools/ir3_dump) and opt/mesa ratios.",
                options);
     return kExitOk;
   }
@@ -137,6 +157,13 @@ int RunStats(const std::vector<std::string>& args) {
   std::vector<double> naive_instr, opt_instr, naive_regs, opt_regs, naive_cycles, opt_cycles, naive_nops, opt_nops;
   uint64_t tot[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   size_t done = 0;
+  // opt / mesa, over the shaders both build (any size).
+  const std::string mesa_dir = vm.count("mesa-programs") ? vm["mesa-programs"].as<std::string>() : "";
+  std::map<std::string, uint64_t> mesa_status;
+  std::vector<double> m_instr, m_nops, m_regs, m_cycles;
+  double m_tot[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+  std::vector<std::pair<double, std::string>> worst;
+  json mesa_json;
   for (const harness::CorpusEntry& e : entries) {
     tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
     if (!parsed.ok()) {
@@ -149,10 +176,38 @@ int RunStats(const std::vector<std::string>& args) {
     const bool have_vec = harness::GenerateVector(parsed.shader, harness::VectorOptionsFor(choice), &vec, &verror);
     const BuildStats naive = Measure(parsed.shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
     const BuildStats opt = Measure(parsed.shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
+    if (!mesa_dir.empty()) {
+      const BuildStats mesa = Measure(parsed.shader, harness::Build::kMesa, have_vec ? &vec : nullptr,
+                                      ir3_dump::ProgramPathIn(mesa_dir, e.hash));
+      ++mesa_status[mesa.ok ? "ok" : mesa.status.substr(0, mesa.status.find(':'))];
+      if (mesa.ok && opt.ok) {
+        const auto ratio = [](double a, double b) { return a / std::max(1.0, b); };
+        m_instr.push_back(ratio(opt.program.instructions, mesa.program.instructions));
+        m_nops.push_back(ratio(opt.program.nops, mesa.program.nops));
+        m_regs.push_back(ratio(opt.program.full_regs, mesa.program.full_regs));
+        m_cycles.push_back(ratio(double(opt.cycles), double(mesa.cycles)));
+        for (int k = 0; k < 4; ++k) {
+          const double o[4] = {double(opt.program.instructions), double(opt.program.nops),
+                               double(opt.program.full_regs), double(opt.cycles)};
+          const double m[4] = {double(mesa.program.instructions), double(mesa.program.nops),
+                               double(mesa.program.full_regs), double(mesa.cycles)};
+          m_tot[0][k] += m[k];
+          m_tot[1][k] += o[k];
+        }
+        worst.push_back({m_instr.back(), e.name + ": opt " + std::to_string(opt.program.instructions) + "i " +
+                                             std::to_string(opt.program.nops) + "n " +
+                                             std::to_string(opt.program.full_regs) + "r, mesa " +
+                                             std::to_string(mesa.program.instructions) + "i " +
+                                             std::to_string(mesa.program.nops) + "n " +
+                                             std::to_string(mesa.program.full_regs) + "r"});
+      }
+      mesa_json = ToJson(mesa);
+    }
     ++status_count[0][naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];
     ++status_count[1][opt.ok ? "ok" : opt.status.substr(0, opt.status.find(':'))];
     if (naive.ok && !opt.ok) regressions.push_back(e.name + ": " + opt.status);
     all.push_back({{"shader", e.name}, {"hash", harness::HashHex(e.hash)}, {"naive", ToJson(naive)}, {"opt", ToJson(opt)}});
+    if (!mesa_dir.empty()) all.back()["mesa"] = mesa_json;
     if (verbose) {
       std::cout << e.name << ": naive " << naive.status;
       if (naive.ok) std::cout << " " << naive.program.instructions << "i " << naive.program.full_regs << "r " << naive.cycles << "c";
@@ -207,6 +262,26 @@ int RunStats(const std::vector<std::string>& args) {
   row("cycles", r_cycles, naive_cycles, opt_cycles, 2);
   row("nop slots", r_nops, naive_nops, opt_nops, 3);
   std::fflush(stdout);
+  if (!mesa_dir.empty()) {
+    std::cout << "\nmesa: ";
+    for (const auto& [st, n] : mesa_status) std::cout << " " << n << " " << st;
+    std::cout << "\n" << m_instr.size() << " shaders both opt and mesa build; opt / mesa:\n";
+    std::cout << "  metric        p10     p25     median  p75     p90     max     | total\n";
+    auto mrow = [&](const char* name, const std::vector<double>& r, int k) {
+      std::printf("  %-12s  %-7s %-7s %-7s %-7s %-7s %-7s | %s\n", name, Pct(Quantile(r, .1)).c_str(),
+                  Pct(Quantile(r, .25)).c_str(), Pct(Quantile(r, .5)).c_str(), Pct(Quantile(r, .75)).c_str(),
+                  Pct(Quantile(r, .9)).c_str(), Pct(r.empty() ? 0 : *std::max_element(r.begin(), r.end())).c_str(),
+                  Pct(m_tot[0][k] ? m_tot[1][k] / m_tot[0][k] : 0).c_str());
+    };
+    mrow("instructions", m_instr, 0);
+    mrow("nop slots", m_nops, 1);
+    mrow("registers", m_regs, 2);
+    mrow("cycles", m_cycles, 3);
+    std::fflush(stdout);
+    std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::cout << "  worst opt/mesa instruction ratios:\n";
+    for (size_t i = 0; i < worst.size() && i < 10; ++i) std::cout << "    " << Pct(worst[i].first) << " " << worst[i].second << "\n";
+  }
   if (vm.count("json")) {
     std::ofstream out(vm["json"].as<std::string>());
     out << json{{"seed", copt.seed}, {"min_instructions", min_instructions}, {"shaders", all}}.dump(1) << "\n";

@@ -19,6 +19,7 @@
 #include "tools/harness/corpus.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
+#include "tools/ir3_dump/program.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 #include "tools/shaderdiff/target_options.h"
@@ -42,8 +43,29 @@ struct OptRequest {
 };
 
 // Compiles for a3xx; prints why not and sets *exit_code on failure.
+// Reads a Mesa program (--build mesa --program DUMP) for `shader`.
+std::optional<a3xx::Program> LoadMesaProgram(const tgsi::Shader& shader, const std::string& dump, int* exit_code) {
+  ir3_dump::BuildResult r = ir3_dump::LoadProgram(dump, shader);
+  for (const std::string& d : r.text_disagreements) std::cerr << dump << ": note: " << d << "\n";
+  switch (r.status) {
+    case ir3_dump::BuildStatus::kOk: return std::move(r.program);
+    case ir3_dump::BuildStatus::kUnsupported:
+      std::cerr << dump << ": unsupported: " << r.detail << "\n";
+      *exit_code = kExitUnsupported;
+      return std::nullopt;
+    case ir3_dump::BuildStatus::kError:
+      std::cerr << "error: Mesa program: " << r.detail << "\n";
+      *exit_code = kExitFailure;
+      return std::nullopt;
+  }
+  *exit_code = kExitInternal;
+  return std::nullopt;
+}
+
 std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Build build, const std::string& file,
-                                         int* exit_code, OptRequest* request = nullptr) {
+                                         int* exit_code, OptRequest* request = nullptr,
+                                         const std::string& mesa_program = "") {
+  if (build == harness::Build::kMesa) return LoadMesaProgram(shader, mesa_program, exit_code);
   OptRequest none;
   OptRequest& req = request ? *request : none;
   compiler::OptOptions o;
@@ -112,11 +134,15 @@ int RunCompile(const std::vector<std::string>& args) {
     std::string passes;
     for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
     PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
+               "shaderdiff compile --target a3xx --program DUMP FILE   (a program Mesa's ir3 built)\n"
                "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
                "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
                "'; ...' comment lines (static counts, and the cycles measured on the emulator\n"
                "for one seeded vector). Exits 4 (naming the feature) if the target cannot express\n"
-               "the shader, 5 if the compiler broke an invariant (naming the pass).\n\n"
+               "the shader, 5 if the compiler broke an invariant (naming the pass). With --program,\n"
+               "reads the program from Mesa's ir3 variant dump instead (tools/ir3_dump/README.md):\n"
+               "exits 1 if the dump is malformed or does not fit the shader, 4 if it uses what the\n"
+               "emulator has no model of.\n\n"
                "The optimizing build's passes, in order:\n" + passes,
                options);
     return kExitOk;
@@ -148,7 +174,8 @@ int RunCompile(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   int exit_code = kExitOk;
-  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req);
+  const std::string mesa_program = vm.count("program") ? vm["program"].as<std::string>() : "";
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req, mesa_program);
   std::cout << req.dumps;
   if (vm.count("print-rewrites")) std::cout << "=== rewrites ===\n" << req.rewrites;
   if (req.dot && !req.dot_text.empty()) {
@@ -197,7 +224,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff emulate --target a3xx [--build naive|opt] FILE (--vector V.json | --seed S)\n\n"
+    PrintUsage("shaderdiff emulate --target a3xx [--build naive|opt | --program DUMP] FILE (--vector V.json | --seed S)\n\n"
                "Compiles the shader, runs the binary on the target's cycle-accurate emulator and\n"
                "prints the result JSON (as `interp` does) plus cycle statistics and hazards.\n"
                "Exits 0 on success, 1 on a hazard in trap mode or (with --compare) a difference\n"
@@ -228,7 +255,8 @@ int RunEmulate(const std::vector<std::string>& args) {
   int exit_code = kExitOk;
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
-  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req);
+  const std::string mesa_program = vm.count("program") ? vm["program"].as<std::string>() : "";
+  std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req, mesa_program);
   if (!program) return exit_code;
   a3xx::EmulationResult r = a3xx::Emulate(*program, vector, emu);
   json j = harness::ResultToJson(r.result);
@@ -297,6 +325,9 @@ int RunCheck(const std::vector<std::string>& args) {
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4)")
       ("seed", po::value<uint64_t>()->default_value(1), "run seed")
       ("quiet,q", "print only failing shaders and the summary")
+      ("programs", po::value<std::string>(),
+       "--build mesa: a folder of ir3 variant dumps, DIR/<hash>.txt for the shader whose text\n"
+       "hashes to <hash> (as corpus/external/mesa-ir3/); a shader with none is untested")
       ("files", po::value<std::vector<std::string>>()->composing(), "TGSI files, or folders (every *.tgsi below)");
   AddEmulatorOptions(options);
   po::positional_options_description positional;
@@ -304,7 +335,8 @@ int RunCheck(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n\n"
+    PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n"
+               "shaderdiff check --target a3xx --program DUMP FILE  |  --build mesa --programs DIR FILE|DIR...\n\n"
                "For each shader: compile, run N seeded vectors on the reference interpreter and\n"
                "on the target's emulator, compare (every component must lie in the reference's\n"
                "allowed set: any value where undefined, the interval / +-0 / any NaN where\n"
@@ -324,7 +356,24 @@ int RunCheck(const std::vector<std::string>& args) {
     return kExitOk;
   }
   harness::CheckOptions opt;
-  if (!TargetAndBuild(vm, "check", &opt.build)) return kExitUsage;
+  if (vm.count("programs") && !vm.count("program") && vm["build"].as<std::string>() != "mesa") {
+    std::cerr << "shaderdiff check: --programs goes with --build mesa\n";
+    return kExitUsage;
+  }
+  if (vm.count("programs") && vm.count("program")) {
+    std::cerr << "shaderdiff check: --program and --programs exclude each other\n";
+    return kExitUsage;
+  }
+  if (vm.count("programs")) {
+    if (vm["build"].as<std::string>() != "mesa") return kExitUsage;
+    opt.build = harness::Build::kMesa;
+    if (vm["target"].as<std::string>() != "a3xx") {
+      std::cerr << "shaderdiff check: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
+      return kExitUsage;
+    }
+  } else if (!TargetAndBuild(vm, "check", &opt.build)) {
+    return kExitUsage;
+  }
   opt.target = vm["target"].as<std::string>();
   opt.vectors = vm["vectors"].as<uint32_t>();
   opt.lanes = vm["lanes"].as<uint32_t>();
@@ -346,6 +395,12 @@ int RunCheck(const std::vector<std::string>& args) {
   // Expand folders into their *.tgsi files.
   std::vector<harness::CorpusEntry> entries;
   if (!LoadShaderEntries(vm["files"].as<std::vector<std::string>>(), &entries)) return kExitFailure;
+  if (vm.count("program") && entries.size() != 1) {
+    std::cerr << "shaderdiff check: --program is the program of one shader, " << entries.size()
+              << " were given (use --programs DIR)\n";
+    return kExitUsage;
+  }
+  const std::string programs_dir = vm.count("programs") ? vm["programs"].as<std::string>() : "";
   const bool quiet = vm.count("quiet") > 0;
   std::map<std::string, uint64_t> verdicts;
   std::map<std::string, uint64_t> unsupported;  // unsupported and untested, by reason
@@ -362,6 +417,8 @@ int RunCheck(const std::vector<std::string>& args) {
       failed = true;
       continue;
     }
+    if (vm.count("program")) opt.mesa_program = vm["program"].as<std::string>();
+    if (!programs_dir.empty()) opt.mesa_program = ir3_dump::ProgramPathIn(programs_dir, e.hash);
     harness::CheckOutcome o = harness::CheckShader(parsed.shader, e.hash, opt);
     const std::string verdict(harness::VerdictName(o.verdict));
     ++verdicts[verdict];

@@ -26,7 +26,8 @@ constexpr const char* kSynopsis =
     "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
     "Runs every corpus shader through the parser, the canonical printer (which must\n"
     "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
-    "the differential check for every target and build (a3xx/naive, a3xx/opt) against\n"
+    "the differential check for every target and build (a3xx/naive, a3xx/opt, and\n"
+    "a3xx/mesa: the programs Mesa's ir3 built, from --mesa-programs) against\n"
     "the same reference runs, on --jobs worker processes. Writes OUT/RUN/report.json\n"
     "(schema: reports/README.md), index.html and junit.xml, classified against the\n"
     "baseline (deqp-runner 'name,Status' lines; tests are <file>@<target>/<build> and\n"
@@ -126,6 +127,11 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
   options.add_options()
       ("help,h", "show this help")
       ("corpus", po::value<std::string>()->default_value("corpus"), "corpus folder (every *.tgsi below it)")
+      ("mesa-programs", po::value<std::string>(),
+       "the a3xx/mesa build's programs: a folder of Mesa ir3 variant dumps named <shader hash>.txt\n"
+       "(default CORPUS/external/mesa-ir3, and the a3xx/mesa check runs only when that folder\n"
+       "exists; tools/ir3_dump/README.md); a shader without one is untested (\"no Mesa program\"),\n"
+       "never a pass")
       ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
       ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
@@ -155,7 +161,7 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("shader", po::value<std::vector<std::string>>()->composing(),
        "run only this corpus file (relative to the corpus folder, e.g. shaders/001a581d0b479688.tgsi); repeatable")
       ("check", po::value<std::vector<std::string>>()->composing(),
-       "run only this target/build's check (a3xx/naive, a3xx/opt) after the reference stage; repeatable "
+       "run only this target/build's check (a3xx/naive, a3xx/opt, a3xx/mesa) after the reference stage; repeatable "
        "(default: all)")
       ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists)")
       ("flakes", po::value<std::string>(), "known flakes in the same format, never regressions (default: CORPUS/flakes.csv if it exists)")
@@ -183,6 +189,10 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
   }
   c->corpus_arg = vm["corpus"].as<std::string>();
   c->corpus_dir = Resolve(c->corpus_arg);
+  c->mesa_programs_arg =
+      vm.count("mesa-programs") ? vm["mesa-programs"].as<std::string>() : c->corpus_arg + "/external/mesa-ir3";
+  c->mesa_programs_dir = Resolve(c->mesa_programs_arg);
+  c->mesa_programs_given = vm.count("mesa-programs") > 0;
   c->vectors = vm["vectors"].as<uint32_t>();
   c->lanes = vm["lanes"].as<uint32_t>();
   c->seed = vm["seed"].as<uint64_t>();

@@ -33,6 +33,12 @@ namespace shaderdiff::cli {
 struct NightlyConfig {
   std::string corpus_arg;  // --corpus as given (recorded in the report and in reproduction commands)
   std::string corpus_dir;  // resolved
+  // a3xx/mesa's programs: --mesa-programs as given (default
+  // CORPUS/external/mesa-ir3) and resolved.
+  // The check runs only when that folder exists.
+  std::string mesa_programs_arg;
+  std::string mesa_programs_dir;
+  bool mesa_programs_given = false;  // --mesa-programs was given
   uint32_t vectors = 16, lanes = 16;
   uint64_t seed = 0, budget = 0;
   std::string out_arg;     // --out as given; empty when defaulted

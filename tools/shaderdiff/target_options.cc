@@ -9,7 +9,10 @@ void AddTargetOptions(po::options_description& options) {
   options.add_options()
       ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
       ("build", po::value<std::string>()->default_value("opt"),
-       "compiler build: 'naive' (the reference translator) or 'opt' (the optimizing compiler)")
+       "compiler build: 'naive' (the reference translator), 'opt' (the optimizing compiler) or\n"
+       "'mesa' (a program Mesa's ir3 built: --program)")
+      ("program", po::value<std::string>(),
+       "the ir3 variant dump of the shader (tools/ir3_dump/README.md); implies --build mesa")
       ("opt-bisect-limit", po::value<int64_t>()->default_value(-1),
        "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)");
 }
@@ -21,10 +24,19 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
     return false;
   }
   const std::string& b = vm["build"].as<std::string>();
-  if (b == "naive") *build = harness::Build::kNaive;
+  const bool program = vm.count("program") > 0;
+  if (program && vm["build"].defaulted()) *build = harness::Build::kMesa;
+  else if (b == "naive") *build = harness::Build::kNaive;
   else if (b == "opt") *build = harness::Build::kOptimizing;
+  else if (b == "mesa") *build = harness::Build::kMesa;
   else {
-    std::cerr << "shaderdiff " << command << ": --build must be 'naive' or 'opt'\n";
+    std::cerr << "shaderdiff " << command << ": --build must be 'naive', 'opt' or 'mesa'\n";
+    return false;
+  }
+  if (program != (*build == harness::Build::kMesa)) {
+    std::cerr << "shaderdiff " << command
+              << (program ? ": --program is a Mesa program: it goes with --build mesa (or no --build)\n"
+                          : ": --build mesa needs --program DUMP (the ir3 variant dump)\n");
     return false;
   }
   return true;

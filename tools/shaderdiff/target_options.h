@@ -11,10 +11,11 @@
 
 namespace shaderdiff::cli {
 
-// --target (a3xx), --build (naive|opt), --opt-bisect-limit N.
+// --target (a3xx), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N.
 void AddTargetOptions(po::options_description& options);
 
-// Reads --target/--build; prints the problem (naming `command`) and returns
+// Reads --target/--build/--program (--program alone means --build mesa;
+// mesa needs --program, and --program mesa); prints the problem (naming `command`) and returns
 // false if invalid.
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build);
 

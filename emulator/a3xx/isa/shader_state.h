@@ -142,6 +142,10 @@ struct ShaderState {
   // ij_reg, ij_reg + 1 (HLSQ_CONTROL_3_REG.REGID).
   std::vector<VaryingBinding> varyings;
   uint16_t ij_reg = 0;  // r0.x, as ir3 always programs it
+  // false: HLSQ_CONTROL_3_REG.REGID is programmed as "none" (r63.x), as
+  // ir3's driver does for a shader no bary.f of which reads the pair: then
+  // nothing is preloaded for it and ij_reg is unused.
+  bool ij_preloaded = true;
   std::vector<SystemValueBinding> system_values;
   // TGSI OUT registers read at `end`: VS varyings, position and point size;
   // FS render targets (SP_FS_MRT_REG, up to four) and depth. Outputs may

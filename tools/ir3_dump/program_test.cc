@@ -1,0 +1,125 @@
+// Mesa programs as a3xx::Programs (program.h) and through the differential
+// check as the a3xx/mesa build (tools/harness/check.h), on real dumps of
+// Mesa's ir3 (testdata/, from corpus/external/mesa-ir3/).
+#include "tools/ir3_dump/program.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "compiler/tgsi/validate.h"
+#include "tools/harness/check.h"
+
+namespace shaderdiff::ir3_dump {
+namespace {
+
+constexpr const char* kDir = "tools/ir3_dump/testdata/";
+
+tgsi::Shader LoadTgsi(const std::string& name) {
+  std::ifstream in(kDir + name);
+  std::ostringstream s;
+  s << in.rdbuf();
+  tgsi::FrontDoorResult r = tgsi::ParseAndValidate(s.str());
+  EXPECT_TRUE(r.ok());
+  return r.shader;
+}
+
+TEST(Ir3Program, VertexShaderIo) {
+  const BuildResult r = LoadProgram(std::string(kDir) + "vs.ir3.txt", LoadTgsi("vs.tgsi"));
+  ASSERT_EQ(r.status, BuildStatus::kOk) << r.detail;
+  EXPECT_TRUE(r.text_disagreements.empty()) << r.text_disagreements.front();
+  const a3xx::ShaderState& s = r.program.state;
+  EXPECT_EQ(s.stage, a3xx::ShaderStage::kVertex);
+  ASSERT_EQ(s.inputs.size(), 1u);
+  EXPECT_EQ(s.inputs[0].span, (a3xx::RegisterSpan{a3xx::IoField::kVsAttribute, 0, 0xF, false}));
+  ASSERT_EQ(s.outputs.size(), 2u);
+  EXPECT_EQ(s.outputs[0].span.field, a3xx::IoField::kVsPosition);
+  EXPECT_EQ(s.outputs[1].tgsi_index, 1u);
+  EXPECT_EQ(s.outputs[1].span.base, 4 * 1 + 2);  // r1.z
+  // UBO 0's pushed range: CONST[0][0..7] at c0..c7.
+  ASSERT_EQ(s.consts.size(), 8u);
+  EXPECT_EQ(s.consts[1].index, 1u);
+  EXPECT_EQ(s.consts[1].const_vec4, 1u);
+  EXPECT_EQ(r.program.instrs.size(), 17u);
+  EXPECT_EQ(s.full_regs, 3);
+}
+
+TEST(Ir3Program, FragmentVaryings) {
+  const BuildResult r = LoadProgram(std::string(kDir) + "fs.ir3.txt", LoadTgsi("fs.tgsi"));
+  ASSERT_EQ(r.status, BuildStatus::kOk) << r.detail;
+  const a3xx::ShaderState& s = r.program.state;
+  ASSERT_EQ(s.varyings.size(), 1u);
+  EXPECT_EQ(s.varyings[0].inloc, 0);
+  EXPECT_EQ(s.varyings[0].mask, 0x7);
+  EXPECT_TRUE(s.ij_preloaded);
+  EXPECT_EQ(s.ij_reg, 0);
+  ASSERT_EQ(s.outputs.size(), 1u);
+  EXPECT_EQ(s.outputs[0].span, (a3xx::RegisterSpan{a3xx::IoField::kFsColor, 2, 0xF, false}));
+}
+
+TEST(Ir3Program, RefusesWhatDoesNotFit) {
+  // A vertex program for a fragment shader.
+  BuildResult r = LoadProgram(std::string(kDir) + "vs.ir3.txt", LoadTgsi("fs.tgsi"));
+  EXPECT_EQ(r.status, BuildStatus::kError);
+  EXPECT_NE(r.detail.find("VERT program"), std::string::npos);
+  // ir3 compiled nothing.
+  ParseError e;
+  r = BuildProgram(*Parse("; ir3-failed: MESA: error: ir3_ra() failed!\n", &e), LoadTgsi("fs.tgsi"));
+  EXPECT_EQ(r.status, BuildStatus::kUnsupported);
+  EXPECT_NE(r.detail.find("ir3_ra() failed"), std::string::npos);
+  // A word our decoder refuses (category 7) names the dump's line.
+  r = BuildProgram(*Parse(":7:0000:0000[e0000000x_00000000x] nop\n; FRAG: outputs:\n", &e), LoadTgsi("fs.tgsi"));
+  EXPECT_EQ(r.status, BuildStatus::kError);
+  EXPECT_NE(r.detail.find("line 1:"), std::string::npos);
+  // A missing dump.
+  r = LoadProgram(std::string(kDir) + "no-such.txt", LoadTgsi("fs.tgsi"));
+  EXPECT_EQ(r.status, BuildStatus::kError);
+}
+
+TEST(Ir3Program, ChecksAsTheMesaBuild) {
+  harness::CheckOptions o;
+  o.build = harness::Build::kMesa;
+  o.vectors = 4;
+  o.mesa_program = std::string(kDir) + "fs.ir3.txt";
+  harness::CheckOutcome c = harness::CheckShader(LoadTgsi("fs.tgsi"), 1, o);
+  EXPECT_EQ(c.verdict, harness::Verdict::kPass) << c.detail;
+  EXPECT_EQ(c.vectors_run, 4u);
+  EXPECT_EQ(c.vectors_compared_to_naive, 4u);
+  o.mesa_program = std::string(kDir) + "vs.ir3.txt";
+  c = harness::CheckShader(LoadTgsi("vs.tgsi"), 1, o);
+  EXPECT_EQ(c.verdict, harness::Verdict::kPass) << c.detail;
+  // No program: untested, never a pass.
+  o.mesa_program = "";
+  c = harness::CheckShader(LoadTgsi("vs.tgsi"), 1, o);
+  EXPECT_EQ(c.verdict, harness::Verdict::kUntested);
+  EXPECT_EQ(c.detail, "no Mesa program");
+}
+
+TEST(Ir3Program, ABrokenProgramFails) {
+  // The fragment program with its color output moved to a register nothing
+  // writes: the check must see the difference.
+  std::ifstream in(std::string(kDir) + "fs.ir3.txt");
+  std::ostringstream s;
+  s << in.rdbuf();
+  std::string text = s.str();
+  const size_t at = text.find("r0.z (FRAG_RESULT_COLOR)");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 4, "r1.z");
+  ParseError e;
+  const std::optional<Dump> d = Parse(text, &e);
+  ASSERT_TRUE(d);
+  const BuildResult r = BuildProgram(*d, LoadTgsi("fs.tgsi"));
+  ASSERT_EQ(r.status, BuildStatus::kOk) << r.detail;
+  harness::CheckOptions o;
+  o.build = harness::Build::kMesa;
+  o.vectors = 2;
+  std::vector<harness::ReferenceRun> reference;
+  std::string error;
+  ASSERT_TRUE(harness::RunReference(LoadTgsi("fs.tgsi"), 1, o, &reference, &error)) << error;
+  const harness::CheckOutcome c = harness::CheckProgram(r.program, o, reference);
+  EXPECT_EQ(c.verdict, harness::Verdict::kMismatch);
+}
+
+}  // namespace
+}  // namespace shaderdiff::ir3_dump
