@@ -51,6 +51,11 @@ json Decide(const Case& c, const ExplainPhaseConfig& config) {
   }
   if (!c.entry) return Note("skipped", "the shader is not in the corpus this run loaded");
   if (!c.plan) return Note("skipped", "the check " + c.config + " is not one of this run's target/builds");
+  if (c.plan->options.build == harness::Build::kMesa) {
+    return Note("skipped",
+                "a program Mesa's ir3 built: reducing it needs that compiler, which stays outside the repository "
+                "(tools/harness/MESA.md)");
+  }
   return nullptr;
 }
 
