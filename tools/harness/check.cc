@@ -147,9 +147,9 @@ namespace {
 // For a Mesa program's mismatch: what the naive build gave there.
 std::string NaiveWordAt(const common::ExecResult& naive, const Mismatch& m) {
   if (m.component < 0) return "";
-  const auto it = naive.outputs.find(m.output);
-  if (it == naive.outputs.end() || m.lane >= it->second.size()) return "; the naive build has no such output";
-  const common::Word w = it->second[m.lane][m.component];
+  const common::OutputLanes* o = naive.FindOutput(m.output);
+  if (!o || m.lane >= o->words.size()) return "; the naive build has no such output";
+  const common::Word w = o->words[m.lane][m.component];
   char buf[16];
   std::snprintf(buf, sizeof(buf), "0x%08x", w);
   return std::string("; the naive build gives ") + buf + (w == m.actual ? " too" : " (it passes this vector)");
