@@ -220,13 +220,7 @@ ValueId Builder::Undef(int var) {
     error_ = "read of " + std::string(var >= kHalfVarBase ? "hr" : "r") + std::to_string((var % kHalfVarBase) / 4) +
              " (a0/p0/half) before any write";
   }
-  Node n;
-  n.instr.opcode = Opcode::MOV;
-  n.instr.src_type = a3xx::Type::kU32;
-  n.instr.dst_type = a3xx::Type::kU32;
-  n.instr.dst = a3xx::GprOperand(0);
-  n.instr.src[0] = a3xx::ImmOperand(0);
-  n.def_class = RegClass::kFull;
+  Node n = ZeroMovNode();
   n.block = 0;
   const ValueId v = fn_.Add(std::move(n));
   auto& entry = fn_.blocks[0].nodes;

@@ -149,4 +149,18 @@ std::string PrintFunction(const Function& fn);
 // One node, e.g. "%12 = add.f %3, c4.x" or "phi %4(b1), %9(b3)".
 std::string PrintNode(const Function& fn, ValueId v);
 
+// `mov.u32u32 r, 0` defining a full-register value (block unset): the
+// value of a variable read before any write (build_ssa) and the address a
+// spill's ldp/stp add their offset to (spill).
+inline Node ZeroMovNode() {
+  Node n;
+  n.instr.opcode = a3xx::Opcode::MOV;
+  n.instr.src_type = a3xx::Type::kU32;
+  n.instr.dst_type = a3xx::Type::kU32;
+  n.instr.dst = a3xx::GprOperand(0);
+  n.instr.src[0] = a3xx::ImmOperand(0);
+  n.def_class = RegClass::kFull;
+  return n;
+}
+
 }  // namespace shaderdiff::opt

@@ -160,14 +160,7 @@ ValueId AddNode(Function& fn, Node n, int32_t block) {
 
 // `mov.u32u32 a, 0`: the address ldp/stp add their offset to.
 ValueId ZeroAddress(Function& fn, int32_t block) {
-  Node n;
-  n.instr.opcode = Opcode::MOV;
-  n.instr.src_type = a3xx::Type::kU32;
-  n.instr.dst_type = a3xx::Type::kU32;
-  n.instr.dst = a3xx::GprOperand(0);
-  n.instr.src[0] = a3xx::ImmOperand(0);
-  n.def_class = RegClass::kFull;
-  return AddNode(fn, std::move(n), block);
+  return AddNode(fn, ZeroMovNode(), block);
 }
 
 Node MemNode(Opcode op, ValueId addr, int slot) {

@@ -240,6 +240,16 @@ TEST(Errors, ProjectedThreeDimensionalSamplingIsRefused) {
             ExecStatus::kOk);
 }
 
+TEST(Errors, BaryWithoutPreloadedPairIsRefused) {
+  // ShaderState::ij_preloaded false (REGID none, as ir3's driver programs a
+  // shader that reads no varying): a bary.f has no pair to interpolate with.
+  ShaderState s = FsState({1});
+  const std::string text = "bary.f (ei)r1.x, 0, r0.x\nend\n";
+  EXPECT_NE(Execute(Asm(text, s), FsVector(4)).result.status, ExecStatus::kError);
+  s.ij_preloaded = false;
+  ExpectStatus(Execute(Asm(text, s), FsVector(4)), ExecStatus::kError, "preloads none");
+}
+
 TEST(Errors, MissingSamplerBinding) {
   ExpectStatus(Vs("sam (f32)(x)r1.x, r0.x, s#1, t#2\nend\n"), ExecStatus::kError, "no SamplerBinding for s#1, t#2");
 }

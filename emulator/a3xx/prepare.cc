@@ -151,6 +151,13 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
                                             "(Timing::projected_3d; Mesa's ir3 divides them first)");
       return false;
     }
+    if (p.in.opcode == Opcode::BARY_F && m.fragment && !m.state.ij_preloaded) {
+      // Nothing else puts the pair in a register: interpolating from it
+      // would read whatever the register holds.
+      m.Fail(ExecStatus::kError, Where(p) + ": bary.f reads the i/j pair, but the shader state preloads none "
+                                            "(HLSQ_CONTROL_3_REG.REGID is none)");
+      return false;
+    }
     if (auto e = CheckOperand(m.t, p.in.dst, p.dst_span, true)) {
       m.Fail(ExecStatus::kError, Where(p) + ": " + *e);
       return false;

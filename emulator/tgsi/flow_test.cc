@@ -273,11 +273,9 @@ IMM[0] FLT32 {5.0, 1.0, 2.0, 3.0}
   EXPECT_TRUE(o.Clean(0, 0, 3)) << o.Why(0, 0, 3);
 }
 
-TEST(Flow, UncertainBreakFlagsLaterIterations) {
-  // The loop breaks at once when the NaN-dependent MIN says so; another
-  // implementation may iterate longer and change TEMP[0]. The counter is
-  // flagged even though this run executed the body once.
-  const char* text = R"(VERT
+// A loop that breaks when MIN(IN[0].x, 1) is non-zero: for a NaN input the
+// exit is decided by an undefined value (nan-operand), for 2 it is certain.
+constexpr const char* kMinDecidedLoop = R"(VERT
 DCL IN[0]
 DCL OUT[0]
 DCL TEMP[0..1]
@@ -294,8 +292,13 @@ IMM[0] FLT32 {1.0, 0.0, 7.0, 0.0}
   9: MOV OUT[0].yzw, IMM[0].zzzz
  10: END
 )";
+
+TEST(Flow, UncertainBreakFlagsLaterIterations) {
+  // The loop breaks at once when the NaN-dependent MIN says so; another
+  // implementation may iterate longer and change TEMP[0]. The counter is
+  // flagged even though this run executed the body once.
   // IN[0].x = NaN: MIN(NaN, 1) = 1 (nan-operand) -> BRK taken, uncertain.
-  const auto o = RunText(text, Vert4({F4(kNaN, 0, 0, 0)}));
+  const auto o = RunText(kMinDecidedLoop, Vert4({F4(kNaN, 0, 0, 0)}));
   EXPECT_EQ(o.W(0, 0, 0), Fw(1.0f));
   EXPECT_EQ(o.Why(0, 0, 0), "control-depends-on-undefined");
   EXPECT_TRUE(o.Clean(0, 0, 1));
@@ -305,28 +308,12 @@ IMM[0] FLT32 {1.0, 0.0, 7.0, 0.0}
 // check then accepts a build that loops there), never for inexact-only or
 // certain decisions.
 TEST(Flow, ControlUndefinedSummarizesTheRun) {
-  const char* loop = R"(VERT
-DCL IN[0]
-DCL OUT[0]
-DCL TEMP[0..1]
-IMM[0] FLT32 {1.0, 0.0, 7.0, 0.0}
-  0: MOV TEMP[0].x, IMM[0].yyyy
-  1: BGNLOOP
-  2:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx
-  3:   MIN TEMP[1].x, IN[0].xxxx, IMM[0].xxxx
-  4:   IF TEMP[1].xxxx
-  5:     BRK
-  6:   ENDIF
-  7: ENDLOOP
-  8: MOV OUT[0], TEMP[0].xxxx
-  9: END
-)";
   // MIN(NaN, 1) decides the exit: undefined.
-  EXPECT_TRUE(RunText(loop, Vert4({F4(kNaN, 0, 0, 0)})).d.control_undefined);
+  EXPECT_TRUE(RunText(kMinDecidedLoop, Vert4({F4(kNaN, 0, 0, 0)})).d.control_undefined);
   // MIN(2, 1) = 1 in every implementation: certain.
-  EXPECT_FALSE(RunText(loop, Vert4({F4(2, 0, 0, 0)})).d.control_undefined);
+  EXPECT_FALSE(RunText(kMinDecidedLoop, Vert4({F4(2, 0, 0, 0)})).d.control_undefined);
   // One lane of four is enough.
-  EXPECT_TRUE(RunText(loop, Vert4({F4(2, 0, 0, 0), F4(2, 0, 0, 0), F4(kNaN, 0, 0, 0), F4(2, 0, 0, 0)}))
+  EXPECT_TRUE(RunText(kMinDecidedLoop, Vert4({F4(2, 0, 0, 0), F4(2, 0, 0, 0), F4(kNaN, 0, 0, 0), F4(2, 0, 0, 0)}))
                   .d.control_undefined);
 
   // An inexact decision (3 * RCP(3) - 1 has members on both sides of 0)
