@@ -14,6 +14,7 @@
 #include "compiler/naive/provenance.h"
 #include "compiler/naive/select.h"
 #include "compiler/opt/build_ssa.h"
+#include "compiler/opt/conservative.h"
 #include "compiler/opt/const_fold.h"
 #include "compiler/opt/copy_prop.h"
 #include "compiler/opt/cse.h"
@@ -50,6 +51,7 @@ constexpr int kSpillRounds = 8;
 struct State {
   const a3xx::Timing* timing = nullptr;
   RewriteBudget* budget = nullptr;
+  const std::set<std::string>* conservative = nullptr;  // passes replaced by their substitutes (conservative.h)
   const tgsi::Shader* original = nullptr;  // the input, for provenance
   std::vector<uint32_t> lower_origin;      // lower-tgsi: instruction -> original instruction
   tgsi::Shader tgsi;
@@ -71,6 +73,8 @@ struct Pass {
   Form form;                          // what the pass leaves (for dumps and verification)
   std::function<bool(State&)> run;    // true if it changed something
 };
+
+bool Conservative(const State& s, const char* pass) { return s.conservative && s.conservative->count(pass); }
 
 bool Fail(State& s, CompileStatus status, std::string detail) {
   s.status = status;
@@ -177,7 +181,11 @@ const std::vector<Pass>& Pipeline() {
         "each phi with its copies"},
        Form::kIr,
        [](State& s) {
-         opt::InsertPhiCopies(s.fn);
+         if (Conservative(s, "out-of-ssa")) {
+           opt::InsertPhiCopiesConservatively(s.fn);
+         } else {
+           opt::InsertPhiCopies(s.fn);
+         }
          return true;
        }},
       {{"regalloc",
@@ -185,6 +193,16 @@ const std::vector<Pass>& Pipeline() {
         "spills to private memory (spill.h) only when the registers do not suffice"},
        Form::kIr,
        [](State& s) {
+         if (Conservative(s, "regalloc")) {
+           // No spilling: a shader that does not fit without reuse is a verdict.
+           if (std::optional<std::string> e = opt::AllocateRegistersConservatively(s.fn, *s.timing)) {
+             return Fail(s, e->starts_with("internal") ? CompileStatus::kError : CompileStatus::kUnsupported, *e);
+           }
+           if (std::optional<std::string> e = opt::CheckAllocation(s.fn)) {
+             return Fail(s, CompileStatus::kError, "register allocation checker: " + *e);
+           }
+           return true;
+         }
          opt::RaResult r = opt::AllocateRegisters(s.fn, *s.timing);
          // Spilling: aim a little lower each round, as the allocator also
          // needs vectors in consecutive registers (and the FS i/j pair).
@@ -217,7 +235,8 @@ const std::vector<Pass>& Pipeline() {
         "last: delay nops, (ss)/(sy), (ei), (jp) and branch offsets depend on the final order and registers"},
        Form::kProgram,
        [](State& s) {
-         opt::LegalizeResult r = opt::Legalize(s.machine, *s.timing);
+         opt::LegalizeResult r = Conservative(s, "legalize") ? opt::LegalizeConservatively(s.machine, *s.timing)
+                                                             : opt::Legalize(s.machine, *s.timing);
          if (r.error) return Fail(s, r.too_large ? CompileStatus::kUnsupported : CompileStatus::kError, *r.error);
          s.program.state = s.machine.state;
          s.program.instrs = std::move(r.instrs);
@@ -258,6 +277,11 @@ std::string Dump(const State& s, Form form) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& ConservativePasses() {
+  static const std::vector<std::string> passes = {"out-of-ssa", "regalloc", "legalize"};
+  return passes;
+}
 
 const std::vector<OptPassInfo>& OptPasses() {
   static const std::vector<OptPassInfo> infos = [] {
@@ -316,6 +340,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   State s;
   s.timing = a3xx::FindTiming("a3xx");
   s.budget = &result.budget;
+  s.conservative = &options.conservative_passes;
   s.original = &shader;
   s.tgsi = shader;
   if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {

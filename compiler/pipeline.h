@@ -47,6 +47,10 @@ struct OptOptions {
   std::vector<std::string> dump_after;  // pass names (OptPassNames())
   bool dump_all = false;
   bool dot = false;  // fill OptResult::dot with the scheduled SSA graph
+  // Passes run by their conservative substitutes (compiler/opt/conservative.h;
+  // names from ConservativePasses()): for bisect's pass probes. Empty: the
+  // real passes, the shipped output.
+  std::set<std::string> conservative_passes;
 };
 
 struct OptResult {
@@ -81,5 +85,8 @@ struct OptPassInfo {
 };
 // The pipeline in order (for --help, --dump-after validation and docs).
 const std::vector<OptPassInfo>& OptPasses();
+// The passes that have a conservative substitute, in pipeline order
+// (out-of-ssa, regalloc, legalize).
+const std::vector<std::string>& ConservativePasses();
 
 }  // namespace shaderdiff::compiler

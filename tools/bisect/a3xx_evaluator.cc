@@ -41,6 +41,8 @@ Evaluation A3xxEvaluator::EvaluateHere(const Selection& selection) const {
   compiler::OptOptions o;
   o.opt_bisect_limit = selection.limit;
   o.opt_bisect_allowed = selection.allowed;
+  o.conservative_passes = options_.conservative_passes;
+  o.conservative_passes.insert(selection.conservative.begin(), selection.conservative.end());
   o.dump_all = true;
   compiler::OptResult r = compiler::CompileA3xxOpt(shader_, o);
   Evaluation e;

@@ -6,8 +6,9 @@ namespace shaderdiff::bisect {
 using nlohmann::json;
 
 json SelectionToJson(const Selection& selection) {
-  if (selection.allowed) return json{{"decisions", *selection.allowed}};
-  return json{{"limit", selection.limit}};
+  json j = selection.allowed ? json{{"decisions", *selection.allowed}} : json{{"limit", selection.limit}};
+  if (!selection.conservative.empty()) j["conservative"] = selection.conservative;
+  return j;
 }
 
 json DecisionToJson(const DecisionRecord& d) {

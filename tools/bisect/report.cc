@@ -31,6 +31,50 @@ std::string LimitFlag(const Selection& s) {
 // The pass whose IR to show: the last culprit's.
 std::string CulpritPass(const BisectResult& r) { return r.culprits.empty() ? "" : r.culprits.back().pass; }
 
+std::string Names(const std::vector<DecisionRecord>& ds) {
+  std::string s;
+  for (const DecisionRecord& d : ds) s += (s.empty() ? "" : " ") + Name(d);
+  return s;
+}
+
+// The pass probes (pass_probe.h) and the pass they name, as text ("" when none ran).
+std::string PassProbeText(const BisectResult& r) {
+  const PassProbes& pp = r.pass_probes;
+  if (pp.why.empty()) return "";
+  std::string out = "pass probes (" + pp.why + "): " + std::to_string(pp.compiles) +
+                    " compiles, each fixed pass replaced by its conservative substitute\n";
+  for (const PassProbe& p : pp.probes) {
+    out += "  " + p.pass + ": " + p.outcome + " (";
+    for (size_t i = 0; i < p.selections.size(); ++i) {
+      const Evaluation& e = p.outcomes[i];
+      out += (i ? "; " : "") + p.selections[i].ToString() + ": " + (e.signature.empty() ? e.verdict : e.signature);
+      if (!e.not_bisectable.empty()) out += " [" + e.detail + "]";
+    }
+    out += ")\n";
+  }
+  if (pp.culprit_passes.empty()) return out + "culprit pass: none named (no substitute alone removes the failure)\n";
+  out += "culprit pass: ";
+  for (size_t i = 0; i < pp.culprit_passes.size(); ++i) out += (i ? ", " : "") + pp.culprit_passes[i];
+  out += pp.culprit_passes.size() == 1 ? " (its conservative substitute removes the failure)"
+                                       : " (each one's conservative substitute alone removes the failure)";
+  if (!r.culprits.empty()) out += "; exposed by rewrite " + Names(r.culprits);
+  return out + "\n";
+}
+
+json PassProbeJson(const PassProbes& pp) {
+  json j{{"why", pp.why}, {"compiles", pp.compiles}, {"probes", json::array()}};
+  for (const PassProbe& p : pp.probes) {
+    json runs = json::array();
+    for (size_t i = 0; i < p.selections.size(); ++i) {
+      const Evaluation& e = p.outcomes[i];
+      runs.push_back({{"selection", SelectionToJson(p.selections[i])}, {"verdict", e.verdict},
+                      {"signature", e.signature}, {"detail", e.detail}});
+    }
+    j["probes"].push_back({{"pass", p.pass}, {"outcome", p.outcome}, {"compiles", runs}});
+  }
+  return j;
+}
+
 }  // namespace
 
 std::string FormatText(const BisectResult& r, const CaseDescription& what) {
@@ -48,7 +92,9 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
     case Status::kNotBisectable:
       return out + "not bisectable: " + r.reason + "\n" + compiles;
     case Status::kFailsWithoutRewrites:
-      return out + "not bisectable: " + r.reason + "\n" + compiles;
+      return out + "not bisectable: " + r.reason + "\n" + compiles + PassProbeText(r);
+    case Status::kCulpritPass:
+      return out + "no culprit rewrite: " + r.reason + "\n" + compiles + PassProbeText(r);
     case Status::kCulprit:
     case Status::kCulpritSet: break;
   }
@@ -60,6 +106,7 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
     for (const DecisionRecord& d : r.culprits) out += " " + Name(d);
     out += "\n";
   }
+  out += PassProbeText(r);
   out += "good: " + r.good_selection.ToString() + " (" + r.good.verdict + "), bad: " + r.bad_selection.ToString() +
          " (" + r.bad.verdict + ")\n";
   if (!r.bad_selection.allowed) {
@@ -115,9 +162,11 @@ json FormatJson(const BisectResult& r, const CaseDescription& what) {
     j["bad"] = {{"selection", SelectionToJson(r.bad_selection)}, {"verdict", r.bad.verdict},
                 {"signature", r.bad.signature}, {"ir", DumpSection(r.bad.dumps, pass)},
                 {"disassembly", r.bad.disassembly}};
-  } else if (r.status == Status::kFailsWithoutRewrites) {
+  } else if (r.status == Status::kFailsWithoutRewrites || r.status == Status::kCulpritPass) {
     j["limit0"] = EvaluationToJson(r.good, false);
   }
+  j["culprit_passes"] = r.pass_probes.culprit_passes;
+  if (!r.pass_probes.why.empty()) j["pass_probes"] = PassProbeJson(r.pass_probes);
   j["probes"] = json::array();
   for (const Probe& p : r.probes) {
     j["probes"].push_back({{"selection", SelectionToJson(p.selection)}, {"verdict", p.verdict},

@@ -6,12 +6,19 @@
 namespace shaderdiff::bisect {
 
 std::string Selection::ToString() const {
+  std::string s;
   if (allowed) {
-    std::string s = "decisions {";
+    s = "decisions {";
     for (uint64_t i : *allowed) s += (s.back() == '{' ? "" : ", ") + std::to_string(i);
-    return s + "}";
+    s += "}";
+  } else {
+    s = limit < 0 ? "unlimited" : "limit " + std::to_string(limit);
   }
-  return limit < 0 ? "unlimited" : "limit " + std::to_string(limit);
+  if (!conservative.empty()) {
+    s += ", conservative";
+    for (const std::string& p : conservative) s += " " + p;
+  }
+  return s;
 }
 
 uint64_t Evaluation::taken() const {
@@ -32,6 +39,7 @@ std::string_view StatusName(Status status) {
     case Status::kNotFailing: return "not-failing";
     case Status::kNotBisectable: return "not-bisectable";
     case Status::kFailsWithoutRewrites: return "not-bisectable";
+    case Status::kCulpritPass: return "culprit-pass";
   }
   return "?";
 }

@@ -49,16 +49,23 @@ namespace shaderdiff::bisect {
 
 // Which rewrite decisions a compile may take: a prefix (the first `limit`;
 // -1 all) or, when `allowed` is set, exactly those decision indices.
+// `conservative`: fixed passes run by their conservative substitutes
+// (compiler/opt/conservative.h; pass_probe.h), empty for the rewrite search.
 struct Selection {
   int64_t limit = -1;
   std::optional<std::set<uint64_t>> allowed;
+  std::set<std::string> conservative;
 
-  static Selection Limit(int64_t limit) { return {limit, std::nullopt}; }
-  static Selection Only(std::set<uint64_t> allowed) { return {-1, std::move(allowed)}; }
-  // "unlimited", "limit 12", "decisions {3, 7}".
+  static Selection Limit(int64_t limit) { return {limit, std::nullopt, {}}; }
+  static Selection Only(std::set<uint64_t> allowed) { return {-1, std::move(allowed), {}}; }
+  // "unlimited", "limit 12", "decisions {3, 7}", "limit 0, conservative legalize".
   std::string ToString() const;
-  bool operator<(const Selection& o) const { return std::tie(allowed, limit) < std::tie(o.allowed, o.limit); }
-  bool operator==(const Selection& o) const { return limit == o.limit && allowed == o.allowed; }
+  bool operator<(const Selection& o) const {
+    return std::tie(allowed, limit, conservative) < std::tie(o.allowed, o.limit, o.conservative);
+  }
+  bool operator==(const Selection& o) const {
+    return limit == o.limit && allowed == o.allowed && conservative == o.conservative;
+  }
 };
 
 struct DecisionRecord {
@@ -96,6 +103,8 @@ enum class Status {
   kNotFailing,            // the unlimited compile passes: nothing to bisect
   kNotBisectable,         // the failure is not a rewrite's (reason)
   kFailsWithoutRewrites,  // limit 0 fails too (reason; `good` is the limit-0 evaluation)
+  kCulpritPass,           // limit 0 fails too, and a fixed pass's substitute removes the failure
+                          //   (pass_probe.h: pass_probes.culprit_passes)
 };
 
 // One evaluation the search made, classified against the signature.
@@ -103,6 +112,25 @@ struct Probe {
   Selection selection;
   std::string verdict;
   char outcome = '?';  // 'g' pass, 'b' the same failure, 'o' another failure
+};
+
+// One fixed pass probed with its conservative substitute (pass_probe.h).
+struct PassProbe {
+  std::string pass;
+  std::vector<Selection> selections;  // the failing compiles, redone with the substitute
+  std::vector<Evaluation> outcomes;   // parallel (no code or dumps kept)
+  // "removes-failure" (every selection passes: the pass is named),
+  // "same-failure", "other-failure" (fails differently), "no-verdict" (the
+  // substitute could not compile the shader, e.g. it does not fit without
+  // register reuse).
+  std::string outcome;
+};
+
+struct PassProbes {
+  std::string why;  // why the probes ran ("" : they did not)
+  std::vector<PassProbe> probes;
+  std::vector<std::string> culprit_passes;  // the passes whose substitute removes the failure
+  uint64_t compiles = 0;                    // counted apart from BisectResult::compiles
 };
 
 struct BisectResult {
@@ -123,6 +151,7 @@ struct BisectResult {
   uint64_t search_compiles = 0;  // of them: unlimited, limit 0 and the binary search (<= SearchBound)
   uint64_t other_failures = 0;   // evaluations that failed differently (treated as good)
   std::vector<Probe> probes;     // in evaluation order
+  PassProbes pass_probes;        // the fixed passes' substitutes (pass_probe.h), after the search
 };
 
 // ceil(log2(rewrites)) + 2: the compiles steps 1-3 may use (rewrites >= 1).

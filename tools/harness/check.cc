@@ -81,6 +81,7 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   }
   compiler::OptOptions opt;
   opt.opt_bisect_limit = options.opt_bisect_limit;
+  opt.conservative_passes = options.conservative_passes;
   naive::CompileResult r = compiler::CompileA3xxBuild(shader, options.build == Build::kOptimizing, opt);
   switch (r.status) {
     case naive::CompileStatus::kOk:
@@ -321,9 +322,14 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
   if (outcome.verdict == Verdict::kPass) return "";
   std::string build = " --target " + options.target + " --build " + std::string(BuildName(options.build));
   if (options.build == Build::kMesa) build += " --program " + options.mesa_program;
-  const std::string limit = options.build == Build::kOptimizing && options.opt_bisect_limit >= 0
-                                ? " --opt-bisect-limit " + std::to_string(options.opt_bisect_limit)
-                                : "";
+  std::string limit = options.build == Build::kOptimizing && options.opt_bisect_limit >= 0
+                          ? " --opt-bisect-limit " + std::to_string(options.opt_bisect_limit)
+                          : "";
+  if (options.build == Build::kOptimizing && !options.conservative_passes.empty()) {
+    std::string list;
+    for (const std::string& p : options.conservative_passes) list += (list.empty() ? "" : ",") + p;
+    limit += " --conservative " + list;
+  }
   if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
   std::string cmd = std::string(program) + " emulate" + build + " " + file;
   cmd += VectorFlags(*outcome.vector) + limit;

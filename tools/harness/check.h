@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,9 @@ struct CheckOptions {
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
   a3xx::ShiftCountMode shift_counts = a3xx::ShiftCountMode::kHazard;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
+  // The optimizing build's passes run by their conservative substitutes
+  // (compiler/opt/conservative.h); empty: the real passes.
+  std::set<std::string> conservative_passes;
   // The optimizing build is compared with the naive build too (three-way).
   bool compare_builds = true;
   // kMesa: the ir3 variant dump of the shader (tools/ir3_dump/README.md);

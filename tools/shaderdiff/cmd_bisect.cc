@@ -9,6 +9,7 @@
 #include "compiler/pipeline.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/bisect/a3xx_evaluator.h"
+#include "tools/bisect/pass_probe.h"
 #include "tools/bisect/report.h"
 #include "tools/bisect/search.h"
 #include "tools/harness/check.h"
@@ -56,6 +57,7 @@ po::options_description CaseOptions() {
       ("from", po::value<std::string>(), "a nightly's report.json")
       ("check", po::value<std::string>(), "with --from: the failing check, <file>@<config> as the report names it")
       ("json", po::value<std::string>(), "also write the result as JSON here (tools/bisect/README.md)")
+      ("no-pass-probes", "do not probe the fixed passes with their conservative substitutes (tools/bisect/README.md)")
       ("no-isolate", "compile in this process, not a child per compile (for a debugger; a crash ends the run)")
       ("file", po::value<std::string>(), "TGSI file");
   AddEmulatorOptions(options);
@@ -71,7 +73,8 @@ int Finish(const bisect::BisectResult& result, const bisect::CaseDescription& wh
   }
   switch (result.status) {
     case bisect::Status::kCulprit:
-    case bisect::Status::kCulpritSet: return kExitOk;
+    case bisect::Status::kCulpritSet:
+    case bisect::Status::kCulpritPass: return kExitOk;
     case bisect::Status::kNotBisectable:
       return result.unlimited.verdict == "unsupported" || result.unlimited.verdict == "untested" ? kExitUnsupported
                                                                                                  : kExitFailure;
@@ -154,6 +157,7 @@ int RunCase(const po::variables_map& vm) {
   bisect::A3xxEvaluator evaluator(*shader, options, std::move(run), vm.count("no-isolate") == 0);
   bisect::BisectResult result = bisect::Bisect(evaluator);
   if (result.status == bisect::Status::kFailsWithoutRewrites) result.reason = WithoutRewritesReason(result);
+  if (vm.count("no-pass-probes") == 0) bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &result);
   return Finish(result, what, vm);
 }
 
@@ -182,6 +186,7 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
   std::vector<std::string> args = std::move(*repro);
   if (vm.count("json")) args.insert(args.end(), {"--json", vm["json"].as<std::string>()});
   if (vm.count("no-isolate")) args.push_back("--no-isolate");
+  if (vm.count("no-pass-probes")) args.push_back("--no-pass-probes");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map case_vm;

@@ -134,6 +134,7 @@ int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
   if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
+  if (!ConservativePassesOption(vm, "reduce", in->options.build, &in->options.conservative_passes)) return kExitUsage;
   in->file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(in->file);
   if (!shader) return kExitFailure;

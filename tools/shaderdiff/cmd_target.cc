@@ -32,6 +32,7 @@ using nlohmann::json;
 // What the optimizing build is asked for besides the program.
 struct OptRequest {
   int64_t limit = -1;
+  std::set<std::string> conservative;  // --conservative
   std::vector<std::string> dump_after;
   bool dump_all = false;
   bool dot = false;
@@ -70,6 +71,7 @@ std::optional<a3xx::Program> CompileA3xx(const tgsi::Shader& shader, harness::Bu
   OptRequest& req = request ? *request : none;
   compiler::OptOptions o;
   o.opt_bisect_limit = req.limit;
+  o.conservative_passes = req.conservative;
   o.dump_after = req.dump_after;
   o.dump_all = req.dump_all;
   o.dot = req.dot;
@@ -158,6 +160,7 @@ int RunCompile(const std::vector<std::string>& args) {
   if (!shader) return kExitFailure;
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
+  if (!ConservativePassesOption(vm, "compile", build, &req.conservative)) return kExitUsage;
   if (vm.count("dump-after")) req.dump_after = vm["dump-after"].as<std::vector<std::string>>();
   for (const std::string& name : req.dump_after) {
     bool known = false;
@@ -255,6 +258,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   int exit_code = kExitOk;
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
+  if (!ConservativePassesOption(vm, "emulate", build, &req.conservative)) return kExitUsage;
   const std::string mesa_program = vm.count("program") ? vm["program"].as<std::string>() : "";
   std::optional<a3xx::Program> program = CompileA3xx(*shader, build, file, &exit_code, &req, mesa_program);
   if (!program) return exit_code;
@@ -379,6 +383,7 @@ int RunCheck(const std::vector<std::string>& args) {
   opt.lanes = vm["lanes"].as<uint32_t>();
   opt.seed = vm["seed"].as<uint64_t>();
   opt.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
+  if (!ConservativePassesOption(vm, "check", opt.build, &opt.conservative_passes)) return kExitUsage;
   if (opt.lanes == 0 || opt.lanes % 4 != 0) {
     std::cerr << "shaderdiff check: --lanes must be a multiple of 4\n";
     return kExitUsage;

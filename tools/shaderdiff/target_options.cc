@@ -1,7 +1,10 @@
 // The target, build and emulator options shared by the target commands (target_options.h).
 #include "tools/shaderdiff/target_options.h"
 
+#include <algorithm>
 #include <iostream>
+
+#include "compiler/pipeline.h"
 
 namespace shaderdiff::cli {
 
@@ -14,7 +17,33 @@ void AddTargetOptions(po::options_description& options) {
       ("program", po::value<std::string>(),
        "the ir3 variant dump of the shader (tools/ir3_dump/README.md); implies --build mesa")
       ("opt-bisect-limit", po::value<int64_t>()->default_value(-1),
-       "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)");
+       "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)")
+      ("conservative", po::value<std::string>()->default_value(""),
+       "opt build: run these passes (comma-separated: out-of-ssa, regalloc, legalize) by their\n"
+       "conservative substitutes (compiler/opt/conservative.h), as bisect's pass probes do");
+}
+
+bool ConservativePassesOption(const po::variables_map& vm, const char* command, harness::Build build,
+                              std::set<std::string>* passes) {
+  const std::string& list = vm["conservative"].as<std::string>();
+  if (list.empty()) return true;
+  if (build != harness::Build::kOptimizing) {
+    std::cerr << "shaderdiff " << command << ": --conservative goes with --build opt\n";
+    return false;
+  }
+  const std::vector<std::string>& known = compiler::ConservativePasses();
+  for (size_t at = 0; at <= list.size();) {
+    const size_t comma = std::min(list.find(',', at), list.size());
+    const std::string name = list.substr(at, comma - at);
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::cerr << "shaderdiff " << command << ": --conservative: no substitute for pass '" << name
+                << "' (out-of-ssa, regalloc, legalize)\n";
+      return false;
+    }
+    passes->insert(name);
+    at = comma + 1;
+  }
+  return true;
 }
 
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {

@@ -5,19 +5,28 @@
 // spells, documents and checks them the same way.
 #pragma once
 
+#include <set>
+#include <string>
+
 #include "emulator/a3xx/emulator.h"
 #include "tools/harness/check.h"
 #include "tools/shaderdiff/cli.h"
 
 namespace shaderdiff::cli {
 
-// --target (a3xx), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N.
+// --target (a3xx), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
 void AddTargetOptions(po::options_description& options);
 
 // Reads --target/--build/--program (--program alone means --build mesa;
 // mesa needs --program, and --program mesa); prints the problem (naming `command`) and returns
 // false if invalid.
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build);
+
+// Reads --conservative PASS[,PASS] (the optimizing build's passes run by
+// their conservative substitutes) into *passes; prints the problem and
+// returns false for an unknown pass or a build other than opt.
+bool ConservativePassesOption(const po::variables_map& vm, const char* command, harness::Build build,
+                              std::set<std::string>* passes);
 
 // --hazards (stale|trap) and --shift-counts (hazard|mask).
 void AddEmulatorOptions(po::options_description& options);

@@ -1,0 +1,74 @@
+// Pass probes (pass_probe.h).
+#include "tools/bisect/pass_probe.h"
+
+#include <algorithm>
+
+namespace shaderdiff::bisect {
+
+namespace {
+
+// "compile-error in pass P" -> P ("" otherwise).
+std::string FailingPass(const Evaluation& e) {
+  const std::string prefix = "compile-error in pass ";
+  return e.signature.starts_with(prefix) ? e.signature.substr(prefix.size()) : "";
+}
+
+}  // namespace
+
+std::string ShouldProbe(const BisectResult& r, const std::vector<std::string>& substitutable) {
+  switch (r.status) {
+    case Status::kFailsWithoutRewrites:
+      return "the failure survives limit 0: no rewrite causes it";
+    case Status::kCulprit:
+    case Status::kCulpritSet: break;
+    default: return "";
+  }
+  const std::string failing = FailingPass(r.unlimited);
+  if (!failing.empty()) {
+    if (std::find(substitutable.begin(), substitutable.end(), failing) != substitutable.end()) {
+      return "a compile error caught in pass " + failing + ", which takes no rewrite decisions";
+    }
+    for (const DecisionRecord& d : r.culprits) {
+      if (d.pass != failing) {
+        return "a compile error of pass " + failing + ", but the rewrite search names a culprit in pass " + d.pass;
+      }
+    }
+    return "";
+  }
+  if (r.unlimited.verdict == "hazard" || r.unlimited.verdict == "timeout") {
+    return "a " + r.unlimited.verdict + ": a timing failure the fixed passes decide, which a rewrite may only expose";
+  }
+  return "";
+}
+
+void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitutable, BisectResult* r) {
+  PassProbes& pp = r->pass_probes;
+  pp.why = ShouldProbe(*r, substitutable);
+  if (pp.why.empty()) return;
+  std::vector<Selection> failing = {Selection::Limit(-1)};
+  if (r->status == Status::kFailsWithoutRewrites) failing.push_back(Selection::Limit(0));
+  for (const std::string& pass : substitutable) {
+    PassProbe probe;
+    probe.pass = pass;
+    bool all_pass = true, same = false, no_verdict = false;
+    for (Selection s : failing) {
+      s.conservative = {pass};
+      Evaluation e = evaluator.Evaluate(s);
+      ++pp.compiles;
+      e.decisions.clear();
+      e.dumps.clear();
+      e.disassembly.clear();
+      all_pass = all_pass && e.passed();
+      same = same || (!e.passed() && e.signature == r->unlimited.signature);
+      no_verdict = no_verdict || !e.not_bisectable.empty();
+      probe.selections.push_back(s);
+      probe.outcomes.push_back(std::move(e));
+    }
+    probe.outcome = no_verdict ? "no-verdict" : all_pass ? "removes-failure" : same ? "same-failure" : "other-failure";
+    if (probe.outcome == "removes-failure") pp.culprit_passes.push_back(pass);
+    pp.probes.push_back(std::move(probe));
+  }
+  if (r->status == Status::kFailsWithoutRewrites && !pp.culprit_passes.empty()) r->status = Status::kCulpritPass;
+}
+
+}  // namespace shaderdiff::bisect
