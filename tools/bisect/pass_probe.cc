@@ -2,6 +2,7 @@
 #include "tools/bisect/pass_probe.h"
 
 #include <algorithm>
+#include <set>
 
 namespace shaderdiff::bisect {
 
@@ -67,6 +68,32 @@ void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitut
     probe.outcome = no_verdict ? "no-verdict" : all_pass ? "removes-failure" : same ? "same-failure" : "other-failure";
     if (probe.outcome == "removes-failure") pp.culprit_passes.push_back(pass);
     pp.probes.push_back(std::move(probe));
+  }
+  // Several substitutes remove it (a hazard that needs a reused register and a
+  // missing wait): a pass whose real output passes when every later pass is
+  // conservative did its part right, and is not named.
+  if (pp.culprit_passes.size() > 1) {
+    std::vector<std::string> kept;
+    for (PassProbe& probe : pp.probes) {
+      if (probe.outcome != "removes-failure") continue;
+      const auto at = std::find(substitutable.begin(), substitutable.end(), probe.pass);
+      const std::set<std::string> later(at + 1, substitutable.end());
+      bool cleared = !later.empty();
+      for (Selection s : failing) {
+        if (later.empty()) break;
+        s.conservative = later;
+        Evaluation e = evaluator.Evaluate(s);
+        ++pp.compiles;
+        cleared = cleared && e.passed();
+        e.decisions.clear();
+        e.dumps.clear();
+        e.disassembly.clear();
+        probe.downstream.push_back(std::move(e));
+      }
+      probe.downstream_outcome = later.empty() ? "" : cleared ? "cleared" : "kept";
+      if (!cleared) kept.push_back(probe.pass);
+    }
+    if (!kept.empty()) pp.culprit_passes = kept;
   }
   if (r->status == Status::kFailsWithoutRewrites && !pp.culprit_passes.empty()) r->status = Status::kCulpritPass;
 }

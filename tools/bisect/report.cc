@@ -50,7 +50,10 @@ std::string PassProbeText(const BisectResult& r) {
       out += (i ? "; " : "") + p.selections[i].ToString() + ": " + (e.signature.empty() ? e.verdict : e.signature);
       if (!e.not_bisectable.empty()) out += " [" + e.detail + "]";
     }
-    out += ")\n";
+    out += ")";
+    if (p.downstream_outcome == "cleared") out += "; cleared: with it real and every later pass conservative, it passes";
+    if (p.downstream_outcome == "kept") out += "; kept: with it real and every later pass conservative, it still fails";
+    out += "\n";
   }
   if (pp.culprit_passes.empty()) return out + "culprit pass: none named (no substitute alone removes the failure)\n";
   out += "culprit pass: ";
@@ -59,6 +62,20 @@ std::string PassProbeText(const BisectResult& r) {
                                        : " (each one's conservative substitute alone removes the failure)";
   if (!r.culprits.empty()) out += "; exposed by rewrite " + Names(r.culprits);
   return out + "\n";
+}
+
+std::string NaiveProbeText(const BisectResult& r) {
+  if (!r.naive_probe) return "";
+  const NaiveProbe& np = *r.naive_probe;
+  std::string out = "template probe:";
+  for (size_t i = 0; i < np.selections.size(); ++i) {
+    const Evaluation& e = np.outcomes[i];
+    out += std::string(i ? ";" : "") + " opt " + np.selections[i].ToString() + ": " +
+           (e.signature.empty() ? e.verdict : e.signature);
+  }
+  out += "\n" + np.conclusion + "\n";
+  if (!np.named.empty()) out += "culprit part: " + np.named + "\n";
+  return out;
 }
 
 json PassProbeJson(const PassProbes& pp) {
@@ -70,7 +87,13 @@ json PassProbeJson(const PassProbes& pp) {
       runs.push_back({{"selection", SelectionToJson(p.selections[i])}, {"verdict", e.verdict},
                       {"signature", e.signature}, {"detail", e.detail}});
     }
-    j["probes"].push_back({{"pass", p.pass}, {"outcome", p.outcome}, {"compiles", runs}});
+    json probe{{"pass", p.pass}, {"outcome", p.outcome}, {"compiles", runs}};
+    if (!p.downstream_outcome.empty()) {
+      json down = json::array();
+      for (const Evaluation& e : p.downstream) down.push_back({{"verdict", e.verdict}, {"signature", e.signature}});
+      probe["downstream"] = {{"outcome", p.downstream_outcome}, {"compiles", down}};
+    }
+    j["probes"].push_back(probe);
   }
   return j;
 }
@@ -90,6 +113,7 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
     case Status::kNotFailing:
       return out + "nothing to bisect: " + r.reason + "\n";
     case Status::kNotBisectable:
+      if (r.naive_probe) return out + "not bisectable: " + r.reason + "\n" + NaiveProbeText(r);
       return out + "not bisectable: " + r.reason + "\n" + compiles;
     case Status::kFailsWithoutRewrites:
       return out + "not bisectable: " + r.reason + "\n" + compiles + PassProbeText(r);
@@ -166,6 +190,16 @@ json FormatJson(const BisectResult& r, const CaseDescription& what) {
     j["limit0"] = EvaluationToJson(r.good, false);
   }
   j["culprit_passes"] = r.pass_probes.culprit_passes;
+  if (r.naive_probe) {
+    json runs = json::array();
+    for (size_t i = 0; i < r.naive_probe->selections.size(); ++i) {
+      const Evaluation& e = r.naive_probe->outcomes[i];
+      runs.push_back({{"selection", SelectionToJson(r.naive_probe->selections[i])}, {"verdict", e.verdict},
+                      {"signature", e.signature}, {"detail", e.detail}});
+    }
+    j["template_probe"] = {{"compiles", runs}, {"conclusion", r.naive_probe->conclusion},
+                           {"culprit_part", r.naive_probe->named}};
+  }
   if (!r.pass_probes.why.empty()) j["pass_probes"] = PassProbeJson(r.pass_probes);
   j["probes"] = json::array();
   for (const Probe& p : r.probes) {

@@ -124,6 +124,11 @@ struct PassProbe {
   // substitute could not compile the shader, e.g. it does not fit without
   // register reuse).
   std::string outcome;
+  // When several substitutes remove the failure: this pass kept real and
+  // every later substitutable pass conservative. All passing clears it (its
+  // real output is correct when what follows is): "cleared"; else "kept".
+  std::vector<Evaluation> downstream;
+  std::string downstream_outcome;  // "" (not run), "cleared", "kept"
 };
 
 struct PassProbes {
@@ -131,6 +136,15 @@ struct PassProbes {
   std::vector<PassProbe> probes;
   std::vector<std::string> culprit_passes;  // the passes whose substitute removes the failure
   uint64_t compiles = 0;                    // counted apart from BisectResult::compiles
+};
+
+// The naive build's failure (no rewrites): does the optimizing build at
+// limit 0, which shares its selection templates, fail too (cmd_bisect.cc)?
+struct NaiveProbe {
+  std::vector<Selection> selections;  // limit 0; limit 0 with every fixed pass conservative
+  std::vector<Evaluation> outcomes;
+  std::string named;       // "naive emission" when the shared templates are cleared; "" otherwise
+  std::string conclusion;  // the sentence printed
 };
 
 struct BisectResult {
@@ -152,6 +166,7 @@ struct BisectResult {
   uint64_t other_failures = 0;   // evaluations that failed differently (treated as good)
   std::vector<Probe> probes;     // in evaluation order
   PassProbes pass_probes;        // the fixed passes' substitutes (pass_probe.h), after the search
+  std::optional<NaiveProbe> naive_probe;  // --build naive only
 };
 
 // ceil(log2(rewrites)) + 2: the compiles steps 1-3 may use (rewrites >= 1).

@@ -7,7 +7,9 @@
 
 #include "compiler/tgsi/printer.h"
 #include "emulator/tgsi/interpreter.h"
+#include "compiler/pipeline.h"
 #include "tools/bisect/a3xx_evaluator.h"
+#include "tools/bisect/pass_probe.h"
 #include "tools/bisect/search.h"
 #include "tools/explain/attribution.h"
 #include "tools/explain/explain.h"
@@ -40,8 +42,12 @@ CulpritInfo BisectReduced(const tgsi::Shader& shader, const common::TestVector& 
   io.instruction_budget = options.interpreter_budget;
   run.result = tgsi_exec::Interpret(shader, vector, io);
   bisect::A3xxEvaluator evaluator(shader, options, std::move(run));
-  const bisect::BisectResult r = bisect::Bisect(evaluator);
+  bisect::BisectResult r = bisect::Bisect(evaluator);
+  bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &r);
   CulpritInfo info;
+  info.probed = !r.pass_probes.why.empty();
+  info.culprit_passes = r.pass_probes.culprit_passes;
+  info.pass_probe_compiles = r.pass_probes.compiles;
   info.status = r.status;
   info.reason = r.reason;
   info.culprits = r.culprits;
@@ -122,6 +128,7 @@ CaseExplanation ExplainCase(const tgsi::Shader& shader, const common::TestVector
     for (const bisect::DecisionRecord& d : culprit.culprits) {
       out.culprit += (out.culprit.empty() ? "" : " + ") + d.pass + "/" + d.rewrite;
     }
+    for (const std::string& p : culprit.culprit_passes) out.culprit += (out.culprit.empty() ? "pass " : " + pass ") + p;
     if (out.culprit.empty()) out.culprit = std::string(bisect::StatusName(culprit.status));
   } else {
     j["culprit"] = {{"status", "not-bisectable"},

@@ -50,7 +50,10 @@ c=$(case_of legalize-delay-short "$TMP/lds.tgsi")
 [[ $(json "$TMP/lds.json" "any(r['stale_by'] > 0 for s in j['trace'] if s['pc'] == j['instruction']['pc'] for r in s['reads'])") == True ]] ||
   fail "legalize-delay-short: the named instruction's trace shows no stale read"
 grep -q 'STALE' "$TMP/lds.out" || fail "legalize-delay-short: the text shows no stale read"
-[[ $(json "$TMP/lds.json" "j['bisect']['status']") == fails-without-rewrites ]] || fail "legalize-delay-short: bisect status"
+# No rewrite causes it; the pass probes name legalize (its conservative substitute removes the hazard).
+[[ $(json "$TMP/lds.json" "j['bisect']['status']") == culprit-pass ]] || fail "legalize-delay-short: bisect status"
+[[ $(json "$TMP/lds.json" "j['bisect']['culprit_passes']") == "['legalize']" ]] || fail "legalize-delay-short: culprit pass"
+grep -q '^culprit pass: legalize ' "$TMP/lds.out" || fail "legalize-delay-short: the text names no culprit pass"
 
 if ((failures)); then
   echo "$failures failure(s)"

@@ -30,6 +30,7 @@ std::string StatusText(bisect::Status s) {
     case bisect::Status::kNotFailing: return "not-failing";
     case bisect::Status::kNotBisectable: return "not-bisectable";
     case bisect::Status::kFailsWithoutRewrites: return "fails-without-rewrites";
+    case bisect::Status::kCulpritPass: return "culprit-pass";
   }
   return "?";
 }
@@ -99,6 +100,12 @@ std::string FormatText(const Explanation& e, const std::optional<CulpritInfo>& c
     }
     if (!culprit->reason.empty()) out += " (" + culprit->reason + ")";
     out += "\n";
+    if (culprit->probed) {
+      std::string passes;
+      for (const std::string& p : culprit->culprit_passes) passes += (passes.empty() ? "" : ", ") + p;
+      out += "culprit pass: " + (passes.empty() ? "none named" : passes) + " (" +
+             std::to_string(culprit->pass_probe_compiles) + " pass-probe compiles with conservative substitutes)\n";
+    }
     if (culprit->attribution && culprit->attribution->compiled) {
       out += std::string("the explained instruction is ") +
              (culprit->attribution->changed ? "part of the culprit's output" : "not changed by the culprit") +
@@ -145,6 +152,10 @@ nlohmann::json FormatJson(const Explanation& e, const std::optional<CulpritInfo>
     }
     c["culprits"] = list;
     if (culprit->attribution && culprit->attribution->compiled) c["explained_in_output"] = culprit->attribution->changed;
+    if (culprit->probed) {
+      c["culprit_passes"] = culprit->culprit_passes;
+      c["pass_probe_compiles"] = culprit->pass_probe_compiles;
+    }
     j["bisect"] = c;
   }
   return j;

@@ -19,6 +19,10 @@ struct CulpritInfo {
   std::vector<bisect::DecisionRecord> culprits;
   std::optional<Attribution> attribution;  // of the explained instruction
   uint64_t compiles = 0;
+  // The fixed-pass probes (tools/bisect/pass_probe.h), when they ran.
+  bool probed = false;
+  std::vector<std::string> culprit_passes;  // passes whose conservative substitute removes the failure
+  uint64_t pass_probe_compiles = 0;
 };
 
 std::string FormatText(const Explanation& e, const std::optional<CulpritInfo>& culprit);

@@ -42,8 +42,18 @@ constexpr const char* kSynopsis =
     "IR after that pass without and with it, the machine code of the good and bad\n"
     "compiles side by side, and the compiles used. Each compile runs in a child\n"
     "process, so a crash is a signature too.\n\n"
-    "Exits 0 when a culprit (or set) is named; 1 when the case does not fail or is\n"
-    "not bisectable (naive-build failures, fails with no rewrites; with the reason),\n"
+    "Pass probes: when limit 0 fails too, or the failure is a compile error caught in\n"
+    "regalloc or legalize (or in a pass other than the culprit's), a hazard or a\n"
+    "timeout, the failing compiles are redone with each fixed pass (out-of-ssa,\n"
+    "regalloc, legalize) replaced by its conservative substitute (--conservative);\n"
+    "the pass whose substitute removes the failure is named (\"culprit pass\"), with\n"
+    "the rewrite that exposes it when there is one; their compiles are counted apart\n"
+    "(--no-pass-probes: skip). --build naive: not bisectable, and a template probe:\n"
+    "the optimizing build at limit 0 (the same templates) passing puts the failure\n"
+    "in the naive build's own emission.\n\n"
+    "Exits 0 when a culprit (or set, or pass) is named; 1 when the case does not fail\n"
+    "or is not bisectable (naive-build failures, fails with no rewrites and no pass\n"
+    "named; with the reason),\n"
     "4 when nothing could be compared (unsupported, untested); 1/2 for bad input or\n"
     "command line as every command.";
 
@@ -106,6 +116,55 @@ std::string WithoutRewritesReason(const bisect::BisectResult& r) {
                     "build, not from a rewrite";
 }
 
+// The naive build has no rewrites to bisect. What can be measured: whether
+// the selection templates it shares with the optimizing build are to blame.
+// The optimizing build at limit 0 compiles the same templates with its own
+// waits and registers (and once more with every fixed pass conservative):
+// if that passes the vector on which the naive build fails, the naive
+// build's own emission (its waits and register map, compiler/naive/emit.cc)
+// is; if it fails too, the templates may be (or both parts).
+int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, harness::ReferenceRun run,
+              const bisect::CaseDescription& what, const po::variables_map& vm) {
+  harness::CheckOptions naive = options;
+  naive.build = harness::Build::kNaive;
+  std::vector<harness::ReferenceRun> runs = {run};
+  const harness::CheckOutcome outcome = harness::CheckShaderAgainst(shader, naive, runs, nullptr, nullptr);
+  bisect::BisectResult r;
+  r.status = bisect::Status::kNotBisectable;
+  r.unlimited.verdict = std::string(harness::VerdictName(outcome.verdict));
+  r.unlimited.signature = bisect::Signature(outcome);
+  r.unlimited.detail = outcome.detail;
+  r.reason = "the naive build has no rewrites: its failures (naive-mismatch, its hazards) do not depend on the "
+             "optimizing build's rewrites";
+  if (outcome.verdict == harness::Verdict::kPass) {
+    r.status = bisect::Status::kNotFailing;
+    r.reason = "the naive build passes on this case: there is no failure to bisect";
+    return Finish(r, what, vm);
+  }
+  bisect::A3xxEvaluator opt(shader, options, std::move(run), vm.count("no-isolate") == 0);
+  bisect::NaiveProbe& probe = r.naive_probe.emplace();
+  for (bisect::Selection s : {bisect::Selection::Limit(0), bisect::Selection::Limit(0)}) {
+    if (!probe.outcomes.empty()) s.conservative = {"out-of-ssa", "regalloc", "legalize"};
+    bisect::Evaluation e = opt.Evaluate(s);
+    e.decisions.clear();
+    e.dumps.clear();
+    e.disassembly.clear();
+    probe.selections.push_back(s);
+    probe.outcomes.push_back(std::move(e));
+  }
+  const bool any_pass = probe.outcomes[0].passed() || probe.outcomes[1].passed();
+  const bool no_verdict = !probe.outcomes[0].not_bisectable.empty() && !probe.outcomes[1].not_bisectable.empty();
+  probe.named = no_verdict ? "" : any_pass ? "naive emission" : "";
+  probe.conclusion =
+      no_verdict ? "no verdict: the optimizing build does not compile the shader"
+      : any_pass ? "the optimizing build at limit 0 (the same selection templates with its own waits and registers) "
+                   "passes this vector: the failure is in the naive build's own emission (its waits and register "
+                   "map, compiler/naive/emit.cc), not in the templates the builds share"
+                 : "the optimizing build at limit 0 fails too (" + probe.outcomes[0].verdict +
+                       "): the shared selection templates may be to blame";
+  return Finish(r, what, vm);
+}
+
 int RunCase(const po::variables_map& vm) {
   if (vm["target"].as<std::string>() != "a3xx") {
     std::cerr << "shaderdiff bisect: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
@@ -147,13 +206,10 @@ int RunCase(const po::variables_map& vm) {
     }
     what.vector_flags = harness::VectorFlags(run.choice);
   }
-  if (build == "naive") {
-    return NotBisectable("naive", "the naive build has no rewrites: its failures (naive-mismatch, its hazards) "
-                         "do not depend on the optimizing build's rewrites", what, vm);
-  }
   tgsi_exec::InterpreterOptions interp;
   interp.instruction_budget = options.interpreter_budget;
   run.result = tgsi_exec::Interpret(*shader, run.vector, interp);
+  if (build == "naive") return NaiveCase(*shader, options, std::move(run), what, vm);
   bisect::A3xxEvaluator evaluator(*shader, options, std::move(run), vm.count("no-isolate") == 0);
   bisect::BisectResult result = bisect::Bisect(evaluator);
   if (result.status == bisect::Status::kFailsWithoutRewrites) result.reason = WithoutRewritesReason(result);

@@ -10,6 +10,7 @@
 #include "compiler/pipeline.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/bisect/a3xx_evaluator.h"
+#include "tools/bisect/pass_probe.h"
 #include "tools/explain/attribution.h"
 #include "tools/explain/explain.h"
 #include "tools/explain/format.h"
@@ -78,8 +79,12 @@ std::optional<explain::CulpritInfo> BisectCase(const tgsi::Shader& shader, const
   interp.instruction_budget = options.interpreter_budget;
   run.result = tgsi_exec::Interpret(shader, vector, interp);
   bisect::A3xxEvaluator evaluator(shader, options, std::move(run));
-  const bisect::BisectResult r = bisect::Bisect(evaluator);
+  bisect::BisectResult r = bisect::Bisect(evaluator);
+  bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &r);
   explain::CulpritInfo info;
+  info.probed = !r.pass_probes.why.empty();
+  info.culprit_passes = r.pass_probes.culprit_passes;
+  info.pass_probe_compiles = r.pass_probes.compiles;
   info.status = r.status;
   info.reason = r.reason;
   info.culprits = r.culprits;
