@@ -8,6 +8,7 @@
 # template probe's part), the rewrite search's compiles, the pass probes'
 # compiles, and the seconds of the whole command.
 # Usage: bisect_mutants_table.sh SHADERDIFF_MUTANTS CORPUS_DIR MUTANT_SHADER... > table.md
+# (tools/bisect/README.md gives the command that lists them in pipeline order)
 set -uo pipefail
 M="$(realpath "$1")"
 CORPUS="$2"

@@ -2,6 +2,7 @@
 #include "tools/bisect/pass_probe.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace shaderdiff::bisect {
@@ -46,6 +47,19 @@ void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitut
   PassProbes& pp = r->pass_probes;
   pp.why = ShouldProbe(*r, substitutable);
   if (pp.why.empty()) return;
+  // Each selection compiled once (the downstream check of the pass before
+  // the last is the last pass's own probe).
+  std::map<Selection, Evaluation> made;
+  auto evaluate = [&](const Selection& s) {
+    auto it = made.find(s);
+    if (it != made.end()) return it->second;
+    Evaluation e = evaluator.Evaluate(s);
+    ++pp.compiles;
+    e.decisions.clear();
+    e.dumps.clear();
+    e.disassembly.clear();
+    return made.emplace(s, std::move(e)).first->second;
+  };
   std::vector<Selection> failing = {Selection::Limit(-1)};
   if (r->status == Status::kFailsWithoutRewrites) failing.push_back(Selection::Limit(0));
   for (const std::string& pass : substitutable) {
@@ -54,11 +68,7 @@ void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitut
     bool all_pass = true, same = false, no_verdict = false;
     for (Selection s : failing) {
       s.conservative = {pass};
-      Evaluation e = evaluator.Evaluate(s);
-      ++pp.compiles;
-      e.decisions.clear();
-      e.dumps.clear();
-      e.disassembly.clear();
+      Evaluation e = evaluate(s);
       all_pass = all_pass && e.passed();
       same = same || (!e.passed() && e.signature == r->unlimited.signature);
       no_verdict = no_verdict || !e.not_bisectable.empty();
@@ -82,12 +92,8 @@ void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitut
       for (Selection s : failing) {
         if (later.empty()) break;
         s.conservative = later;
-        Evaluation e = evaluator.Evaluate(s);
-        ++pp.compiles;
+        Evaluation e = evaluate(s);
         cleared = cleared && e.passed();
-        e.decisions.clear();
-        e.dumps.clear();
-        e.disassembly.clear();
         probe.downstream.push_back(std::move(e));
       }
       probe.downstream_outcome = later.empty() ? "" : cleared ? "cleared" : "kept";

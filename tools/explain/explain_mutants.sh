@@ -48,6 +48,8 @@ t = j.get('tgsi', {})
 tg = f"{t['index']}: `{t['text']}`" if t and t.get('index', -1) >= 0 else ''
 b = j.get('bisect')
 cul = ' '.join(c['pass'] + '/' + c['rewrite'] for c in b['culprits']) if b and b['culprits'] else (b['status'] if b else '')
+if b and b.get('culprit_passes'):
+    cul = 'pass ' + ', '.join(b['culprit_passes']) + ('; exposed by ' + cul if b['culprits'] else '')
 inout = {True: 'yes', False: 'no'}.get(b.get('explained_in_output')) if b else ''
 print(f"| {mutant} | {pass_} | {verdict} | {j['status']} | {named} | {tg} | {cul} | {inout or ''} | {secs} |")
 PY
