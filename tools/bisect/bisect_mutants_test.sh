@@ -177,7 +177,9 @@ cp "$TMP/shaders/lower-lrp-swap.tgsi" "$TMP/corpus/lrp.tgsi"
 [[ $? == 1 ]] && grep -q "no check named 'nope.tgsi@a3xx/opt'" "$TMP/err.out" || fail "an unknown check name is not a clear error"
 "$SD" bisect --check x@a3xx/opt >/dev/null 2>&1
 [[ $? == 2 ]] || fail "--check without --from is not a usage error"
-"$SD" bisect --help | grep -q "ddmin" || fail "bisect --help"
+"$SD" bisect --help >"$TMP/help.out" 2>&1  # to a file: grep -q on a pipe may cut the help short (SIGPIPE)
+grep -q "ddmin" "$TMP/help.out" && grep -q "^Pass probes" "$TMP/help.out" && grep -q -- "--no-pass-probes" "$TMP/help.out" ||
+  fail "bisect --help"
 
 if [[ $failures -gt 0 ]]; then
   echo "$failures failure(s)"
