@@ -26,8 +26,8 @@ std::string_view CompileStatusName(CompileStatus status) {
 namespace {
 
 // The shared driver: stage check, register map, state, prologue, program,
-// epilogue, validation. `waits` selects the naive build's emitter or the
-// selection stream.
+// epilogue, validation (naive build only). `waits` selects the naive build's
+// emitter or the selection stream.
 Selection Translate(const tgsi::Shader& shader, bool waits) {
   Selection sel;
   auto fail = [&](CompileStatus status, std::string detail) {
@@ -57,7 +57,10 @@ Selection Translate(const tgsi::Shader& shader, bool waits) {
     return fail(done.too_large ? CompileStatus::kUnsupported : CompileStatus::kError,
                 done.too_large ? *done.error : "translator bug: " + *done.error);
   }
-  for (size_t i = 0; i < done.instrs.size(); ++i) {
+  // The naive build's program is final here, so it is checked here; the
+  // optimizing build's selection is not (every instruction it ends with is
+  // checked once, by opt::Legalize, the pass that finishes it).
+  for (size_t i = 0; waits && i < done.instrs.size(); ++i) {
     if (std::optional<std::string> why = a3xx::Validate(done.instrs[i])) {
       return fail(CompileStatus::kError, "translator bug: instruction " + std::to_string(i) + " (TGSI instruction " +
                                              std::to_string(done.source_map[i]) + ") is not valid a3xx: " + *why +

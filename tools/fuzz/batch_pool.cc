@@ -1,17 +1,22 @@
-// Forked workers over one batch of campaign programs (batch_pool.h).
+// Persistent forked workers over batches of campaign programs (batch_pool.h).
+// Parent -> worker: "RUN <catch-up length> <items>\n", the catch-up bytes,
+// then one item index per line. Worker -> parent: "INDEX LENGTH\n" + text
+// per item. A worker exits when its socket reaches end of file.
 #include "tools/fuzz/batch_pool.h"
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
-#include <vector>
+#include <fstream>
+#include <sstream>
 
 #include "tools/nightly/wait_status.h"
 #include "tools/nightly/write_all.h"
@@ -20,20 +25,95 @@ namespace shaderdiff::fuzz {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+double Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
-struct Worker {
-  pid_t pid = -1;
-  int fd = -1;
-  std::vector<size_t> items;  // still to report, in order
-  std::string buffer;
-  Clock::time_point since;    // when the current item started (the last report)
+// Sends all of `text` without raising SIGPIPE when the worker is gone.
+bool SendAll(int fd, const std::string& text) {
+  size_t off = 0;
+  while (off < text.size()) {
+    const ssize_t n = send(fd, text.data() + off, text.size() - off, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The worker's side of its socket: blocking reads, buffered.
+class Reader {
+ public:
+  explicit Reader(int fd) : fd_(fd) {}
+  bool Line(std::string* out) {
+    for (;;) {
+      const size_t nl = buffer_.find('\n');
+      if (nl != std::string::npos) {
+        *out = buffer_.substr(0, nl);
+        buffer_.erase(0, nl + 1);
+        return true;
+      }
+      if (!Fill()) return false;
+    }
+  }
+  bool Bytes(size_t n, std::string* out) {
+    while (buffer_.size() < n) {
+      if (!Fill()) return false;
+    }
+    *out = buffer_.substr(0, n);
+    buffer_.erase(0, n);
+    return true;
+  }
+
+ private:
+  bool Fill() {
+    char chunk[65536];
+    for (;;) {
+      const ssize_t n = read(fd_, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      buffer_.append(chunk, static_cast<size_t>(n));
+      return true;
+    }
+  }
+  int fd_;
+  std::string buffer_;
 };
 
-bool Start(Worker& w, const BatchCallbacks& cb, std::string* error) {
+}  // namespace
+
+WorkerPool::WorkerPool(const BatchPoolOptions& options, std::function<std::string(size_t)> work,
+                       std::function<void(const std::string&)> catch_up)
+    : options_(options), work_(std::move(work)), catch_up_(std::move(catch_up)),
+      workers_(std::max(1u, options.jobs)) {}
+
+WorkerPool::~WorkerPool() { KillAll(); }
+
+void WorkerPool::Serve(int fd, std::vector<size_t> items) {
+  Reader in(fd);
+  for (;;) {
+    for (size_t i : items) {
+      const std::string text = work_(i);
+      if (!nightly::WriteAll(fd, std::to_string(i) + " " + std::to_string(text.size()) + "\n" + text)) _exit(1);
+    }
+    items.clear();
+    std::string header, message;
+    size_t length = 0, count = 0;
+    if (!in.Line(&header)) _exit(0);  // the pool is done with this worker
+    if (std::sscanf(header.c_str(), "RUN %zu %zu", &length, &count) != 2 || !in.Bytes(length, &message)) _exit(1);
+    if (catch_up_) catch_up_(message);
+    for (size_t k = 0; k < count; ++k) {
+      std::string line;
+      if (!in.Line(&line)) _exit(1);
+      items.push_back(std::stoul(line));
+    }
+  }
+}
+
+bool WorkerPool::Start(Worker& w, std::string* error) {
   int fds[2];
-  if (pipe(fds) != 0) {
-    *error = std::string("pipe: ") + std::strerror(errno);
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
+    *error = std::string("socketpair: ") + std::strerror(errno);
     return false;
   }
   const pid_t pid = fork();
@@ -45,22 +125,31 @@ bool Start(Worker& w, const BatchCallbacks& cb, std::string* error) {
   }
   if (pid == 0) {
     close(fds[0]);
-    for (size_t i : w.items) {
-      const std::string text = cb.work(i);
-      if (!nightly::WriteAll(fds[1], std::to_string(i) + " " + std::to_string(text.size()) + "\n" + text)) _exit(1);
+    for (const Worker& other : workers_) {
+      if (other.fd >= 0) close(other.fd);  // another worker's socket: it must see its own end of file
     }
-    _exit(0);
+    Serve(fds[1], w.items);
   }
   close(fds[1]);
+  ++forks_;
   w.pid = pid;
   w.fd = fds[0];
   w.buffer.clear();
-  w.since = Clock::now();
+  w.since = Now();
   return true;
 }
 
+bool WorkerPool::Send(Worker& w, const std::string& catch_up) {
+  std::string request = "RUN " + std::to_string(catch_up.size()) + " " + std::to_string(w.items.size()) + "\n";
+  request += catch_up;
+  for (size_t i : w.items) request += std::to_string(i) + "\n";
+  w.buffer.clear();
+  w.since = Now();
+  return SendAll(w.fd, request);
+}
+
 // Hands every complete message in the buffer to `done`.
-void Drain(Worker& w, const BatchCallbacks& cb) {
+void WorkerPool::Drain(Worker& w, const BatchCallbacks& cb) {
   for (;;) {
     const size_t nl = w.buffer.find('\n');
     if (nl == std::string::npos) return;
@@ -70,12 +159,12 @@ void Drain(Worker& w, const BatchCallbacks& cb) {
     std::string text = w.buffer.substr(nl + 1, length);
     w.buffer.erase(0, nl + 1 + length);
     if (!w.items.empty() && w.items.front() == index) w.items.erase(w.items.begin());
-    w.since = Clock::now();
+    w.since = Now();
     cb.done(index, std::move(text));
   }
 }
 
-int Reap(Worker& w) {
+int WorkerPool::Reap(Worker& w) {
   int status = 0;
   while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
   }
@@ -85,42 +174,61 @@ int Reap(Worker& w) {
   return status;
 }
 
-}  // namespace
-
-bool RunBatch(size_t count, const BatchPoolOptions& options, const BatchCallbacks& cb, std::string* error) {
-  if (count == 0) return true;
-  const unsigned jobs = std::max(1u, options.jobs);
-  std::vector<Worker> workers(std::min<size_t>(jobs, count));
-  for (size_t i = 0; i < count; ++i) workers[i % workers.size()].items.push_back(i);
-  auto kill_all = [&] {
-    for (Worker& w : workers) {
-      if (w.pid > 0) {
-        kill(w.pid, SIGKILL);
-        Reap(w);
-      }
+void WorkerPool::KillAll() {
+  for (Worker& w : workers_) {
+    if (w.pid > 0) {
+      kill(w.pid, SIGKILL);
+      Reap(w);
     }
-  };
-  for (Worker& w : workers) {
-    if (!Start(w, cb, error)) {
-      kill_all();
+    w.items.clear();
+  }
+}
+
+double WorkerPool::LiveCpuSeconds() const {
+  static const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+  double seconds = 0;
+  for (const Worker& w : workers_) {
+    if (w.pid <= 0) continue;
+    std::ifstream stat("/proc/" + std::to_string(w.pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const size_t paren = text.rfind(')');  // the command name may hold spaces
+    if (paren == std::string::npos) continue;
+    std::istringstream fields(text.substr(paren + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int k = 3; k <= 15 && fields >> field; ++k) {  // fields 3.. after "pid (comm)"
+      if (k == 14) utime = std::stoull(field);
+      if (k == 15) stime = std::stoull(field);
+    }
+    seconds += (utime + stime) / ticks;
+  }
+  return seconds;
+}
+
+bool WorkerPool::Run(size_t count, const std::string& catch_up, const BatchCallbacks& cb, std::string* error) {
+  for (Worker& w : workers_) w.items.clear();
+  for (size_t i = 0; i < count; ++i) workers_[i % workers_.size()].items.push_back(i);
+  for (Worker& w : workers_) {
+    // A live worker is caught up (even with no items, so that it stays in
+    // step); a dead or new one is forked with the caller's state as it is.
+    if (w.pid > 0 && !Send(w, catch_up)) Reap(w);  // it died while idle: fork a new one
+    if (w.pid <= 0 && !w.items.empty() && !Start(w, error)) {
+      KillAll();
       return false;
     }
   }
   for (;;) {
     std::vector<pollfd> fds;
     std::vector<Worker*> polled;
-    for (Worker& w : workers) {
-      if (w.pid > 0) {
+    for (Worker& w : workers_) {
+      if (w.pid > 0 && !w.items.empty()) {
         fds.push_back({w.fd, POLLIN, 0});
         polled.push_back(&w);
       }
     }
     if (fds.empty()) return true;
     if (cb.stop && cb.stop()) {
-      for (Worker* w : polled) {
-        kill(w->pid, SIGKILL);
-        Reap(*w);
-      }
+      KillAll();
       return true;
     }
     poll(fds.data(), fds.size(), 100);
@@ -144,19 +252,18 @@ bool RunBatch(size_t count, const BatchPoolOptions& options, const BatchCallback
           verdict = "crash";
           how = nightly::DescribeWaitStatus(status);
         }
-      } else if (!w.items.empty() && options.deadline_seconds > 0 &&
-                 std::chrono::duration<double>(Clock::now() - w.since).count() > options.deadline_seconds) {
+      } else if (!w.items.empty() && options_.deadline_seconds > 0 && Now() - w.since > options_.deadline_seconds) {
         kill(w.pid, SIGKILL);
         Reap(w);
         verdict = "timeout";
-        how = "ran past the deadline of " + std::to_string(options.deadline_seconds) + " s";
+        how = "ran past the deadline of " + std::to_string(options_.deadline_seconds) + " s";
       }
       if (verdict.empty()) continue;
       const size_t failed_item = w.items.front();
       w.items.erase(w.items.begin());
       cb.failed(failed_item, verdict, how);
-      if (!w.items.empty() && !Start(w, cb, error)) {
-        kill_all();
+      if (!w.items.empty() && !Start(w, error)) {
+        KillAll();
         return false;
       }
     }

@@ -1,29 +1,48 @@
-/* A batch of campaign programs run in forked worker processes, so that a
-   program which crashes the compiler, the emulator or the interpreter (a
-   signal, an abort, a failed assertion) or hangs it is a finding, not the
-   end of the campaign.
+/* Batches of campaign programs run in persistent forked worker processes,
+   so that a program which crashes the compiler, the emulator or the
+   interpreter (a signal, an abort, a failed assertion) or hangs it is a
+   finding, not the end of the campaign, and a worker is not forked per
+   batch (forking a parent that holds the parsed corpus costs page tables
+   and copy-on-write faults: ~11% of a campaign's CPU when it was per batch).
    Why not tools/nightly's process pool: its unit of work is a corpus entry
    through the nightly's stages (RunStages, their report entry and
    protocol); a campaign program is a text with an origin, evaluated by
    program_eval.h into its own result with coverage. What is shared is how
    a dead worker is described (nightly::DescribeWaitStatus) and how a
-   result is written through a pipe (nightly::WriteAll).
-   `jobs` workers are forked per batch; worker w runs items w, w + jobs,
-   ... in order and streams each result ("INDEX LENGTH\n" + text) as soon as
-   it is done. When a worker dies before reporting an item, that item is
-   `failed` ("crash", how the worker ended) and a new worker continues
-   with the items after it; when an item runs past `deadline_seconds` of
-   wall-clock time, the worker is killed and the item is failed
-   ("timeout"). Stopping: once stop() returns true the workers are killed
-   and the items they had not reported are neither done nor failed.
-   Invariants: each item is reported at most once, by done or failed; at
-   return no worker is left; the parent never forks while another thread
-   runs (it has none). */
+   result is written (nightly::WriteAll).
+
+   A WorkerPool holds up to `jobs` workers, each a child forked from the
+   caller with one socket to it. Run(count, catch_up, ...) hands worker w
+   the items w, w + jobs, ... of the batch; it runs them in order with the
+   pool's `work` function and streams each result ("INDEX LENGTH\n" + text)
+   as soon as it is done. A worker lives on between batches: before a new
+   batch's items it is sent the batch's `catch_up` message, which the
+   pool's `catch_up` function applies in the worker. The caller's contract:
+   the message brings a worker whose state is the caller's as of the
+   previous Run to the caller's state now (a campaign sends the previous
+   batch's new coverage and kept programs). A worker forked during a Run
+   (the first one, or a replacement) copies the caller's state as it is,
+   so it is not sent that Run's message; every live worker gets every
+   later one, even with no items.
+   When a worker dies before reporting an item, that item is `failed`
+   ("crash", how the worker ended) and a new worker continues with the
+   items after it; when an item runs past `deadline_seconds` of wall-clock
+   time, the worker is killed and the item is failed ("timeout"). Stopping:
+   once stop() returns true every worker is killed and the items not
+   reported are neither done nor failed (the next Run forks new workers).
+   Invariants: each item is reported at most once, by done or failed; a
+   crash or hang costs only its own item; at destruction no worker is
+   left; the parent forks only while no other thread runs (it has none);
+   a worker holds no other worker's socket (so each sees its own end). */
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace shaderdiff::fuzz {
 
@@ -32,14 +51,49 @@ struct BatchPoolOptions {
   double deadline_seconds = 60;
 };
 
-struct BatchCallbacks {
-  std::function<std::string(size_t)> work;  // runs in the worker
+struct BatchCallbacks {  // run in the caller
   std::function<void(size_t, std::string)> done;
   std::function<void(size_t, const std::string& verdict, const std::string& how)> failed;
   std::function<bool()> stop;
 };
 
-// False with *error when no worker could be started.
-bool RunBatch(size_t count, const BatchPoolOptions& options, const BatchCallbacks& callbacks, std::string* error);
+class WorkerPool {
+ public:
+  // `work` (item -> result text) and `catch_up` (may be empty) run in the workers.
+  WorkerPool(const BatchPoolOptions& options, std::function<std::string(size_t)> work,
+             std::function<void(const std::string&)> catch_up);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  // False with *error when no worker could be started or reached.
+  bool Run(size_t count, const std::string& catch_up, const BatchCallbacks& callbacks, std::string* error);
+
+  // CPU seconds (user + system) the live workers have used so far (Linux
+  // /proc); a reaped worker's time is in getrusage(RUSAGE_CHILDREN).
+  double LiveCpuSeconds() const;
+  uint64_t forks() const { return forks_; }  // workers started so far
+
+ private:
+  struct Worker {
+    pid_t pid = -1;
+    int fd = -1;
+    std::vector<size_t> items;  // still to report, in order
+    std::string buffer;
+    double since = 0;           // when the current item started (the last report), steady seconds
+  };
+  bool Start(Worker& w, std::string* error);
+  bool Send(Worker& w, const std::string& catch_up);
+  void Drain(Worker& w, const BatchCallbacks& cb);
+  int Reap(Worker& w);
+  void KillAll();
+  [[noreturn]] void Serve(int fd, std::vector<size_t> items);
+
+  BatchPoolOptions options_;
+  std::function<std::string(size_t)> work_;
+  std::function<void(const std::string&)> catch_up_;
+  std::vector<Worker> workers_;
+  uint64_t forks_ = 0;
+};
 
 }  // namespace shaderdiff::fuzz

@@ -72,6 +72,11 @@ class Campaign {
       return 5;
     }
     const uint32_t batch = o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs);
+    // Workers are forked from here on, with the corpus, the replayed journal and this state.
+    pool_ = std::make_unique<WorkerPool>(
+        BatchPoolOptions{o_.jobs, o_.deadline_seconds},
+        [this](size_t i) { return EvaluateProgram(Make(base_ + i), o_.check, &coverage_).dump(); },
+        [this](const std::string& message) { CatchUp(message); });
     double seconds_before = seconds_;
     deadline_ = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                          std::chrono::duration<double>(std::max(0.0, o_.seconds - seconds_before)));
@@ -90,6 +95,7 @@ class Campaign {
       }
     }
     std::fclose(log);
+    pool_.reset();
     seconds_ = seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Progress();
     const json report = ReportJson();
@@ -209,32 +215,46 @@ class Campaign {
     if (findings) store_.Rollback(std::move(*findings));
   }
 
+  // In a worker: the previous batch's new coverage and kept programs, in
+  // the parent's order, and the new batch's first program number
+  // (batch_pool.h: it brings a worker to the parent's state at this batch).
+  void CatchUp(const std::string& message) {
+    const json m = json::parse(message);
+    base_ = m["base"].get<uint64_t>();
+    for (const std::string& f : m["features"]) Cover(f);
+    for (const json& k : m["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
+  }
+
   bool RunOneBatch(uint64_t count, std::FILE* log, std::string* error) {
     const auto wall0 = std::chrono::steady_clock::now();
-    const double cpu0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
-    std::vector<FuzzProgram> programs;
-    for (uint64_t k = 0; k < count; ++k) {
-      if (k % 64 == 0 && StopNow()) return true;  // cut while making (a large --batch): not journaled
-      programs.push_back(Make(programs_ + k));
-    }
+    const double cpu0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) + pool_->LiveCpuSeconds();
+    // Programs are made in the workers (Make is a function of the program
+    // number and the kept pool, which the workers hold as the parent does);
+    // the parent makes again only those it keeps or files a finding for.
+    base_ = programs_;
+    const std::string catch_up = json{{"base", base_}, {"features", delta_["features"]}, {"kept", delta_["kept"]}}.dump();
     std::vector<json> results(count);
     bool cut = false;
     BatchCallbacks cb;
-    cb.work = [&](size_t i) { return EvaluateProgram(programs[i], o_.check, &coverage_).dump(); };
     cb.done = [&](size_t i, std::string text) { results[i] = json::parse(text, nullptr, false); };
     cb.failed = [&](size_t i, const std::string& verdict, const std::string& how) {
       json failure{{"config", "worker"}, {"verdict", verdict}, {"detail", how},
                    {"signature", "worker " + verdict + (verdict == "crash" ? ": " + how : "")}};
-      results[i] = json{{"id", programs[i].id}, {"verdicts", json{{"worker", verdict}}},
+      results[i] = json{{"id", base_ + i}, {"verdicts", json{{"worker", verdict}}},
                         {"failures", json::array({failure})}};
     };
     cb.stop = [&] {
       cut = StopNow();
       return cut;
     };
-    BatchPoolOptions pool{o_.jobs, o_.deadline_seconds};
-    if (!RunBatch(count, pool, cb, error)) return false;
+    if (!pool_->Run(count, catch_up, cb, error)) return false;
     if (cut) return true;  // not journaled: the batch runs again on --resume
+    std::map<uint64_t, FuzzProgram> programs;  // made before Keep below changes the pool
+    for (uint64_t i = 0; i < count; ++i) {
+      const json& r = results[i];
+      if (r.is_discarded() || r.is_null()) continue;
+      if (!r["failures"].empty() || (r.contains("features") && !r["features"].empty())) programs[i] = Make(base_ + i);
+    }
     std::optional<FindingStore::State> findings_before;
     for (const json& r : results) {
       if (!r.is_discarded() && !r.is_null() && !r["failures"].empty()) {
@@ -243,7 +263,7 @@ class Campaign {
       }
     }
     const size_t kept_before = kept_.size();
-    const double cpu = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - cpu0;
+    const double cpu = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) + pool_->LiveCpuSeconds() - cpu0;
     json line{{"batch", batches_}, {"programs", count}, {"cpu_seconds", cpu}, {"features", json::array()},
               {"kept", json::array()}, {"findings", json::array()}, {"verdicts", json::object()}};
     for (uint64_t i = 0; i < count; ++i) {
@@ -264,11 +284,12 @@ class Campaign {
         }
       }
       if (added) {
-        Keep(programs[i].text, programs[i].origin);
-        line["kept"].push_back({{"text", programs[i].text}, {"origin", programs[i].origin}});
+        const FuzzProgram& p = programs.at(i);
+        Keep(p.text, p.origin);
+        line["kept"].push_back({{"text", p.text}, {"origin", p.origin}});
       }
       const double reduce0 = CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN);
-      for (const json& f : r["failures"]) line["findings"].push_back(store_.Add(programs[i], f));
+      for (const json& f : r["failures"]) line["findings"].push_back(store_.Add(programs.at(i), f));
       reduce_cpu_seconds_ += CpuSeconds(RUSAGE_SELF) + CpuSeconds(RUSAGE_CHILDREN) - reduce0;
     }
     if (findings_before && StopNow()) {
@@ -280,6 +301,7 @@ class Campaign {
     cpu_seconds_ += cpu;
     line["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     ++batches_;
+    delta_ = {{"features", line["features"]}, {"kept", line["kept"]}};
     const std::string text = line.dump() + "\n";
     if (std::fwrite(text.data(), 1, text.size(), log) != text.size() || std::fflush(log) != 0) {
       *error = "cannot write the journal";
@@ -349,6 +371,9 @@ class Campaign {
   uint64_t programs_ = 0, batches_ = 0;
   double seconds_ = 0, cpu_seconds_ = 0, reduce_cpu_seconds_ = 0;
   std::string stopped_by_;
+  std::unique_ptr<WorkerPool> pool_;
+  uint64_t base_ = 0;  // the current batch's first program number
+  json delta_ = {{"features", json::array()}, {"kept", json::array()}};  // the last journaled batch's additions
 };
 
 }  // namespace
