@@ -53,6 +53,28 @@ bool RunPairReference(const tgsi::Shader& original, uint64_t original_hash, cons
   return true;
 }
 
+PairRuns RunPairReferenceOn(const tgsi::Shader& original, const tgsi::Shader& transformed,
+                            const common::TestVector& vector, const harness::CheckOptions& options) {
+  tgsi_exec::InterpreterOptions interp;
+  interp.instruction_budget = options.interpreter_budget;
+  PairRuns pair;
+  harness::ReferenceRun o;
+  o.vector = vector;
+  o.result = tgsi_exec::Interpret(original, vector, interp);
+  harness::ReferenceRun t;
+  t.vector = vector;
+  ZeroNewUniforms(original, transformed, &t.vector);
+  t.result = tgsi_exec::Interpret(transformed, t.vector, interp);
+  pair.original.push_back(std::move(o));
+  pair.transformed.push_back(std::move(t));
+  return pair;
+}
+
+std::string MetamorphicDifference::Signature() const {
+  return "metamorphic " + executor + " OUT[" + std::to_string(mismatch.output) + "]." +
+         std::string(1, "xyzw"[mismatch.component < 0 ? 0 : mismatch.component]);
+}
+
 std::string MetamorphicDifference::ToString() const {
   return executor + ": the transformed shader leaves the original's allowed set: " + mismatch.ToString() +
          harness::VectorFlags(vector);
@@ -83,6 +105,12 @@ MetamorphicOutcome CheckMetamorphic(const tgsi::Shader& original, uint64_t origi
   MetamorphicOutcome out;
   PairRuns pair;
   if (!RunPairReference(original, original_hash, transformed, options, &pair, &out.error)) return out;
+  return CheckMetamorphicRuns(transformed, pair, options);
+}
+
+MetamorphicOutcome CheckMetamorphicRuns(const tgsi::Shader& transformed, const PairRuns& pair,
+                                        const harness::CheckOptions& options) {
+  MetamorphicOutcome out;
   for (size_t i = 0; i < pair.original.size(); ++i) {
     out.vectors_compared += Finished(pair.original[i]) && Finished(pair.transformed[i]);
   }

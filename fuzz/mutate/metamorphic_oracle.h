@@ -48,11 +48,19 @@ void ZeroNewUniforms(const tgsi::Shader& original, const tgsi::Shader& transform
 bool RunPairReference(const tgsi::Shader& original, uint64_t original_hash, const tgsi::Shader& transformed,
                       const harness::CheckOptions& options, PairRuns* pair, std::string* error);
 
+// The pair on one given vector instead of the seeded ones (a reduction's
+// candidate vector): the original's run on `vector`, the transformed
+// shader's on `vector` with ZeroNewUniforms; the choice is left default.
+PairRuns RunPairReferenceOn(const tgsi::Shader& original, const tgsi::Shader& transformed,
+                            const common::TestVector& vector, const harness::CheckOptions& options);
+
 struct MetamorphicDifference {
   std::string executor;  // "reference", "a3xx/naive", "a3xx/opt"
   harness::VectorChoice vector;
   harness::Mismatch mismatch;  // expected: the original's word; allowed: its set
   std::string ToString() const;
+  // The finding's signature: "metamorphic <executor> OUT[i].c" (.x for a killed lane).
+  std::string Signature() const;
 };
 
 // The reference's side of the oracle.
@@ -73,5 +81,10 @@ struct MetamorphicOutcome {
 // and emulated on the pair's vectors): what tests and the campaign call.
 MetamorphicOutcome CheckMetamorphic(const tgsi::Shader& original, uint64_t original_hash,
                                     const tgsi::Shader& transformed, const harness::CheckOptions& options);
+
+// The same on pair runs the caller made (RunPairReferenceOn): reference,
+// then each a3xx build compiled and emulated on the pair's vectors.
+MetamorphicOutcome CheckMetamorphicRuns(const tgsi::Shader& transformed, const PairRuns& pair,
+                                        const harness::CheckOptions& options);
 
 }  // namespace shaderdiff::fuzz

@@ -175,6 +175,8 @@ class Campaign {
         p.shader = std::make_shared<const tgsi::Shader>(std::move(*m));  // read back from its text by Mutate
         p.origin = std::string(TransformName(t)) + " (seed " + std::to_string(mseed) + ") of " + parent.name;
         p.preserving = preserving;
+        p.transform = t;
+        p.mutation_seed = mseed;
         if (preserving) {
           p.original_text = parent.text;
           p.original_shader = parent.shader;

@@ -9,6 +9,7 @@
 #include "compiler/tgsi/validate.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/explain/case_explanation.h"
+#include "tools/fuzz/finding_reduce.h"
 #include "tools/harness/vector_json.h"
 
 namespace shaderdiff::fuzz {
@@ -17,12 +18,6 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-std::string Shape(const tgsi::Shader& s) {
-  std::string out;
-  for (const tgsi::Instruction& i : s.instructions) out += (out.empty() ? "" : " ") + std::string(tgsi::OpcodeName(i.opcode));
-  return out;
-}
 
 bool WriteFiles(const fs::path& dir, const std::map<std::string, std::string>& files) {
   const fs::path tmp = dir.string() + ".tmp";
@@ -89,6 +84,82 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
   return out;
 }
 
+// Reduces a metamorphic difference (as the pair) or a worker crash
+// (finding_reduce.h); *note says why not when it cannot.
+std::optional<Reduced> ReduceWithoutSignature(const FuzzProgram& program, const json& failure,
+                                              const CampaignOptions& options, std::string* note) {
+  if (options.interrupted && options.interrupted()) return std::nullopt;
+  reduce::ReduceOptions budget;
+  budget.max_oracle_calls = options.reduce_oracle_calls;
+  budget.max_seconds = options.reduce_seconds;
+  budget.interrupted = options.interrupted;
+  tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(program.text);
+  if (!parsed.ok()) {
+    *note = "the program does not pass the front door";
+    return std::nullopt;
+  }
+  std::optional<ReducedFinding> r;
+  if (failure.value("verdict", "") == "metamorphic") {
+    common::TestVector vector;
+    tgsi::FrontDoorResult parent = tgsi::ParseAndValidate(program.original_text);
+    if (!program.transform || !parent.ok() || !failure.contains("vector") ||
+        !harness::VectorFromJson(failure["vector"], &vector, note)) {
+      if (note->empty()) *note = "no transform, parent or vector to reduce the pair with";
+      return std::nullopt;
+    }
+    const Transform t = *program.transform;
+    r = ReduceMetamorphicPair(parent.shader, [t](const tgsi::Shader& s, uint64_t seed) { return Mutate(s, t, seed); },
+                              program.mutation_seed, vector, failure.value("signature", ""), options.check, budget, note);
+  } else {
+    r = ReduceCrash(parsed.shader, ProgramVectors(program, parsed.shader, options.check), failure.value("detail", ""),
+                    options.check, budget, note);
+  }
+  if (!r || (options.interrupted && options.interrupted())) return std::nullopt;
+  Reduced out;
+  out.files = std::move(r->files);
+  out.reduce = std::move(r->reduce);
+  out.shape = std::move(r->shape);
+  out.instructions = r->instructions;
+  return out;
+}
+
+// repro.sh for a finding without a differential signature: exits non-zero
+// while it reproduces.
+std::string NonDifferentialRepro(const std::string& full, const json& failure, bool reduced, const CampaignOptions& options) {
+  const std::string verdict = failure.value("verdict", "");
+  std::string script = "#!/bin/sh\n# " + full + (reduced ? " (reduced)" : " (unreduced)") + "\n"
+                       "# Exits non-zero while the case shows the failure (for a metamorphic difference:\n"
+                       "# while original.tgsi and case.tgsi give different outputs on vector.json).\n"
+                       "cd \"$(dirname \"$0\")\" || exit 2\n";
+  const std::string exe = "\"${SHADERDIFF:-" + options.program_name.substr(0, options.program_name.find(' ')) + "}\"" +
+                          (options.program_name.find(' ') == std::string::npos ? "" : options.program_name.substr(options.program_name.find(' ')));
+  const std::string target = options.check.target;
+  if (failure.value("config", "") == "metamorphic/reference") {
+    script += exe + " interp original.tgsi --vector vector.json > original.out || exit 2\n" + exe +
+              " interp case.tgsi --vector vector.json > case.out || exit 2\n"
+              "! cmp -s original.out case.out\n";
+  } else if (verdict == "metamorphic") {
+    // A build's result for case.tgsi outside the original's set: shown side by side.
+    const std::string build = failure.value("config", "").ends_with("/opt") ? "opt" : "naive";
+    script += exe + " interp original.tgsi --vector vector.json\n" + exe + " emulate --target " + target + " --build " +
+              build + " case.tgsi --vector vector.json\n" + "exit 1  # the component: report.json, failure.detail\n";
+  } else if (reduced) {
+    // The reduced crash: the reference and both builds on vector.json; a run killed by a signal reproduces.
+    script += "for run in \"interp case.tgsi\" \"emulate --target " + target + " --build naive case.tgsi\" \"emulate --target " +
+              target + " --build opt case.tgsi\"; do\n"
+              "  " + exe + " $run --vector vector.json > /dev/null 2>&1\n"
+              "  rc=$?\n"
+              "  if [ $rc -gt 128 ]; then echo \"$run: killed (exit $rc)\"; exit 1; fi\n"
+              "done\n"
+              "exit 0\n";
+  } else {
+    const std::string check = "--target " + target + " --vectors " + std::to_string(options.check.vectors) +
+                              " --lanes " + std::to_string(options.check.lanes);
+    script += "exec " + exe + " check " + check + " case.tgsi; # a " + verdict + " in a worker\n";
+  }
+  return script;
+}
+
 }  // namespace
 
 json FindingStore::Add(const FuzzProgram& program, const json& failure) {
@@ -100,14 +171,21 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
   const std::string verdict = failure.value("verdict", "");
   // A check's failure (config "<target>/<build>"), not a worker's, the front door's or the metamorphic oracle's.
   const bool differential = record["config"].get<std::string>().starts_with(options_.check.target + "/");
-  if (differential && s_.reductions[first] < options_.reductions_per_signature) {
+  // Metamorphic differences (as the pair) and worker crashes reduce with a
+  // predicate of their own (finding_reduce.h); a worker timeout does not.
+  const bool metamorphic = verdict == "metamorphic";
+  const bool crash = record["config"] == "worker" && verdict == "crash";
+  const bool reducible = differential || metamorphic || crash;
+  std::string note;  // why a reduction gave nothing
+  if (reducible && s_.reductions[first] < options_.reductions_per_signature) {
     ++s_.reductions[first];
     record["reduction_attempted"] = true;
-    reduced = ReduceAndBisect(program, failure, options_);
+    reduced = differential ? ReduceAndBisect(program, failure, options_)
+                           : ReduceWithoutSignature(program, failure, options_, &note);
   }
   std::string full = first;
-  if (reduced) full += " | culprit " + reduced->culprit + " | " + reduced->shape;
-  else if (differential && s_.reductions[first] >= options_.reductions_per_signature && s_.ids.count(first) == 0) {
+  if (reduced) full += (differential ? " | culprit " + reduced->culprit : std::string()) + " | " + reduced->shape;
+  else if (reducible && s_.reductions[first] >= options_.reductions_per_signature && s_.ids.count(first) == 0) {
     // Counted under the first signature alone once its reductions are spent.
     for (const auto& [signature, id] : s_.ids) {
       if (signature.starts_with(first + " |")) {
@@ -134,36 +212,21 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
   if (reduced) {
     files = reduced->files;
     report["reduce"] = reduced->reduce;
-    report["culprit"] = reduced->culprit;
-    report["explanation"] = reduced->explanation;
-    record["explanation"] = reduced->explanation;
     report["shape"] = reduced->shape;
     record["instructions"] = reduced->instructions;
+    if (differential) {
+      report["culprit"] = reduced->culprit;
+      report["explanation"] = reduced->explanation;
+      record["explanation"] = reduced->explanation;
+    } else {
+      files["repro.sh"] = NonDifferentialRepro(full, failure, true, options_);
+    }
   } else {
+    if (!note.empty()) report["reduce_error"] = note;
     files["case.tgsi"] = program.text;
     if (program.preserving) files["original.tgsi"] = program.original_text;
     if (failure.contains("vector")) files["vector.json"] = failure["vector"].dump(1) + "\n";
-    const std::string check = "--target " + options_.check.target + " --vectors " + std::to_string(options_.check.vectors) +
-                              " --lanes " + std::to_string(options_.check.lanes);
-    files["repro.sh"] = "#!/bin/sh\n# " + full + " (unreduced)\n"
-                        "# Exits non-zero while the check of the case fails (or, for a metamorphic\n"
-                        "# difference, while original.tgsi and case.tgsi give different outputs on vector.json).\n"
-                        "cd \"$(dirname \"$0\")\" || exit 2\n";
-    const std::string exe = "\"${SHADERDIFF:-" + options_.program_name.substr(0, options_.program_name.find(' ')) + "}\"" +
-                            (options_.program_name.find(' ') == std::string::npos ? "" : options_.program_name.substr(options_.program_name.find(' ')));
-    if (failure.value("config", "") == "metamorphic/reference") {
-      files["repro.sh"] += exe + " interp original.tgsi --vector vector.json > original.out || exit 2\n" + exe +
-                           " interp case.tgsi --vector vector.json > case.out || exit 2\n"
-                           "! cmp -s original.out case.out\n";
-    } else if (verdict == "metamorphic") {
-      // A build's result for case.tgsi outside the original's set: shown side by side.
-      const std::string build = failure.value("config", "").ends_with("/opt") ? "opt" : "naive";
-      files["repro.sh"] += exe + " interp original.tgsi --vector vector.json\n" + exe + " emulate --target " +
-                           options_.check.target + " --build " + build + " case.tgsi --vector vector.json\n" +
-                           "exit 1  # the component: report.json, failure.detail\n";
-    } else {
-      files["repro.sh"] += "exec " + exe + " check " + check + " case.tgsi; # a " + verdict + " in a worker\n";
-    }
+    files["repro.sh"] = NonDifferentialRepro(full, failure, false, options_);
     record["instructions"] = tgsi::ParseAndValidate(program.text).shader.instructions.size();
   }
   files["report.json"] = report.dump(1) + "\n";

@@ -133,8 +133,7 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
     if (!d) d = CompareBuildPair(pair, opt_results, opt_config);
     if (d) {
       json f{{"config", "metamorphic/" + d->executor}, {"verdict", "metamorphic"}, {"detail", d->ToString()},
-             {"signature", "metamorphic " + d->executor + " OUT[" + std::to_string(d->mismatch.output) + "]." +
-                               std::string(1, "xyzw"[d->mismatch.component < 0 ? 0 : d->mismatch.component])}};
+             {"signature", d->Signature()}};
       for (const harness::ReferenceRun& r : pair.transformed) {  // the original's vector + new uniforms at 0
         if (r.choice.seed == d->vector.seed && r.choice.edges == d->vector.edges) f["vector"] = harness::VectorToJson(r.vector);
       }

@@ -27,12 +27,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "compiler/tgsi/ast.h"
+#include "fuzz/mutate/mutate.h"
 #include "tools/harness/check.h"
 
 namespace shaderdiff::fuzz {
@@ -49,6 +51,11 @@ struct FuzzProgram {
   // be what the front door makes of the text, up to source locations
   // (program_eval_test checks the generator's: the same result JSON).
   std::shared_ptr<const tgsi::Shader> shader, original_shader;
+  // A mutation's transform and seed: Mutate(original, *transform,
+  // mutation_seed, donor) made it (a metamorphic finding is reduced as the
+  // pair: finding_reduce.h).
+  std::optional<Transform> transform;
+  uint64_t mutation_seed = 0;
 };
 
 // `known`: coverage features the caller already has; they are left out of

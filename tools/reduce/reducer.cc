@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
+#include <utility>
 
 #include "compiler/tgsi/printer.h"
 #include "emulator/common/interpolation.h"
@@ -22,11 +24,20 @@ constexpr std::array<uint32_t, 4> kZeros = {0, 0, 0, 0};
 
 class Reducer {
  public:
+  // A differential failure: the oracle keeps result->signature.
   Reducer(const ReduceOptions& options, ReduceResult* result, harness::CheckOutcome first)
       : options_(options),
         result_(*result),
-        oracle_(options.check, result->signature, options.also),
+        oracle_(std::in_place, options.check, result->signature, options.also),
         last_outcome_(std::move(first)),
+        start_(std::chrono::steady_clock::now()) {
+    text_ = tgsi::PrintShader(result_.reduced.shader);
+  }
+  // Any failure: `still_fails` decides (ReduceWithPredicate).
+  Reducer(const ReduceOptions& options, ReduceResult* result, CasePredicate still_fails)
+      : options_(options),
+        result_(*result),
+        predicate_(std::move(still_fails)),
         start_(std::chrono::steady_clock::now()) {
     text_ = tgsi::PrintShader(result_.reduced.shader);
   }
@@ -54,12 +65,14 @@ class Reducer {
     }
     SimplifyVector();
     if (result_.stopped_by.empty()) result_.stopped_by = "done";
-    result_.oracle_calls += oracle_.calls();
+    result_.oracle_calls += Calls();
     result_.outcome = last_outcome_;
-    result_.crashed_candidates = oracle_.crashes();
-    if (oracle_.first_crash()) {
-      result_.crash = ReduceCase{oracle_.first_crash()->shader, oracle_.first_crash()->vector};
-      result_.crash_how = oracle_.first_crash()->how;
+    if (oracle_) {
+      result_.crashed_candidates = oracle_->crashes();
+      if (oracle_->first_crash()) {
+        result_.crash = ReduceCase{oracle_->first_crash()->shader, oracle_->first_crash()->vector};
+        result_.crash_how = oracle_->first_crash()->how;
+      }
     }
     result_.seconds = Seconds();
   }
@@ -76,11 +89,22 @@ class Reducer {
   uint32_t FocusLane() const {
     return last_outcome_.mismatch ? last_outcome_.mismatch->lane : 0;
   }
+  // Whether the failure is known to be in one output component (a
+  // differential signature that has one; a predicate's failure is not).
+  bool HasFocusComponent() const { return oracle_ && result_.signature.HasComponent(); }
+
+  uint64_t Calls() const { return oracle_ ? oracle_->calls() : predicate_calls_; }
+
+  bool StillFails(const tgsi::Shader& candidate, const common::TestVector& vec, harness::CheckOutcome* outcome) {
+    if (oracle_) return oracle_->Reproduces(candidate, vec, outcome);
+    ++predicate_calls_;
+    return predicate_(candidate, vec);
+  }
 
   bool OutOfBudget() {
     if (stopped()) return true;
     if (options_.interrupted && options_.interrupted()) result_.stopped_by = "interrupt";
-    else if (oracle_.calls() + 1 >= options_.max_oracle_calls) result_.stopped_by = "oracle-calls";  // +1: the first check
+    else if (Calls() + 1 >= options_.max_oracle_calls) result_.stopped_by = "oracle-calls";  // +1: the first check
     else if (Seconds() >= options_.max_seconds) result_.stopped_by = "time";
     return stopped();
   }
@@ -96,7 +120,7 @@ class Reducer {
     std::string text = tgsi::PrintShader(*valid);
     if (text == text_ && vec.lanes == vector().lanes && WordsEqual(vec, vector())) return false;  // no change
     harness::CheckOutcome outcome;
-    if (!oracle_.Reproduces(*valid, vec, &outcome)) return false;
+    if (!StillFails(*valid, vec, &outcome)) return false;
     const uint32_t size_before = InstructionCount(shader());
     const uint32_t lanes_before = vector().lanes;
     result_.reduced = {std::move(*valid), vec};
@@ -106,7 +130,7 @@ class Reducer {
     if (options_.progress && (InstructionCount(shader()) != size_before || vec.lanes != lanes_before)) {
       options_.progress(std::string(step) + ": " + std::to_string(size_before) + " -> " +
                         std::to_string(InstructionCount(shader())) + " instructions, " +
-                        std::to_string(vector().lanes) + " lane(s), " + std::to_string(oracle_.calls() + 1) +
+                        std::to_string(vector().lanes) + " lane(s), " + std::to_string(Calls() + 1) +
                         " oracle calls");
     }
     return true;
@@ -125,7 +149,7 @@ class Reducer {
     while (!stopped() && vector().lanes > group) {
       const uint32_t lanes = vector().lanes;
       std::vector<std::vector<uint32_t>> candidates;
-      if (result_.signature.HasComponent()) {
+      if (HasFocusComponent()) {
         const uint32_t first = FocusLane() / group * group;
         std::vector<uint32_t> focus;
         for (uint32_t l = first; l < first + group; ++l) focus.push_back(l);
@@ -150,7 +174,7 @@ class Reducer {
   // ---- slice / dead code
   void Slice() {
     std::vector<OutputComponent> roots;
-    if (result_.signature.HasComponent()) roots.push_back({result_.signature.output, result_.signature.component});
+    if (HasFocusComponent()) roots.push_back({result_.signature.output, result_.signature.component});
     for (int attempt = 0; attempt < 2; ++attempt) {
       const std::vector<bool> dead = DeadInstructions(shader(), roots);
       if (std::find(dead.begin(), dead.end(), true) == dead.end() && roots.empty()) return;
@@ -467,8 +491,10 @@ class Reducer {
 
   const ReduceOptions& options_;
   ReduceResult& result_;
-  Oracle oracle_;
-  harness::CheckOutcome last_outcome_;  // of the current case
+  std::optional<Oracle> oracle_;  // a differential failure's, or
+  CasePredicate predicate_;       // any failure's
+  uint64_t predicate_calls_ = 0;
+  harness::CheckOutcome last_outcome_;  // of the current case (differential only)
   std::chrono::steady_clock::time_point start_;
   std::string text_;  // the printed current shader
 };
@@ -502,6 +528,22 @@ std::optional<ReduceResult> Reduce(const tgsi::Shader& shader, const common::Tes
   result.reduced = result.original;
   result.oracle_calls = 1;
   Reducer(options, &result, std::move(first->outcome)).Run();
+  return result;
+}
+
+std::optional<ReduceResult> ReduceWithPredicate(const tgsi::Shader& shader, const common::TestVector& vector,
+                                                const CasePredicate& still_fails, const ReduceOptions& options,
+                                                std::string* error) {
+  if (!still_fails(shader, vector)) {
+    *error = "the case does not satisfy the predicate: nothing to reduce";
+    return std::nullopt;
+  }
+  ReduceResult result;
+  result.original = {shader, vector};
+  result.original.shader.items.clear();
+  result.reduced = result.original;
+  result.oracle_calls = 1;
+  Reducer(options, &result, still_fails).Run();
   return result;
 }
 

@@ -87,4 +87,20 @@ struct ReduceResult {
 std::optional<ReduceResult> Reduce(const tgsi::Shader& shader, const common::TestVector& vector,
                                    const ReduceOptions& options, std::string* error);
 
+// The generic entry: the same steps with any notion of "still fails", for
+// failures that have no differential signature (a metamorphic difference
+// against a parent program, a check that kills its process with a signal).
+// `still_fails` decides for every candidate that passed the front door, and
+// is counted as an oracle call (the budgets and `interrupted` apply; `check`
+// and `also` are not used). With no failing component to focus on, lanes
+// are halved, the slice step removes plain dead code only, and inputs are
+// folded with lane 0's values; the predicate keeps whatever it needs.
+// The result's `signature` and `outcome` are not set, nor its crash fields
+// (a predicate that runs the case in a child process reports crashes
+// itself). nullopt with *error when the case itself does not satisfy it.
+using CasePredicate = std::function<bool(const tgsi::Shader&, const common::TestVector&)>;
+std::optional<ReduceResult> ReduceWithPredicate(const tgsi::Shader& shader, const common::TestVector& vector,
+                                                const CasePredicate& still_fails, const ReduceOptions& options,
+                                                std::string* error);
+
 }  // namespace shaderdiff::reduce

@@ -8,6 +8,7 @@
 
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
+#include "emulator/tgsi/interpreter.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/reduce/reducer.h"
 #include "tools/reduce/shader_edit.h"
@@ -156,6 +157,41 @@ TEST(Reducer, ACandidateThatCrashesTheCompilerDoesNotEndTheReduction) {
   EXPECT_LT(InstructionCount(r->reduced.shader), InstructionCount(f.shader));
   const OracleRun again = CheckOneVector(r->reduced.shader, r->reduced.vector, plain, false);
   EXPECT_EQ(SignatureOf(again.outcome, harness::Build::kNaive), r->signature);
+}
+
+TEST(Reducer, AnyPredicateThroughTheGenericEntry) {
+  // No differential signature: "still fails" is whatever the predicate
+  // says; here, the reference's OUT[1].y at lane 0 keeps its word and the
+  // shader still holds the MAD.
+  Fixture f = Make();
+  const common::Word want = tgsi_exec::Interpret(f.shader, f.vector, {}).FindOutput(1)->words[0][1];
+  uint64_t calls = 0;
+  const CasePredicate keeps = [&](const tgsi::Shader& s, const common::TestVector& v) {
+    ++calls;
+    EXPECT_TRUE(tgsi::ValidateShader(s).empty()) << tgsi::PrintShader(s);
+    const common::ExecResult r = tgsi_exec::Interpret(s, v, {});
+    const common::OutputLanes* out = r.FindOutput(1);
+    bool has_mad = false;
+    for (const tgsi::Instruction& i : s.instructions) has_mad |= i.opcode == tgsi::Opcode::MAD;
+    return has_mad && r.status == common::ExecStatus::kOk && out && !out->words.empty() && out->words[0][1] == want;
+  };
+  std::string error;
+  std::optional<ReduceResult> r = ReduceWithPredicate(f.shader, f.vector, keeps, f.options, &error);
+  ASSERT_TRUE(r.has_value()) << error;
+  EXPECT_EQ(r->stopped_by, "done");
+  EXPECT_TRUE(keeps(r->reduced.shader, r->reduced.vector));
+  EXPECT_LE(InstructionCount(r->reduced.shader), 5u) << tgsi::PrintShader(r->reduced.shader);  // of 22
+  EXPECT_EQ(r->reduced.vector.lanes, 1u);
+  EXPECT_EQ(r->oracle_calls + 1, calls) << "every predicate call counted (the check above is one more)";
+  // A case that does not satisfy it is refused; budgets apply.
+  const CasePredicate never = [](const tgsi::Shader&, const common::TestVector&) { return false; };
+  EXPECT_FALSE(ReduceWithPredicate(f.shader, f.vector, never, f.options, &error).has_value());
+  EXPECT_NE(error.find("does not satisfy"), std::string::npos) << error;
+  f.options.max_oracle_calls = 5;
+  r = ReduceWithPredicate(f.shader, f.vector, keeps, f.options, &error);
+  ASSERT_TRUE(r.has_value()) << error;
+  EXPECT_EQ(r->stopped_by, "oracle-calls");
+  EXPECT_LE(r->oracle_calls, 5u);
 }
 
 TEST(Reducer, APassingCaseIsRefused) {
