@@ -29,6 +29,23 @@ double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// CPU seconds (user + system) process `pid` has used, from /proc; 0 if unreadable.
+double CpuSecondsOf(pid_t pid) {
+  static const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const size_t paren = text.rfind(')');  // the command name may hold spaces
+  if (paren == std::string::npos || paren + 2 > text.size()) return 0;
+  std::istringstream fields(text.substr(paren + 2));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int k = 3; k <= 15 && fields >> field; ++k) {  // fields 3.. after "pid (comm)"
+    if (k == 14) utime = std::stoull(field);
+    if (k == 15) stime = std::stoull(field);
+  }
+  return (utime + stime) / ticks;
+}
+
 // Sends all of `text` without raising SIGPIPE when the worker is gone.
 bool SendAll(int fd, const std::string& text) {
   size_t off = 0;
@@ -136,6 +153,7 @@ bool WorkerPool::Start(Worker& w, std::string* error) {
   w.fd = fds[0];
   w.buffer.clear();
   w.since = Now();
+  w.cpu_since = 0;  // a new process
   return true;
 }
 
@@ -145,6 +163,7 @@ bool WorkerPool::Send(Worker& w, const std::string& catch_up) {
   for (size_t i : w.items) request += std::to_string(i) + "\n";
   w.buffer.clear();
   w.since = Now();
+  w.cpu_since = CpuSecondsOf(w.pid);
   return SendAll(w.fd, request);
 }
 
@@ -160,6 +179,7 @@ void WorkerPool::Drain(Worker& w, const BatchCallbacks& cb) {
     w.buffer.erase(0, nl + 1 + length);
     if (!w.items.empty() && w.items.front() == index) w.items.erase(w.items.begin());
     w.since = Now();
+    w.cpu_since = CpuSecondsOf(w.pid);
     cb.done(index, std::move(text));
   }
 }
@@ -185,22 +205,9 @@ void WorkerPool::KillAll() {
 }
 
 double WorkerPool::LiveCpuSeconds() const {
-  static const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
   double seconds = 0;
   for (const Worker& w : workers_) {
-    if (w.pid <= 0) continue;
-    std::ifstream stat("/proc/" + std::to_string(w.pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const size_t paren = text.rfind(')');  // the command name may hold spaces
-    if (paren == std::string::npos) continue;
-    std::istringstream fields(text.substr(paren + 2));
-    std::string field;
-    unsigned long long utime = 0, stime = 0;
-    for (int k = 3; k <= 15 && fields >> field; ++k) {  // fields 3.. after "pid (comm)"
-      if (k == 14) utime = std::stoull(field);
-      if (k == 15) stime = std::stoull(field);
-    }
-    seconds += (utime + stime) / ticks;
+    if (w.pid > 0) seconds += CpuSecondsOf(w.pid);
   }
   return seconds;
 }
@@ -252,11 +259,17 @@ bool WorkerPool::Run(size_t count, const std::string& catch_up, const BatchCallb
           verdict = "crash";
           how = nightly::DescribeWaitStatus(status);
         }
-      } else if (!w.items.empty() && options_.deadline_seconds > 0 && Now() - w.since > options_.deadline_seconds) {
-        kill(w.pid, SIGKILL);
-        Reap(w);
-        verdict = "timeout";
-        how = "ran past the deadline of " + std::to_string(options_.deadline_seconds) + " s";
+      } else if (!w.items.empty() && options_.deadline_seconds > 0) {
+        const double cpu = CpuSecondsOf(w.pid) - w.cpu_since, wall = Now() - w.since;
+        if (cpu > options_.deadline_seconds || wall > kWallFactor * options_.deadline_seconds) {
+          kill(w.pid, SIGKILL);
+          Reap(w);
+          char text[160];
+          std::snprintf(text, sizeof text, "ran past the deadline: %.1f s of CPU time, %.1f s of wall time (limits %g s, %g s)",
+                        cpu, wall, options_.deadline_seconds, kWallFactor * options_.deadline_seconds);
+          verdict = "timeout";
+          how = text;
+        }
       }
       if (verdict.empty()) continue;
       const size_t failed_item = w.items.front();

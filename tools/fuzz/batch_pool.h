@@ -26,8 +26,14 @@
    later one, even with no items.
    When a worker dies before reporting an item, that item is `failed`
    ("crash", how the worker ended) and a new worker continues with the
-   items after it; when an item runs past `deadline_seconds` of wall-clock
-   time, the worker is killed and the item is failed ("timeout"). Stopping:
+   items after it; when an item runs past `deadline_seconds` of the
+   worker's CPU time, or kWallFactor times that of wall-clock time (a
+   worker that is blocked, not running), the worker is killed and the item
+   is failed ("timeout"). CPU time, not wall time, so that a loaded machine
+   (the campaign runs at nice beside others) does not turn a slow program
+   into a finding: a 30-minute campaign at load ~10 had a "timeout" whose
+   evaluation takes ~8 CPU seconds (two builds looping to the emulator's
+   cycle budget where the reference's loop exit is undefined). Stopping:
    once stop() returns true every worker is killed and the items not
    reported are neither done nor failed (the next Run forks new workers).
    Invariants: each item is reported at most once, by done or failed; a
@@ -48,8 +54,11 @@ namespace shaderdiff::fuzz {
 
 struct BatchPoolOptions {
   unsigned jobs = 1;
-  double deadline_seconds = 60;
+  double deadline_seconds = 60;  // per item, of the worker's CPU time
 };
+
+// The wall-clock limit per item, in deadlines (for a worker that does not run).
+inline constexpr double kWallFactor = 4;
 
 struct BatchCallbacks {  // run in the caller
   std::function<void(size_t, std::string)> done;
@@ -81,6 +90,7 @@ class WorkerPool {
     std::vector<size_t> items;  // still to report, in order
     std::string buffer;
     double since = 0;           // when the current item started (the last report), steady seconds
+    double cpu_since = 0;       // the worker's CPU seconds then
   };
   bool Start(Worker& w, std::string* error);
   bool Send(Worker& w, const std::string& catch_up);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -44,6 +45,26 @@ TEST(BatchPool, CrashAndHangAreFailuresAndTheRestRuns) {
   ASSERT_EQ(r.failed.size(), 2u);
   EXPECT_NE(r.failed[3].find("crash: killed by SIGSEGV"), std::string::npos) << r.failed[3];
   EXPECT_EQ(r.failed[6].rfind("timeout", 0), 0u) << r.failed[6];
+}
+
+TEST(BatchPool, TheDeadlineIsCpuTimeAndBlockedWorkersEndAtTheWallLimit) {
+  WorkerPool pool({1, 0.5},
+                  [](size_t i) {
+                    if (i == 0) for (volatile uint64_t k = 0;; ++k) {}  // busy: past 0.5 s of CPU
+                    if (i == 1) usleep(1200 * 1000);  // slow, not busy: 1.2 s of wall time, under 4 x 0.5 s
+                    if (i == 2) pause();              // blocked: past 2 s of wall time
+                    return std::string("ok");
+                  },
+                  nullptr);
+  Results r;
+  std::string error;
+  ASSERT_TRUE(pool.Run(4, "", r.Callbacks(), &error)) << error;
+  EXPECT_EQ(r.done.count(1), 1u) << "a slow item that uses no CPU is no timeout";
+  EXPECT_EQ(r.done.count(3), 1u);
+  ASSERT_EQ(r.failed.size(), 2u);
+  EXPECT_EQ(r.failed[0].rfind("timeout", 0), 0u) << r.failed[0];
+  EXPECT_NE(r.failed[0].find("s of CPU time"), std::string::npos) << r.failed[0];
+  EXPECT_EQ(r.failed[2].rfind("timeout", 0), 0u) << r.failed[2];
 }
 
 // The worker's state: what the caller had at the fork plus the messages it

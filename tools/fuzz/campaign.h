@@ -40,7 +40,7 @@ struct CampaignOptions {
   bool resume = false;
   uint32_t batch = 0;            // programs per batch (0: 16 per job)
   harness::CheckOptions check;   // target, vectors, lanes, budgets (the seed is the program's)
-  double deadline_seconds = 30;  // per program, wall clock
+  double deadline_seconds = 30;  // per program, CPU time of its worker (wall clock: kWallFactor times it)
   uint64_t reduce_oracle_calls = 300;
   double reduce_seconds = 30;
   uint32_t reductions_per_signature = 2;  // reductions of one first signature before its findings only count

@@ -27,7 +27,7 @@ int RunFuzz(const std::vector<std::string>& args) {
       ("lanes", po::value<uint32_t>()->default_value(8), "lanes per vector (FRAG: a multiple of 4)")
       ("batch", po::value<uint32_t>()->default_value(0), "programs per batch (0: 16 per job); part of the campaign's identity")
       ("corpus", po::value<std::string>()->default_value("corpus"), "shaders to mutate and splice from ('' for none)")
-      ("deadline", po::value<double>()->default_value(30), "wall-clock seconds one program may take in a worker")
+      ("deadline", po::value<double>()->default_value(30), "CPU seconds one program may take in a worker (wall clock: 4 times that)")
       ("reduce-oracle-calls", po::value<uint64_t>()->default_value(300), "oracle calls per reduction")
       ("reduce-seconds", po::value<double>()->default_value(30), "seconds per reduction");
   po::variables_map vm;
