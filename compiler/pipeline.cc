@@ -242,8 +242,9 @@ const std::vector<Pass>& Pipeline() {
          s.program.instrs = std::move(r.instrs);
          s.source_map = std::move(r.source_map);
          s.source_comps = std::move(r.source_comps);
-         // Every instruction is valid a3xx: opt::Legalize checked each one
-         // (a3xx::Validate) and fails otherwise; no second check here.
+         // Every instruction is valid a3xx: opt::Legalize (and
+         // LegalizeConservatively) checked each one (a3xx::Validate) and
+         // fails otherwise; no second check here.
          return true;
        }},
   };
