@@ -131,7 +131,8 @@ int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
                  "the shader and cannot rebuild the program (reduce with --build naive or opt)\n";
     return kExitUsage;
   }
-  if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts,
+                     &in->options.jp_rule, &in->options.frag_sysvals)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   if (!ConservativePassesOption(vm, "reduce", in->options.build, &in->options.conservative_passes)) return kExitUsage;
