@@ -84,6 +84,13 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
   harness::CheckOptions& o = in->options;
   o.target = report::ConfigTarget(config);
   const std::string build = report::ConfigBuild(config);
+  if (o.target == "a3xx" && build == "mesa") {
+    // A reduced shader would need a new program from Mesa's ir3, which is
+    // built outside this repository (tools/ir3_dump/README.md).
+    std::cerr << "shaderdiff reduce: " << name << " is a check of Mesa's program, which ir3 built outside this "
+              << "repository: a reduced shader has none (rerun its reproduce command; tools/ir3_dump/README.md)\n";
+    return kExitFailure;
+  }
   if (o.target != "a3xx" || (build != "opt" && build != "naive")) {
     std::cerr << report_file << ": error: " << name << ": unknown target/build '" << config << "'\n";
     return kExitFailure;
