@@ -30,10 +30,12 @@
 // hardware picks up the lanes it parked. What a real a3xx does without it
 // is not documented, so the emulator reports a missing-jp hazard (trap mode
 // stops there) and keeps the groups apart, as never reconverged, each
-// issuing the instruction for its own lanes. The blob and ir3 mark every
-// branch target, so a taken br or jump landing on an instruction without
-// (jp) is a missing-jp hazard too (the stricter reading: a loop header
-// reached by its back edge needs it even when no lanes reconverge there).
+// issuing the instruction for its own lanes. The blob and ir3 up to 2021
+// mark every branch target, so a taken br or jump landing on an
+// instruction without (jp) is a missing-jp hazard too (the stricter
+// reading, JpRule::kEveryBranchTarget: a loop header reached by its back
+// edge needs it even when no lanes reconverge there); kWhereLanesPark asks
+// it only of divergent branches' targets (ir3 since 2022).
 #include <algorithm>
 #include <climits>
 
@@ -103,7 +105,8 @@ void Machine::Diverge(LaneMask lanes) {
   ForLanes(lanes, [&](int l) { lane_group[l] = g; });
 }
 
-void Machine::EnterByBranch(int32_t pc) {
+void Machine::EnterByBranch(int32_t pc, bool divergent) {
+  if (!divergent && opt.jp_rule == JpRule::kWhereLanesPark) return;
   if (pc < 0 || pc >= static_cast<int32_t>(prog.size()) || (prog[static_cast<size_t>(pc)].in.flags & kFlagJp)) return;
   hazards.Report(static_cast<uint32_t>(pc), kNoHazardReg, false, 0, "missing-jp");
 }

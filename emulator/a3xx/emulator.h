@@ -62,6 +62,31 @@ enum class HazardMode : uint8_t {
 // assumes (it emits shl.b with NIR's count, which NIR defines masked).
 enum class ShiftCountMode : uint8_t { kHazard, kMask };
 
+// Which taken branches need (jp) at their target (docs §4.5; what an a3xx
+// does without it is not documented). kEveryBranchTarget, the stricter
+// reading and the default: every taken br/jump, as the blob and ir3 up to
+// 2021 marked every branch target (before 2019 literally; from 2019 every
+// block with two predecessors, loop headers included). kWhereLanesPark:
+// only a divergent br (some of the group's lanes taken) needs it, besides
+// groups meeting (always checked); a uniform jump, such as a loop's back
+// edge, does not. This is Mesa's ir3 model since 2022 (ir3_legalize,
+// ir3_reconvergence.c: (jp) where the hardware's branch stack gets an
+// entry), worked out on a6xx hardware and emitted for a3xx too.
+enum class JpRule : uint8_t { kEveryBranchTarget, kWhereLanesPark };
+
+// The format of the fragment system values the hardware preloads
+// (HLSQ_CONTROL_1_REG.FRAGCOORDXY/ZWREGID, HLSQ_CONTROL_2_REG.FACENESSREGID);
+// the docs and the register XML do not say. kBinary32, the default (what
+// our builds assume): gl_FragCoord xyzw and FACE as the vector gives them,
+// binary32 (FACE +-1.0) in full registers. kIr3: what Mesa's a3xx driver
+// has read since its first a3xx support (fd3_compiler.c, 2014, piglit on
+// hardware; ir3 get_frag_coord and load_front_face today): gl_FragCoord.xy
+// as unsigned fixed point in 1/16 pixel (x * 16; a vector position off
+// that grid, or negative, is refused: no a3xx preloads it), .zw binary32;
+// FACE as a 16-bit integer, 0 front and -1 back, in the half register
+// FACENESSREGID names (hrN.c; the field has 8 bits, no HALF bit).
+enum class FragSysvalFormat : uint8_t { kBinary32, kIr3 };
+
 struct ExecTrace;  // trace.h
 
 struct EmulatorOptions {
@@ -72,6 +97,8 @@ struct EmulatorOptions {
   uint64_t cycle_budget = 10'000'000;
   common::DenormalMode denormals = common::DenormalMode::kPreserve;
   ShiftCountMode shift_counts = ShiftCountMode::kHazard;
+  JpRule jp_rule = JpRule::kEveryBranchTarget;
+  FragSysvalFormat frag_sysvals = FragSysvalFormat::kBinary32;
   // Optional per-lane execution trace (trace.h), for `shaderdiff explain`;
   // null: no tracing work at all.
   ExecTrace* trace = nullptr;

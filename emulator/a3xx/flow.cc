@@ -6,7 +6,7 @@
 //                  reconvergence group (emulator.cc)
 //   jump #n        pc + n (0 slots)
 // A taken br or jump whose target lacks (jp) is a missing-jp hazard
-// (emulator.cc: reconvergence).
+// (emulator.cc: reconvergence; JpRule::kWhereLanesPark: a divergent br's).
 //   kill [!]p0.c   lanes whose predicate holds are marked killed; they keep
 //                  running (ir3: kill does not end the thread) (1 slot)
 //   end            the lanes end; the output registers are read now (1 slot)
@@ -34,14 +34,14 @@ void ExecNop(Machine&, const Prepared&, LaneMask) {}
 
 void ExecBr(Machine& m, const Prepared& p, LaneMask lanes) {
   const LaneMask taken = Predicate(m, p, lanes);
-  if (taken) m.EnterByBranch(m.cur_pc + p.in.branch);
+  if (taken) m.EnterByBranch(m.cur_pc + p.in.branch, (lanes & ~taken) != 0);
   if (taken && (lanes & ~taken)) m.Diverge(taken);
   m.SetNextPc(taken, m.cur_pc + p.in.branch);
   m.SetNextPc(lanes & ~taken, m.cur_pc + 1);
 }
 
 void ExecJump(Machine& m, const Prepared& p, LaneMask lanes) {
-  m.EnterByBranch(m.cur_pc + p.in.branch);
+  m.EnterByBranch(m.cur_pc + p.in.branch, false);
   m.SetNextPc(lanes, m.cur_pc + p.in.branch);
 }
 

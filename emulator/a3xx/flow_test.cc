@@ -113,6 +113,41 @@ TEST(Flow, MissingJpOnALoopHeaderIsAHazard) {
             std::vector<std::string>{"instr 0: missing-jp (lanes enter it by a branch or reconverge there)"});
 }
 
+// JpRule::kWhereLanesPark (ir3's model since 2022): a uniform back edge
+// needs no (jp) at the loop header; a divergent one does, and lanes
+// meeting again need it under both readings.
+TEST(Flow, WhereLanesParkAsksJpOnlyOfDivergentBranches) {
+  EmulatorOptions park;
+  park.jp_rule = JpRule::kWhereLanesPark;
+  const char* uniform = "loop:\nadd.f r1.x, r1.x, (1.0)\n(rpt2)nop\ncmps.f.lt p0.x, r1.x, c0.x\n(rpt5)nop\n"
+                        "br p0.x, #loop\nend\n";
+  const EmulationResult u = RunLanes(uniform, 8, park);
+  ASSERT_EQ(u.result.status, ExecStatus::kOk) << u.result.detail;
+  EXPECT_EQ(Out(u, 0, 5, 0), kFour);
+  EXPECT_TRUE(u.hazards.empty()) << HazardStrings(u).front();
+  const EmulationResult j = RunLanes("mov.f32f32 r1.x, c0.x\njump #on\nmov.f32f32 r1.x, c0.y\non:\nend\n", 4, park);
+  EXPECT_TRUE(j.hazards.empty()) << HazardStrings(j).front();
+  EXPECT_EQ(HazardStrings(RunLanes("mov.f32f32 r1.x, c0.x\njump #on\nmov.f32f32 r1.x, c0.y\non:\nend\n", 4)),
+            std::vector<std::string>{"instr 3: missing-jp (lanes enter it by a branch or reconverge there)"});
+  // The counting loop leaves by a divergent br to a (jp) target and loops
+  // back by a uniform jump: its header needs no (jp) (ir3 marks none).
+  const EmulationResult c = RunLanes(CountingLoop(3, ""), 8, park);
+  EXPECT_TRUE(c.hazards.empty()) << HazardStrings(c).front();
+  for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(Out(c, 0, l, 0), Bits(static_cast<float>(l))) << l;
+  // A divergent back edge (lane l loops while r1.x < l) parks lanes: its
+  // target needs (jp).
+  const char* divergent = "loop:\nadd.f r1.x, r1.x, (1.0)\n(rpt2)nop\ncmps.f.lt p0.x, r1.x, r0.x\n(rpt5)nop\n"
+                          "br p0.x, #loop\n(jp)end\n";
+  EXPECT_EQ(HazardStrings(RunLanes(divergent, 8, park)),
+            std::vector<std::string>{"instr 0: missing-jp (lanes enter it by a branch or reconverge there)"});
+  // The if/else without (jp) at the join: the groups meet there.
+  std::string no_join_jp = kIfElse;
+  no_join_jp.replace(no_join_jp.find("(jp)mov.f32f32 r1.y"), 4, "");
+  EXPECT_EQ(HazardStrings(RunLanes(no_join_jp, 8, park)),
+            (std::vector<std::string>{"instr 6: missing-jp (lanes enter it by a branch or reconverge there)",
+                                      "instr 7: missing-jp (lanes enter it by a branch or reconverge there)"}));
+}
+
 // A loop whose back edge is a conditional br: the lanes leave it by falling
 // through, at different trips, each batch in the group it was left in. They
 // reconverge at the instruction after the br only if it carries (jp);

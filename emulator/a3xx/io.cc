@@ -26,6 +26,10 @@
 //   (the state was checked against the hardware fields first,
 //   state_check.cc). Half spans convert binary32 inputs to binary16 (RNE)
 //   on preload and binary16 outputs back to binary32 words.
+// - gl_FragCoord and FACE are preloaded in the EmulatorOptions'
+//   FragSysvalFormat: binary32 as the vector has them (the default), or
+//   the format Mesa's a3xx driver reads (kIr3: xy in 1/16 pixel, FACE a
+//   half-register integer 0 / -1).
 // - Consts: vector.constants[buffer][index] (missing: 0) at const_vec4, then
 //   the ImmediateConst words (so an immediate wins over a binding to the same
 //   vec4).
@@ -35,6 +39,7 @@
 //   outside an output's mask reads 0. The emulator knows nothing about
 //   undefined or inexact values: those masks are all false.
 #include <algorithm>
+#include <cmath>
 
 #include "emulator/a3xx/half.h"
 #include "emulator/a3xx/machine.h"
@@ -92,6 +97,64 @@ void Preload(Machine& m, const RegisterSpan& span, Value value) {
   }
 }
 
+// FragSysvalFormat::kIr3 (emulator.h): gl_FragCoord.xy as unsigned 1/16
+// pixel fixed point, .zw as given; false (the run failed, naming the value)
+// for a position no a3xx preloads.
+template <typename Value>
+bool PreloadIr3FragCoord(Machine& m, const RegisterSpan& span, Value value) {
+  for (int c = 0; c < 4; ++c) {
+    if (!span.Has(c)) continue;
+    Word* v = m.scratch[0];
+    bool ok = true;
+    ForLanes(m.all, [&](int l) {
+      const uint32_t lane = m.first_lane + static_cast<uint32_t>(l);
+      const Word w = value(lane, c);
+      if (c >= 2) {
+        v[l] = w;
+        return;
+      }
+      const double sixteenths = static_cast<double>(F(w)) * 16.0;
+      if (!(sixteenths >= 0.0 && sixteenths <= 4294967295.0 && sixteenths == std::floor(sixteenths))) {
+        if (ok) {
+          m.Fail(ExecStatus::kError, "test vector: POSITION." + std::string(1, "xyzw"[c]) + " of lane " +
+                                         std::to_string(lane) + " = " + std::to_string(F(w)) +
+                                         " is no a3xx gl_FragCoord (unsigned 1/16 pixel: --frag-sysvals ir3)");
+        }
+        ok = false;
+        return;
+      }
+      v[l] = static_cast<Word>(sixteenths);
+    });
+    if (!ok) return false;
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v);
+  }
+  return true;
+}
+
+// FragSysvalFormat::kIr3: FACE as a 16-bit integer in the half register
+// the field names, 0 front (FACE > 0) and -1 back.
+template <typename Value>
+void PreloadIr3Face(Machine& m, const RegisterSpan& span, Value value) {
+  Word* v = m.scratch[0];
+  ForLanes(m.all, [&](int l) { v[l] = F(value(m.first_lane + static_cast<uint32_t>(l), 0)) > 0.0f ? 0u : 0xffffu; });
+  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(0)), true), m.all, v);
+}
+
+// Preloads `span` with value(lane in the vector, c), in the format the
+// emulator's FragSysvalFormat gives its field; false when the run failed.
+template <typename Value>
+bool PreloadField(Machine& m, const RegisterSpan& span, Value value) {
+  if (m.fragment && m.opt.frag_sysvals == FragSysvalFormat::kIr3) {
+    if (span.field == IoField::kFragCoord) return PreloadIr3FragCoord(m, span, value);
+    if (span.field == IoField::kFrontFacing) {
+      PreloadIr3Face(m, span, value);
+      return true;
+    }
+  }
+  Preload(m, span, value);
+  return true;
+}
+
 }  // namespace
 
 bool SetUpConstants(Machine& m) {
@@ -146,8 +209,9 @@ bool PreloadWave(Machine& m) {
     if (!b.span.mask) continue;
     if (m.fragment) {
       if (!HaveInput(m, b.tgsi_index)) return false;
-      Preload(m, b.span,
-              [&](uint32_t lane, int c) { return common::FragmentInputWord(m.vec, b.tgsi_index, lane, c); });
+      if (!PreloadField(m, b.span,
+                        [&](uint32_t lane, int c) { return common::FragmentInputWord(m.vec, b.tgsi_index, lane, c); }))
+        return false;
       continue;
     }
     const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
@@ -158,7 +222,7 @@ bool PreloadWave(Machine& m) {
     if (!b.span.mask) continue;
     const common::LaneVec4s* data = FindSystemValue(m, b.semantic);
     if (!data) return false;
-    Preload(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; });
+    if (!PreloadField(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; })) return false;
   }
   if (m.fragment && m.state.ij_preloaded) {
     Word* i = m.scratch[1];

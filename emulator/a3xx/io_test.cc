@@ -528,5 +528,40 @@ TEST(Texture, DefaultUnitIsSeededWithItsIndex) {
   EXPECT_EQ(Out(r, 0, 0, 0), Bits(common::TexelValue(def, 0, 0, 2, 3, 0)[0]));
 }
 
+// FragSysvalFormat (emulator.h): binary32 preloads gl_FragCoord and FACE as
+// the vector has them; ir3 as Mesa's a3xx driver reads them: xy in
+// unsigned 1/16 pixel, zw as given, FACE a 16-bit 0 (front) / -1 (back)
+// in the half register the field names; an off-grid position is refused.
+TEST(Preload, FragSysvalFormats) {
+  ShaderState s = FsState({1});
+  s.inputs.push_back(Bind(0, IoField::kFragCoord, 2));
+  s.inputs.push_back(Bind(1, IoField::kFrontFacing, 3, 0x1));
+  common::TestVector v = FsVector(4);
+  for (uint32_t l = 0; l < 4; ++l) {
+    v.inputs[0].push_back({Bits(static_cast<float>(l) + 0.5f), Bits(2.5f), kHalf, kOne});
+    v.inputs[1].push_back({Bits(l % 2 ? -1.0f : 1.0f), 0, 0, kOne});
+  }
+  const std::string text = "mov.f32f32 r1.x, r2.x\nmov.f32f32 r1.y, r2.z\nmov.f32f32 r1.z, r3.x\n"
+                           "cov.s16s32 r1.w, hr3.x\nend\n";
+  const EmulationResult b = Emulate(Asm(text, s), v, EmulatorOptions{});
+  ASSERT_EQ(b.result.status, ExecStatus::kOk) << b.result.detail;
+  EXPECT_EQ(Out(b, 0, 1, 0), Bits(1.5f));
+  EXPECT_EQ(Out(b, 0, 1, 2), Bits(-1.0f));
+  EmulatorOptions ir3;
+  ir3.frag_sysvals = FragSysvalFormat::kIr3;
+  const EmulationResult r = Emulate(Asm(text, s), v, ir3);
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    EXPECT_EQ(Out(r, 0, l, 0), 16 * l + 8) << l;  // (l + 0.5) * 16
+    EXPECT_EQ(Out(r, 0, l, 1), kHalf) << l;       // z as given
+    EXPECT_EQ(Out(r, 0, l, 2), 0u) << l;          // nothing in the full register
+    EXPECT_EQ(Out(r, 0, l, 3), l % 2 ? 0xffffffffu : 0u) << l;
+  }
+  v.inputs[0][2][1] = Bits(2.53f);  // not a multiple of 1/16
+  const EmulationResult off = Emulate(Asm(text, s), v, ir3);
+  EXPECT_EQ(off.result.status, ExecStatus::kError);
+  EXPECT_NE(off.result.detail.find("POSITION.y of lane 2"), std::string::npos) << off.result.detail;
+}
+
 }  // namespace
 }  // namespace shaderdiff::a3xx

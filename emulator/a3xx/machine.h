@@ -184,9 +184,10 @@ struct Machine {
   // A divergent branch: `lanes` (the taken ones) leave the group they ran
   // in for a new one.
   void Diverge(LaneMask lanes);
-  // Lanes enter instruction `pc` by a taken branch: a missing-jp hazard
-  // unless it carries (jp).
-  void EnterByBranch(int32_t pc);
+  // Lanes enter instruction `pc` by a taken branch (`divergent`: only some
+  // of the group's lanes took it): a missing-jp hazard unless it carries
+  // (jp) or the JpRule does not ask for it.
+  void EnterByBranch(int32_t pc, bool divergent);
 };
 
 // ---- operand access (operands.cc)

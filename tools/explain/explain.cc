@@ -39,6 +39,8 @@ a3xx::EmulatorOptions EmuOptions(const harness::CheckOptions& o) {
   a3xx::EmulatorOptions e;
   e.hazards = o.hazards;
   e.shift_counts = o.shift_counts;
+  e.jp_rule = o.jp_rule;
+  e.frag_sysvals = o.frag_sysvals;
   e.cycle_budget = o.cycle_budget;
   return e;
 }

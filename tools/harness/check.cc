@@ -164,6 +164,8 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
   emu_options.shift_counts = options.shift_counts;
+  emu_options.jp_rule = options.jp_rule;
+  emu_options.frag_sysvals = options.frag_sysvals;
   emu_options.cycle_budget = options.cycle_budget;
   if (keep) keep->assign(reference.size(), std::nullopt);
   std::shared_ptr<const a3xx::PreparedProgram> prepared;  // once, at the first vector run
@@ -334,6 +336,8 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
   std::string cmd = std::string(program) + " emulate" + build + " " + file;
   cmd += VectorFlags(*outcome.vector) + limit;
   if (options.shift_counts == a3xx::ShiftCountMode::kMask) cmd += " --shift-counts mask";
+  if (options.jp_rule == a3xx::JpRule::kWhereLanesPark) cmd += " --jp-rule where-lanes-park";
+  if (options.frag_sysvals == a3xx::FragSysvalFormat::kIr3) cmd += " --frag-sysvals ir3";
   // The command shows the failure itself: the comparison (with the naive
   // build for a build mismatch) or the hazard, and exits non-zero.
   switch (outcome.verdict) {

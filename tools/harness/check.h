@@ -67,6 +67,8 @@ struct CheckOptions {
   uint64_t cycle_budget = 50'000'000;
   a3xx::HazardMode hazards = a3xx::HazardMode::kStale;
   a3xx::ShiftCountMode shift_counts = a3xx::ShiftCountMode::kHazard;
+  a3xx::JpRule jp_rule = a3xx::JpRule::kEveryBranchTarget;
+  a3xx::FragSysvalFormat frag_sysvals = a3xx::FragSysvalFormat::kBinary32;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
   // The optimizing build's passes run by their conservative substitutes
   // (compiler/opt/conservative.h); empty: the real passes.

@@ -3,7 +3,9 @@
 #include "tools/ir3_dump/dump.h"
 
 #include <cctype>
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <sstream>
 
 namespace shaderdiff::ir3_dump {
@@ -91,6 +93,13 @@ class Parser {
       return true;
     }
     if (StartsWith(c, "note:")) return true;
+    if (StartsWith(c, "consts_ubo:")) {
+      uint32_t idx = 0;
+      if (!Number(ValueAfter(c, "consts_ubo:"), &idx)) return false;
+      d_.consts_ubo = static_cast<int32_t>(idx);
+      return true;
+    }
+    if (StartsWith(c, "constant_data:")) return ConstantData(ValueAfter(c, "constant_data:"));
     if (StartsWith(c, "num_ubos:")) return Number(ValueAfter(c, "num_ubos:"), &d_.num_ubos);
     if (StartsWith(c, "num_driver_params:"))
       return Number(ValueAfter(c, "num_driver_params:"), &d_.num_driver_params);
@@ -144,6 +153,22 @@ class Parser {
       }
     }
     return Fail("unrecognized comment line '; " + std::string(c) + "'");
+  }
+
+  // "0x3f800000 0x00000000 ...": the constant data's words.
+  bool ConstantData(std::string_view v) {
+    while (!(v = Trim(v)).empty()) {
+      const size_t end = std::min(v.find(' '), v.size());
+      const std::string word(v.substr(0, end));
+      char* stop = nullptr;
+      const unsigned long long w = std::strtoull(word.c_str(), &stop, 16);
+      if (word.size() != 10 || word.rfind("0x", 0) != 0 || *stop || w > 0xffffffffull) {
+        return Fail("constant_data: bad word '" + word + "'");
+      }
+      d_.constant_data.push_back(static_cast<uint32_t>(w));
+      v = v.substr(end);
+    }
+    return true;
   }
 
   bool Number(std::string_view v, uint32_t* out) {

@@ -13,6 +13,7 @@
 //   ; VERT prog 1/1: ... N half, N full, N constlen ...
 //   ; pos: r1.x  / ; fragcoord: r0.x / ; data0: r0.x ...   named registers
 //   ; ir3-failed: TEXT                     (our glue: ir3 compiled nothing)
+//   ; consts_ubo: N / ; constant_data: 0x... (our glue: the constant data)
 //   "Native code for ..." / "SIMD0"        (the driver's debug output; ignored)
 //
 // Invariants: every line is accounted for (an unknown line is an error with
@@ -78,6 +79,11 @@ struct Dump {
   uint32_t num_driver_params = 0;
   std::map<std::string, uint32_t> offsets;  // "ubo", "driver_param", ... -> const vec4
   std::vector<UboRange> ubo_ranges;
+  // The shader's constant data (constant arrays NIR moved out of the
+  // code), read through UBO `consts_ubo` (our glue's "; consts_ubo:" and
+  // "; constant_data:" lines; -1 and empty without them).
+  int32_t consts_ubo = -1;
+  std::vector<uint32_t> constant_data;
   std::vector<Reg> preloads;  // @in lines
   bool has_prefetch = false;  // @tex lines (a6xx pre-dispatch fetches)
   std::vector<Immediate> immediates;

@@ -75,6 +75,18 @@ TEST(Ir3Dump, ErrorsNameTheLine) {
   EXPECT_NE(error.message.find("not an ir3 variant dump"), std::string::npos);
 }
 
+TEST(Ir3Dump, ConstantData) {
+  ParseError error;
+  const std::optional<Dump> d =
+      Parse("; consts_ubo: 1\n; constant_data: 0x3f800000 0x00000000\nnop\n; FRAG: outputs:\n", &error);
+  ASSERT_TRUE(d) << error.message;
+  EXPECT_EQ(d->consts_ubo, 1);
+  EXPECT_EQ(d->constant_data, (std::vector<uint32_t>{0x3f800000u, 0u}));
+  EXPECT_FALSE(Parse("; consts_ubo: 1\n; constant_data: 0x3f800000 0x0000\n", &error));
+  EXPECT_EQ(error.line, 2u);
+  EXPECT_NE(error.message.find("bad word '0x0000'"), std::string::npos) << error.message;
+}
+
 TEST(Ir3Dump, Registers) {
   EXPECT_EQ(ParseReg("r63.w"), (Reg{255, false}));
   EXPECT_EQ(ParseReg("hr2.y"), (Reg{9, true}));

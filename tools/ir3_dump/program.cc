@@ -205,6 +205,15 @@ class Builder {
       for (uint64_t i = d.first; i <= d.last; ++i) declared[d.dimension.value_or(0)].push_back(static_cast<uint32_t>(i));
     }
     for (const UboRange& range : d_.ubo_ranges) {
+      if (d_.consts_ubo >= 0 && range.block == static_cast<uint32_t>(d_.consts_ubo)) {
+        ConstantDataRange(range);
+        continue;
+      }
+      if (!declared.count(range.block)) {
+        return Unsupported("ir3 pushes UBO " + std::to_string(range.block) +
+                           " into the const file, which is no constant buffer of the shader (its constant "
+                           "data? the dump has no '; consts_ubo:' line)");
+      }
       for (uint32_t byte = range.start; byte < range.end; byte += 16) {
         st_.consts.push_back({range.block, byte / 16, static_cast<uint16_t>(range.offset_vec4 + (byte - range.start) / 16)});
       }
@@ -218,6 +227,22 @@ class Builder {
       // clip planes: all zero.
       const uint32_t vec4s = (d_.num_driver_params + 3) / 4;
       for (uint32_t k = 0; k < vec4s; ++k) st_.immediates.push_back({static_cast<uint16_t>(it->second + k), {0, 0, 0, 0}});
+    }
+  }
+
+  // A range of the consts UBO: the shader's own constant data, which the
+  // driver uploads from the binary (ir3_emit_constant_data: bytes start..end
+  // at const vec4 `offset`, cut at constlen); words past the data are 0.
+  void ConstantDataRange(const UboRange& range) {
+    for (uint32_t byte = range.start; byte < range.end; byte += 16) {
+      const uint32_t vec4 = range.offset_vec4 + (byte - range.start) / 16;
+      if (d_.constlen && vec4 >= d_.constlen) break;
+      a3xx::ImmediateConst imm{static_cast<uint16_t>(vec4), {0, 0, 0, 0}};
+      for (uint32_t c = 0; c < 4; ++c) {
+        const size_t word = byte / 4 + c;
+        if (word < d_.constant_data.size()) imm.words[c] = d_.constant_data[word];
+      }
+      st_.immediates.push_back(imm);
     }
   }
 

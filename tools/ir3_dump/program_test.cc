@@ -3,7 +3,9 @@
 // Mesa's ir3 (testdata/, from corpus/external/mesa-ir3/).
 #include "tools/ir3_dump/program.h"
 
+#include <array>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -75,6 +77,44 @@ TEST(Ir3Program, RefusesWhatDoesNotFit) {
   // A missing dump.
   r = LoadProgram(std::string(kDir) + "no-such.txt", LoadTgsi("fs.tgsi"));
   EXPECT_EQ(r.status, BuildStatus::kError);
+}
+
+// A constant array NIR moved into the shader's constant data, which ir3
+// reads through its consts UBO (block 1 here, pushed to c8..c15): the
+// driver uploads the data there, not a CONST[1] of the vector.
+TEST(Ir3Program, ConstantDataFillsTheConstsUboRange) {
+  const BuildResult r = LoadProgram(std::string(kDir) + "consts.ir3.txt", LoadTgsi("consts.tgsi"));
+  ASSERT_EQ(r.status, BuildStatus::kOk) << r.detail;
+  const a3xx::ShaderState& s = r.program.state;
+  for (const a3xx::ConstBinding& b : s.consts) EXPECT_EQ(b.buffer, 0u) << b.const_vec4;
+  std::map<uint16_t, std::array<uint32_t, 4>> imm;
+  for (const a3xx::ImmediateConst& i : s.immediates) imm[i.const_vec4] = i.words;
+  // The identity rows of TEMP[0..3], ARRAY(1), then zeros to the range's end.
+  EXPECT_EQ(imm[8], (std::array<uint32_t, 4>{0x3f800000, 0, 0, 0}));
+  EXPECT_EQ(imm[9], (std::array<uint32_t, 4>{0, 0x3f800000, 0, 0}));
+  EXPECT_EQ(imm[11], (std::array<uint32_t, 4>{0, 0, 0, 0x3f800000}));
+  EXPECT_EQ(imm[15], (std::array<uint32_t, 4>{0, 0, 0, 0}));
+  harness::CheckOptions o;
+  o.build = harness::Build::kMesa;
+  o.mesa_program = std::string(kDir) + "consts.ir3.txt";
+  o.vectors = 1;  // in-range indices (later vectors reach past the array: an alu-delay hazard)
+  const harness::CheckOutcome c = harness::CheckShader(LoadTgsi("consts.tgsi"), 1, o);
+  EXPECT_EQ(c.verdict, harness::Verdict::kPass) << c.detail;
+  // Without the glue's constant data the range would read a CONST[1] the
+  // shader does not have: refused, not zeros.
+  std::ifstream in(std::string(kDir) + "consts.ir3.txt");
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string old_form = text.str();
+  const size_t from = old_form.find("; consts_ubo:");
+  ASSERT_NE(from, std::string::npos);
+  old_form.erase(from, old_form.find("\n:", from) + 1 - from);
+  ParseError e;
+  const std::optional<Dump> d = Parse(old_form, &e);
+  ASSERT_TRUE(d) << e.line << ": " << e.message;
+  const BuildResult without = BuildProgram(*d, LoadTgsi("consts.tgsi"));
+  EXPECT_EQ(without.status, BuildStatus::kUnsupported);
+  EXPECT_NE(without.detail.find("no constant buffer of the shader"), std::string::npos) << without.detail;
 }
 
 TEST(Ir3Program, ChecksAsTheMesaBuild) {

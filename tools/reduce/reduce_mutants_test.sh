@@ -80,7 +80,7 @@ grep -q '"stopped_by": "interrupt"' "$TMP/int/reduce.json" || fail "interrupted 
 printf 'VERT\nDCL OUT[0], POSITION\n  0: MOV OUT[0], TEMP[9]\n  1: END\n' >"$TMP/bad.tgsi"
 "$S" reduce "$TMP/bad.tgsi" --seed 1 --out "$TMP/x" 2>"$TMP/err" >/dev/null
 [[ $? == 1 ]] && grep -q "bad.tgsi:3:[0-9]*: error: " "$TMP/err" || fail "an invalid shader: $(cat "$TMP/err")"
-"$S" reduce --help | grep -q "reduce.json" || fail "reduce --help"
+"$S" reduce --help >"$TMP/help" && grep -q "reduce.json" "$TMP/help" || fail "reduce --help"  # (grep -q on a pipe: SIGPIPE under pipefail)
 
 if [[ $failures -gt 0 ]]; then
   echo "$failures failure(s)"

@@ -32,6 +32,13 @@ grep -q "2 file(s): 1 valid, 1 failed" "$TMP/out" || fail "parse summary; got: $
 expect_exit 1 "parse missing file" "$SD" parse "$TMP/nonexistent.tgsi"
 grep -q "cannot open" "$TMP/err" || fail "missing file message"
 
+# A check of Mesa's program (a nightly report's a3xx/mesa record, cut to
+# one shader) is not reducible: a reduced shader has no ir3 program.
+expect_exit 1 "reduce an a3xx/mesa record" "$SD" reduce --from "$DATA/mesa_report.json" \
+  --check shaders/00713c99fbce4499.tgsi@a3xx/mesa --out "$TMP/red"
+grep -q "check of Mesa's program, which ir3 built outside this repository" "$TMP/err" ||
+  fail "reduce names why an a3xx/mesa record cannot be reduced; got: $(cat "$TMP/err")"
+
 expect_exit 0 "print" "$SD" print "$DATA/mad.tgsi"
 cmp -s "$TMP/out" "$DATA/mad.tgsi" || fail "print reproduces the canonical file byte for byte"
 

@@ -178,7 +178,8 @@ int RunCase(const po::variables_map& vm) {
   harness::CheckOptions options;
   options.target = "a3xx";
   options.build = harness::Build::kOptimizing;
-  if (!EmulatorModes(vm, "bisect", &options.hazards, &options.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "bisect", &options.hazards, &options.shift_counts, &options.jp_rule,
+                     &options.frag_sysvals)) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff bisect: no input file (or --from REPORT --check NAME)\n";
     return kExitUsage;

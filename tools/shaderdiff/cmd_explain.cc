@@ -109,7 +109,8 @@ int RunCase(const po::variables_map& vm) {
   eo.check.target = "a3xx";
   eo.check.build = build == "opt" ? harness::Build::kOptimizing : harness::Build::kNaive;
   eo.context = vm["context"].as<int>();
-  if (!EmulatorModes(vm, "explain", &eo.check.hazards, &eo.check.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "explain", &eo.check.hazards, &eo.check.shift_counts, &eo.check.jp_rule,
+                     &eo.check.frag_sysvals)) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff explain: no input file (or --from REPORT --check NAME)\n";
     return kExitUsage;

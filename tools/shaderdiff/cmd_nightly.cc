@@ -109,16 +109,14 @@ bool SelectPlans(const NightlyConfig& c, std::vector<nightly::CheckPlan>* plans)
 }
 
 // The command that reruns one shader of this run alone with the same
-// settings, by the same binary (ReproProgram, or a test binary with its
-// injected faults), as `rerun` says (nightly::Rerun): only some checks, the
-// exploration, in this process (`--no-fork`, so a crash crashes the rerun
+// settings (ResultFlags: --mesa-programs too), by the same binary
+// (ReproProgram, or a test binary with its injected faults), as `rerun`
+// says (nightly::Rerun): only some checks, the exploration, in this process (`--no-fork`, so a crash crashes the rerun
 // itself, ready for a debugger) or in a worker under the same deadline.
 std::string RerunCommand(const NightlyConfig& c, const NightlyHooks& hooks, const harness::CorpusEntry& e,
                          const nightly::Rerun& rerun) {
-  std::string cmd = (hooks.command.empty() ? ReproProgram() : hooks.command) + " nightly --corpus " + c.corpus_arg +
-                    " --shader " + e.name + " --seed " + std::to_string(c.seed) + " --vectors " +
-                    std::to_string(c.vectors) + " --lanes " + std::to_string(c.lanes) + " --budget " +
-                    std::to_string(c.budget);
+  std::string cmd =
+      (hooks.command.empty() ? ReproProgram() : hooks.command) + " nightly" + ResultFlags(c) + " --shader " + e.name;
   for (const std::string& check : rerun.checks) cmd += " --check " + check;
   if (rerun.explore && c.explore_seed) cmd += " --explore=" + std::to_string(*c.explore_seed);
   cmd += rerun.mode == nightly::RerunMode::kInProcess ? " --no-fork"

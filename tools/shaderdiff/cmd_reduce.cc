@@ -84,6 +84,13 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
   harness::CheckOptions& o = in->options;
   o.target = report::ConfigTarget(config);
   const std::string build = report::ConfigBuild(config);
+  if (o.target == "a3xx" && build == "mesa") {
+    // A reduced shader would need a new program from Mesa's ir3, which is
+    // built outside this repository (tools/ir3_dump/README.md).
+    std::cerr << "shaderdiff reduce: " << name << " is a check of Mesa's program, which ir3 built outside this "
+              << "repository: a reduced shader has none (rerun its reproduce command; tools/ir3_dump/README.md)\n";
+    return kExitFailure;
+  }
   if (o.target != "a3xx" || (build != "opt" && build != "naive")) {
     std::cerr << report_file << ": error: " << name << ": unknown target/build '" << config << "'\n";
     return kExitFailure;
@@ -131,7 +138,8 @@ int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
                  "the shader and cannot rebuild the program (reduce with --build naive or opt)\n";
     return kExitUsage;
   }
-  if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "reduce", &in->options.hazards, &in->options.shift_counts,
+                     &in->options.jp_rule, &in->options.frag_sysvals)) return kExitUsage;
   in->options.target = vm["target"].as<std::string>();
   in->options.opt_bisect_limit = vm["opt-bisect-limit"].as<int64_t>();
   if (!ConservativePassesOption(vm, "reduce", in->options.build, &in->options.conservative_passes)) return kExitUsage;

@@ -248,7 +248,7 @@ int RunEmulate(const std::vector<std::string>& args) {
   a3xx::EmulatorOptions emu;
   emu.timing = a3xx::FindTiming("a3xx");
   emu.cycle_budget = harness::CheckOptions{}.cycle_budget;  // as `check` and `nightly`, so their commands reproduce
-  if (!EmulatorModes(vm, "emulate", &emu.hazards, &emu.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "emulate", &emu.hazards, &emu.shift_counts, &emu.jp_rule, &emu.frag_sysvals)) return kExitUsage;
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
@@ -392,7 +392,7 @@ int RunCheck(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff check: --vectors must be at least 1 (a check of no vector tests nothing)\n";
     return kExitUsage;
   }
-  if (!EmulatorModes(vm, "check", &opt.hazards, &opt.shift_counts)) return kExitUsage;
+  if (!EmulatorModes(vm, "check", &opt.hazards, &opt.shift_counts, &opt.jp_rule, &opt.frag_sysvals)) return kExitUsage;
   if (!vm.count("files")) {
     std::cerr << "shaderdiff check: no input files\n";
     return kExitUsage;

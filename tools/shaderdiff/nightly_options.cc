@@ -121,6 +121,14 @@ std::string FormatDeadline(double seconds) {
   return buf;
 }
 
+std::string ResultFlags(const NightlyConfig& c) {
+  std::string flags = " --corpus " + c.corpus_arg + " --seed " + std::to_string(c.seed) + " --vectors " +
+                      std::to_string(c.vectors) + " --lanes " + std::to_string(c.lanes) + " --budget " +
+                      std::to_string(c.budget);
+  if (c.mesa_programs_given) flags += " --mesa-programs " + c.mesa_programs_arg;
+  return flags;
+}
+
 bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c, int* exit_code,
                          std::chrono::system_clock::time_point now) {
   po::options_description options("nightly options");

@@ -64,6 +64,12 @@ struct NightlyConfig {
 // "60", "0.5": a --deadline value as the flag takes it.
 std::string FormatDeadline(double seconds);
 
+// The flags that give a rerun of one shader the results this run gave it:
+// " --corpus C --seed S --vectors V --lanes L --budget B", plus
+// " --mesa-programs DIR" when that was given (the default folder follows
+// --corpus by itself). Parsing them back gives the same settings.
+std::string ResultFlags(const NightlyConfig& c);
+
 // Parses and validates `args`. Returns true to run; false to exit with
 // *exit_code (0 after --help, 2 after printing a bad-flag message). `now`
 // is the clock the default date is read from.

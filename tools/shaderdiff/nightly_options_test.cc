@@ -1,9 +1,10 @@
 // Tests of `shaderdiff nightly`'s flags (nightly_options.h): run names from
-// the date, --date, --explore and its seed.
+// the date, --date, --explore and its seed, the flags a rerun repeats.
 #include "tools/shaderdiff/nightly_options.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace shaderdiff::cli {
@@ -78,6 +79,37 @@ TEST_F(NightlyOptions, ExploreSeedChangesWithTheDateUnlessGiven) {
     EXPECT_FALSE(p.ok) << bad;
     EXPECT_EQ(p.exit_code, 2) << bad;
   }
+}
+
+// A rerun's flags give back the settings that decide a shader's results,
+// Mesa's programs included when they were given (a3xx/mesa reruns of a run
+// with --mesa-programs DIR read DIR, not the corpus's default folder).
+TEST_F(NightlyOptions, ResultFlagsParseBackToTheSameSettings) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--corpus", "c", "--seed", "9", "--vectors", "3", "--lanes", "8", "--budget", "77"},
+        std::vector<std::string>{"--mesa-programs", "/elsewhere/ir3", "--seed", "5"}}) {
+    const Parsed first = Parse(args);
+    ASSERT_TRUE(first.ok);
+    const std::string flags = ResultFlags(first.config);
+    std::vector<std::string> words;
+    for (size_t at = 0; at < flags.size();) {
+      const size_t end = std::min(flags.find(' ', at + 1), flags.size());
+      words.push_back(flags.substr(at + 1, end - at - 1));
+      at = end;
+    }
+    const Parsed again = Parse(words);
+    ASSERT_TRUE(again.ok) << flags;
+    EXPECT_EQ(again.config.corpus_arg, first.config.corpus_arg) << flags;
+    EXPECT_EQ(again.config.mesa_programs_arg, first.config.mesa_programs_arg) << flags;
+    EXPECT_EQ(again.config.mesa_programs_given, first.config.mesa_programs_given) << flags;
+    EXPECT_EQ(again.config.seed, first.config.seed) << flags;
+    EXPECT_EQ(again.config.vectors, first.config.vectors) << flags;
+    EXPECT_EQ(again.config.lanes, first.config.lanes) << flags;
+    EXPECT_EQ(again.config.budget, first.config.budget) << flags;
+  }
+  EXPECT_NE(ResultFlags(Parse({"--mesa-programs", "/elsewhere/ir3"}).config).find(" --mesa-programs /elsewhere/ir3"),
+            std::string::npos);
+  EXPECT_EQ(ResultFlags(Parse({}).config).find("--mesa-programs"), std::string::npos);
 }
 
 }  // namespace

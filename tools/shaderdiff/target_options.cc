@@ -78,11 +78,19 @@ void AddEmulatorOptions(po::options_description& options) {
       ("shift-counts", po::value<std::string>()->default_value("hazard"),
        "a3xx shl.b/shr.b/ashr.b by a count >= 32 (>= 16 for half sources), whose result the\n"
        "docs do not give: 'hazard' (a shift-count hazard) or 'mask' (count & 31, as\n"
-       "Mesa's ir3 assumes)");
+       "Mesa's ir3 assumes)")
+      ("jp-rule", po::value<std::string>()->default_value("every-branch-target"),
+       "which taken branches need (jp) at their target, undocumented for a3xx: 'every-branch-target'\n"
+       "(the blob's and older ir3's marking) or 'where-lanes-park' (only divergent branches', as ir3\n"
+       "marks since 2022); lanes meeting need it under both")
+      ("frag-sysvals", po::value<std::string>()->default_value("binary32"),
+       "what the a3xx preloads for gl_FragCoord and FACE, undocumented: 'binary32' (as the vector has\n"
+       "them; what our builds read) or 'ir3' (as Mesa's a3xx driver reads them: xy in unsigned\n"
+       "1/16 pixel, FACE 0 front / -1 back in a half register)");
 }
 
 bool EmulatorModes(const po::variables_map& vm, const char* command, a3xx::HazardMode* hazards,
-                   a3xx::ShiftCountMode* shift_counts) {
+                   a3xx::ShiftCountMode* shift_counts, a3xx::JpRule* jp_rule, a3xx::FragSysvalFormat* frag_sysvals) {
   const std::string& h = vm["hazards"].as<std::string>();
   if (h == "stale") *hazards = a3xx::HazardMode::kStale;
   else if (h == "trap") *hazards = a3xx::HazardMode::kTrap;
@@ -95,6 +103,20 @@ bool EmulatorModes(const po::variables_map& vm, const char* command, a3xx::Hazar
   else if (s == "mask") *shift_counts = a3xx::ShiftCountMode::kMask;
   else {
     std::cerr << "shaderdiff " << command << ": --shift-counts must be 'hazard' or 'mask'\n";
+    return false;
+  }
+  const std::string& j = vm["jp-rule"].as<std::string>();
+  if (j == "every-branch-target") *jp_rule = a3xx::JpRule::kEveryBranchTarget;
+  else if (j == "where-lanes-park") *jp_rule = a3xx::JpRule::kWhereLanesPark;
+  else {
+    std::cerr << "shaderdiff " << command << ": --jp-rule must be 'every-branch-target' or 'where-lanes-park'\n";
+    return false;
+  }
+  const std::string& f = vm["frag-sysvals"].as<std::string>();
+  if (f == "binary32") *frag_sysvals = a3xx::FragSysvalFormat::kBinary32;
+  else if (f == "ir3") *frag_sysvals = a3xx::FragSysvalFormat::kIr3;
+  else {
+    std::cerr << "shaderdiff " << command << ": --frag-sysvals must be 'binary32' or 'ir3'\n";
     return false;
   }
   return true;

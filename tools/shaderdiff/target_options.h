@@ -28,12 +28,15 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
 bool ConservativePassesOption(const po::variables_map& vm, const char* command, harness::Build build,
                               std::set<std::string>* passes);
 
-// --hazards (stale|trap) and --shift-counts (hazard|mask).
+// --hazards (stale|trap), --shift-counts (hazard|mask), --jp-rule
+// (every-branch-target|where-lanes-park), --frag-sysvals (binary32|ir3):
+// a3xx::EmulatorOptions' readings.
 void AddEmulatorOptions(po::options_description& options);
 
 // Reads them; prints the problem (naming `command`) and returns false if
 // invalid.
 bool EmulatorModes(const po::variables_map& vm, const char* command, a3xx::HazardMode* hazards,
-                   a3xx::ShiftCountMode* shift_counts);
+                   a3xx::ShiftCountMode* shift_counts, a3xx::JpRule* jp_rule,
+                   a3xx::FragSysvalFormat* frag_sysvals);
 
 }  // namespace shaderdiff::cli

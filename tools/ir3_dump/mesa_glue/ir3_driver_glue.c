@@ -18,12 +18,17 @@
  *    fd_screen_get_shader_param answer them for an a3xx (gen 3) screen;
  *    an unexpected cap query is an error, never a silent default;
  *  - the shader type is the TGSI processor (ir3_cmdline leaves it VERTEX);
+ *  - a fragment shader declaring FACE as an input (a float) is refused:
+ *    with freedreno's caps tgsi_to_nir asserts it is a system value;
  *  - ir3_shader_from_nir + ir3_shader_get_variant with the key of
  *    create_initial_variants() in ir3_gallium.c (tessellation none,
  *    ucp_enables = MASK(clip_distance_array_size), msaa, safe_constlen
  *    false), after ir3_key_clear_unused(), non-binning variant;
  *  - the compiler options ir3_screen_init() passes;
- *  - the on-disk shader cache is disabled (a hit keeps no disassembly).
+ *  - the on-disk shader cache is disabled (a hit keeps no disassembly);
+ *  - the shader's constant data and the index of the UBO it is read
+ *    through ("; consts_ubo:", "; constant_data:" lines), which the driver
+ *    uploads and the disassembly leaves out.
  */
 
 #include <err.h>
@@ -34,6 +39,7 @@
 #include "compiler/glsl_types.h"
 #include "nir/tgsi_to_nir.h"
 #include "pipe/p_shader_tokens.h"
+#include "tgsi/tgsi_scan.h"
 #include "tgsi/tgsi_text.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_defines.h"
@@ -170,6 +176,17 @@ print_dump(struct ir3_shader_variant *v)
    }
 
    fwrite(dump, 1, header_len, stdout);
+   /* The shader's constant data (nir_opt_large_constants: constant arrays),
+    * which the driver uploads from the binary's tail for the ubo_state
+    * ranges of the consts UBO (ir3_emit_constant_data); the disassembly
+    * does not print it. */
+   if (v->constant_data_size) {
+      const uint32_t *words = v->bin + v->info.constant_data_offset / 4;
+      printf("; consts_ubo: %d\n; constant_data:", ir3_const_state(v)->consts_ubo.idx);
+      for (unsigned i = 0; i < v->constant_data_size / 4; i++)
+         printf(" 0x%08x", words[i]);
+      printf("\n");
+   }
    fputs(raw, stdout);
    fputs(tail, stdout);
    free(stripped);
@@ -223,6 +240,22 @@ main(int argc, char **argv)
    char *text = read_text(path);
    if (!tgsi_text_translate(text, toks, ARRAY_SIZE(toks)))
       errx(1, "%s: tgsi_text_translate refused it", path);
+
+   /* FACE as a fragment IN is a float (positive: front), TGSI's form for a
+    * driver whose FS_FACE_IS_INTEGER_SYSVAL is 0. freedreno answers 1, so
+    * the state tracker never gives it one: tgsi_to_nir then asserts that
+    * FACE is a system value, and without assertions (-DNDEBUG) it reads the
+    * IN as the integer 0 / ~0, which the shader then uses as a float. Not a
+    * program freedreno would build: refused. */
+   struct tgsi_shader_info scan;
+   tgsi_scan_shader(toks, &scan);
+   for (unsigned i = 0; i < scan.num_inputs; i++) {
+      if (scan.processor == PIPE_SHADER_FRAGMENT &&
+          scan.input_semantic_name[i] == TGSI_SEMANTIC_FACE)
+         errx(5, "%s: FACE declared as an input (a float): freedreno's "
+              "FS_FACE_IS_INTEGER_SYSVAL wants a system value (tgsi_to_nir "
+              "asserts so)", path);
+   }
 
    nir_shader *nir = tgsi_to_nir(toks, &screen, false);
 
