@@ -42,8 +42,8 @@ Exec::Exec(const Program& p, const common::TestVector& v, const std::map<uint32_
       addr_(st.addr),
       in_(st.in),
       sv_(st.sv),
-      consts_(st.consts),
       range_marked_(st.range_marked) {
+  single_ = WaveSegment{&vec, &inputs, &st.consts, 0, 0, 0, ~LaneMask{0}};
   const bool flush = opt.denormals == common::DenormalMode::kFlushToZero;
   primary_fp_ = Fp{flush, flush, false};
   int k = 0;
@@ -131,9 +131,10 @@ void Exec::MarkRange(Space s, uint32_t array_id, int comp, LaneMask lanes, const
   }
 }
 
-Val Exec::ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const {
+Val Exec::ReadUniformConst(const std::vector<ConstStore>& consts, uint32_t buffer, int32_t index, int component,
+                           bool indirect) {
   const ConstStore* cs = nullptr;
-  for (const auto& c : consts_) {
+  for (const auto& c : consts) {
     if (c.layout && c.layout->buffer == buffer) {
       cs = &c;
       break;
@@ -191,10 +192,14 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
       ForLanes(m, [&](int l) { out.Set(l, v); });
       return;
     }
-    if (s.space == Space::kConst) {
+    if (s.space == Space::kConst) {  // uniform per segment (vector)
       const uint32_t buffer = s.two_d ? static_cast<uint32_t>(s.dim.base) : 0;
-      const Val v = ApplyModifiers(ReadUniformConst(buffer, s.index.base, component, false), s);
-      ForLanes(m, [&](int l) { out.Set(l, v); });
+      for (int k = 0; k < nsegs_; ++k) {
+        const LaneMask sm = m & segs_[k].mask;
+        if (!sm) continue;
+        const Val v = ApplyModifiers(ReadUniformConst(*segs_[k].consts, buffer, s.index.base, component, false), s);
+        ForLanes(sm, [&](int l) { out.Set(l, v); });
+      }
       return;
     }
     if (gs_in) {
@@ -242,7 +247,7 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
       if (s.two_d && dim < 0) {
         v = Val{0, Reason::kIndexOutOfRange, Reason::kNone};
       } else {
-        v = ReadUniformConst(s.two_d ? static_cast<uint32_t>(dim) : 0, idx, component,
+        v = ReadUniformConst(ConstsOf(l), s.two_d ? static_cast<uint32_t>(dim) : 0, idx, component,
                              s.index.indirect || (s.two_d && s.dim.indirect));
       }
     } else if (s.space == Space::kImm) {
@@ -445,7 +450,7 @@ Val Exec::TexOffsetValue(const DTexOffset& o, int i, int l) const {
     case Space::kImm:
       return prog.imm[static_cast<size_t>(o.index) * 4 + comp];
     case Space::kConst:
-      return ReadUniformConst(0, static_cast<int32_t>(o.index), comp, false);
+      return ReadUniformConst(ConstsOf(l), 0, static_cast<int32_t>(o.index), comp, false);
     case Space::kTemp:
       return temp_[static_cast<size_t>(o.index) * 4 + comp].Get(l);
     default:

@@ -23,6 +23,7 @@
 
 #include "compiler/tgsi/names.h"
 #include "emulator/common/interpolation.h"
+#include "emulator/tgsi/call.h"
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/ops.h"
@@ -60,20 +61,27 @@ void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
   }
 }
 
-void FillRegister(std::vector<Lanes>& f, size_t reg, int lanes, Reason r) {
+void FillRegister(std::vector<Lanes>& f, size_t reg, int at, int lanes, Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(l, Val{0, r, Reason::kNone});
+    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{0, r, Reason::kNone});
   }
 }
 
-void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& src, uint32_t first, int lanes,
+// Lanes [first, first + lanes) of `src` into wave lanes [at, at + lanes).
+void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& src, uint32_t first, int at, int lanes,
                   Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(l, Val{src[first + l][c], r, Reason::kNone});
+    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{src[first + l][c], r, Reason::kNone});
   }
 }
+
+std::string LaneCountError(const std::string& what, size_t have, uint32_t want) {
+  return what + " has " + std::to_string(have) + " lanes, expected " + std::to_string(want);
+}
+
+}  // namespace
 
 // The call's uniform constants, into `out` (whose buffers are reused).
 void BuildConsts(const Program& p, const common::TestVector& v, std::vector<ConstStore>& out) {
@@ -96,14 +104,24 @@ void BuildConsts(const Program& p, const common::TestVector& v, std::vector<Cons
   }
 }
 
-std::string LaneCountError(const std::string& what, size_t have, uint32_t want) {
-  return what + " has " + std::to_string(have) + " lanes, expected " + std::to_string(want);
+WaveStorage& ThreadStorage() {
+  // One per thread: Interpret is reentrant across threads, never within one.
+  thread_local WaveStorage storage;
+  return storage;
 }
 
-}  // namespace
-
 bool Exec::StartWave(uint32_t first, int n) {
-  lane0 = first;
+  single_.first = first;
+  single_.at = 0;
+  single_.n = n;
+  single_.mask = ~LaneMask{0};
+  return StartWave(&single_, 1, n);
+}
+
+bool Exec::StartWave(const WaveSegment* segs, int nsegs, int n) {
+  segs_ = segs;
+  nsegs_ = nsegs;
+  lane0 = segs[0].first;
   lanes = n;
   all = n >= 64 ? ~LaneMask{0} : ((LaneMask{1} << n) - 1);
   cond = loop = cont = sw = func = exec = all;
@@ -118,76 +136,88 @@ bool Exec::StartWave(uint32_t first, int n) {
   ResetFile(temp_, prog.temp.size, Reason::kUninitialized, n);
   ResetFile(out_, prog.out.size, Reason::kOutputNotWritten, n);
   ResetFile(addr_, prog.addr.size, Reason::kUninitialized, n);
+  const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
+  const size_t in_regs =
+      gs_like ? std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size) : prog.in.size;
+  ResetFile(in_, in_regs, Reason::kUndeclaredRegister, n);
+  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
+  for (int k = 0; k < nsegs; ++k) {
+    std::fill_n(lane_seg_ + segs[k].at, static_cast<size_t>(segs[k].n), static_cast<uint8_t>(k));
+    if (!LoadSegment(segs[k])) return false;
+  }
+  gs.assign(static_cast<size_t>(n), GsLaneState{});
+  return true;
+}
 
+// IN and SV of one segment's lanes from its vector.
+bool Exec::LoadSegment(const WaveSegment& seg) {
+  const common::TestVector& v = *seg.vec;
+  const std::map<uint32_t, common::LaneVec4s>& ins = *seg.inputs;
+  const uint32_t first = seg.first;
+  const int at = seg.at, n = seg.n;
   const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
   if (!gs_like) {
-    ResetFile(in_, prog.in.size, Reason::kUndeclaredRegister, n);
     for (uint32_t i = 0; i < prog.in.size; ++i) {
       const bool declared = prog.in.declared[i] != 0;
-      const auto it = inputs.find(i);
-      if (it == inputs.end()) {
+      const auto it = ins.find(i);
+      if (it == ins.end()) {
         if (declared) {
           Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]", "inputs");
           return false;
         }
-        FillRegister(in_, i, n, Reason::kUndeclaredRegister);
+        FillRegister(in_, i, at, n, Reason::kUndeclaredRegister);
         continue;
       }
-      if (it->second.size() != vec.lanes) {
+      if (it->second.size() != v.lanes) {
         Fail(common::ExecStatus::kError,
-             LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(), vec.lanes),
+             LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(), v.lanes),
              "inputs." + std::to_string(i));
         return false;
       }
-      CopyRegister(in_, i, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
+      CopyRegister(in_, i, it->second, first, at, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
     }
   } else {
-    const size_t regs = std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size);
-    ResetFile(in_, regs, Reason::kUndeclaredRegister, n);
-    for (uint32_t v = 0; v < prog.gs_vertices; ++v) {
+    for (uint32_t gv = 0; gv < prog.gs_vertices; ++gv) {
       for (uint32_t a = 0; a < kGsVertexStride; ++a) {
-        const uint32_t key = v * kGsVertexStride + a;
+        const uint32_t key = gv * kGsVertexStride + a;
         const bool declared = a < prog.in.size && prog.in.declared[a] != 0;
-        const auto it = inputs.find(key);
-        if (it == inputs.end()) {
+        const auto it = ins.find(key);
+        if (it == ins.end()) {
           if (declared && prog.gs_inputs_required) {
             Fail(common::ExecStatus::kError,
-                 "missing input IN[" + std::to_string(v) + "][" + std::to_string(a) + "] (vector key " +
+                 "missing input IN[" + std::to_string(gv) + "][" + std::to_string(a) + "] (vector key " +
                      std::to_string(key) + ")",
                  "inputs");
             return false;
           }
-          FillRegister(in_, key, n, declared ? Reason::kMissingInput : Reason::kUndeclaredRegister);
+          FillRegister(in_, key, at, n, declared ? Reason::kMissingInput : Reason::kUndeclaredRegister);
           continue;
         }
-        if (it->second.size() != vec.lanes) {
-          Fail(common::ExecStatus::kError, LaneCountError("input " + std::to_string(key), it->second.size(), vec.lanes),
+        if (it->second.size() != v.lanes) {
+          Fail(common::ExecStatus::kError, LaneCountError("input " + std::to_string(key), it->second.size(), v.lanes),
                "inputs." + std::to_string(key));
           return false;
         }
-        CopyRegister(in_, key, it->second, first, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
+        CopyRegister(in_, key, it->second, first, at, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
       }
     }
   }
-
-  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
   for (uint32_t i = 0; i < prog.sv.size; ++i) {
     if (i >= prog.sv_declared.size() || !prog.sv_declared[i]) continue;
     const std::string name(tgsi::Name(prog.sv_semantic[i]));
-    const auto it = vec.system_values.find(name);
-    if (it == vec.system_values.end()) {
+    const auto it = v.system_values.find(name);
+    if (it == v.system_values.end()) {
       Fail(common::ExecStatus::kError, "missing system value SV[" + std::to_string(i) + "] (" + name + ")",
            "system_values");
       return false;
     }
-    if (it->second.size() != vec.lanes) {
-      Fail(common::ExecStatus::kError, LaneCountError("system value " + name, it->second.size(), vec.lanes),
+    if (it->second.size() != v.lanes) {
+      Fail(common::ExecStatus::kError, LaneCountError("system value " + name, it->second.size(), v.lanes),
            "system_values." + name);
       return false;
     }
-    CopyRegister(sv_, i, it->second, first, n, Reason::kNone);
+    CopyRegister(sv_, i, it->second, first, at, n, Reason::kNone);
   }
-  gs.assign(static_cast<size_t>(n), GsLaneState{});
   return true;
 }
 
@@ -210,9 +240,47 @@ void Exec::Run() {
   running = false;
 }
 
+namespace {
+
+// Whether vectors may share waves (prepared.h, `batchable`): a vertex or
+// fragment program whose instructions all run in order for every lane (no
+// branch, loop, switch, call or return: only END ends it, so every wave
+// executes the same count), that reads no texture unit or other resource
+// (the units are per vector), and that stores through no relative
+// destination (whether the lanes' addresses diverge is decided over the
+// whole wave, fetch_store.cc: divergent-dst-index).
+bool Batchable(const Program& prog) {
+  if (!prog.ok) return false;
+  if (prog.stage != tgsi::Processor::kVertex && prog.stage != tgsi::Processor::kFragment) return false;
+  using tgsi::Opcode;
+  for (const DInst& in : prog.insts) {
+    switch (in.op) {
+      case Opcode::IF: case Opcode::UIF: case Opcode::ELSE: case Opcode::ENDIF:
+      case Opcode::BGNLOOP: case Opcode::ENDLOOP: case Opcode::BRK: case Opcode::BREAKC: case Opcode::CONT:
+      case Opcode::SWITCH: case Opcode::CASE: case Opcode::DEFAULT: case Opcode::ENDSWITCH:
+      case Opcode::CAL: case Opcode::RET: case Opcode::BGNSUB: case Opcode::ENDSUB:
+      case Opcode::EMIT: case Opcode::ENDPRIM: case Opcode::BARRIER: case Opcode::MEMBAR:
+        return false;
+      default:
+        break;
+    }
+    if (in.j0 >= 0 || in.j1 >= 0) return false;
+    for (int s = 0; s < in.num_src; ++s) {
+      if (in.src[s].space == Space::kResource) return false;
+    }
+    for (int d = 0; d < in.num_dst; ++d) {
+      if (in.dst[d].index.indirect) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::shared_ptr<const PreparedShader> Prepare(const tgsi::Shader& shader) {
   auto p = std::make_shared<PreparedShader>();
   p->prog = Decode(shader);
+  p->batchable = Batchable(p->prog);
   p->processor = shader.processor;
   p->locations.reserve(shader.instructions.size());
   for (const tgsi::Instruction& i : shader.instructions) p->locations.push_back(i.location);
@@ -229,51 +297,47 @@ common::ExecResult Interpret(const tgsi::Shader& shader, const common::TestVecto
   return Interpret(*Prepare(shader), vector, options);
 }
 
-common::ExecResult Interpret(const PreparedShader& prepared, const common::TestVector& vector,
-                             const InterpreterOptions& options) {
-  common::ExecResult res;
+bool StartCall(const PreparedShader& prepared, const common::TestVector& vector, common::ExecResult* res,
+               std::map<uint32_t, common::LaneVec4s>* fs_inputs) {
   const Program& prog = prepared.prog;
   if (!prog.ok) {
-    res.status = prog.status;
-    res.detail = prog.detail;
-    res.location = prog.error_location;
-    return res;
+    res->status = prog.status;
+    res->detail = prog.detail;
+    res->location = prog.error_location;
+    return false;
   }
   if (vector.stage != prepared.processor) {
-    res.status = common::ExecStatus::kError;
-    res.detail = "vector stage " + std::string(tgsi::Name(vector.stage)) + " does not match shader stage " +
-                 std::string(tgsi::Name(prepared.processor));
-    return res;
+    res->status = common::ExecStatus::kError;
+    res->detail = "vector stage " + std::string(tgsi::Name(vector.stage)) + " does not match shader stage " +
+                  std::string(tgsi::Name(prepared.processor));
+    return false;
   }
-  const uint32_t lanes = vector.lanes;
   const bool frag = prepared.processor == tgsi::Processor::kFragment;
-  if (frag && lanes % 4 != 0) {
-    res.status = common::ExecStatus::kError;
-    res.detail = "fragment vectors need whole 2x2 quads (lanes = " + std::to_string(lanes) + ")";
-    return res;
+  if (frag && vector.lanes % 4 != 0) {
+    res->status = common::ExecStatus::kError;
+    res->detail = "fragment vectors need whole 2x2 quads (lanes = " + std::to_string(vector.lanes) + ")";
+    return false;
   }
   if (const std::string bad = common::CheckFragmentInputs(vector); !bad.empty()) {
-    res.status = common::ExecStatus::kError;
-    res.detail = "vector: " + bad;
-    return res;
+    res->status = common::ExecStatus::kError;
+    res->detail = "vector: " + bad;
+    return false;
   }
   // The fragment inputs the shader reads, all through the shared model;
   // an input it declares CONSTANT is flat (the provoking vertex's value).
-  std::map<uint32_t, common::LaneVec4s> fs_inputs;
+  fs_inputs->clear();
   if (frag) {
     for (const auto& entry : vector.inputs) {
-      fs_inputs[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
+      (*fs_inputs)[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
     }
     for (const auto& entry : vector.vertex_inputs) {
-      fs_inputs[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
+      (*fs_inputs)[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
     }
   }
-  // One per thread: Interpret is reentrant across threads, never within one.
-  thread_local WaveStorage storage;
-  BuildConsts(prog, vector, storage.consts);
-  Exec ex(prog, vector, frag ? fs_inputs : vector.inputs, options, storage);
-  ex.emitted = &res.emitted;
+  return true;
+}
 
+void InitResult(const Program& prog, uint32_t lanes, common::ExecResult& res) {
   // Every declared output, flat (test_vector.h): words and flag bitmasks
   // sized here, sets and reason codes once a component is not exact.
   res.outputs.reserve(prog.declared_outputs.size());
@@ -281,64 +345,87 @@ common::ExecResult Interpret(const PreparedShader& prepared, const common::TestV
   res.killed.assign(lanes, false);
   res.killed_uncertain.assign(lanes, false);
   res.killed_reasons.assign(lanes, std::string_view());
+}
+
+common::ExecResult FailedResult(const PreparedShader& prepared, const Exec& ex, uint64_t executed) {
+  common::ExecResult failed;
+  failed.status = ex.status;
+  failed.detail = ex.detail;
+  failed.vector_path = ex.fail_vector_path;
+  if (ex.fail_pc >= 0 && static_cast<size_t>(ex.fail_pc) < prepared.locations.size()) {
+    failed.location = prepared.locations[static_cast<size_t>(ex.fail_pc)];
+  }
+  failed.instructions_executed = executed;
+  return failed;
+}
+
+void CollectWave(const Exec& ex, bool frag, int at, int n, uint32_t first, LaneMask seg_mask,
+                 common::ExecResult& res) {
+  if (((ex.uu_seen | ex.kill_unc_u) & seg_mask) != 0) res.control_undefined = true;
+  if (frag) {
+    for (int k = 0; k < n; ++k) {
+      const int l = at + k;
+      const uint32_t g = first + static_cast<uint32_t>(k);
+      res.killed[g] = (ex.killed >> l) & 1;
+      if ((ex.kill_unc_u >> l) & 1) {
+        res.killed_uncertain[g] = true;
+        res.killed_reasons[g] = ReasonCode(Reason::kControlUndefined);
+      } else if ((ex.kill_unc_x >> l) & 1) {
+        res.killed_uncertain[g] = true;
+        res.killed_reasons[g] = ReasonCode(Reason::kControlInexact);
+      }
+    }
+  }
+  // Outputs: words and flags for every component, a set and a reason
+  // code (a view of reasons.h's table) only for the components that are
+  // not exact.
+  for (common::OutputLanes& row : res.outputs) {
+    for (int c = 0; c < 4; ++c) {
+      const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];
+      const uint8_t bit = static_cast<uint8_t>(1u << c);
+      for (int k = 0; k < n; ++k) {
+        const int l = at + k;
+        const uint32_t g = first + static_cast<uint32_t>(k);
+        const bool lane_killed = frag && ((ex.killed >> l) & 1);
+        Reason u = reg.u[l];
+        const Reason x = u == Reason::kNone && !lane_killed ? reg.x[l] : Reason::kNone;
+        if (lane_killed) u = Reason::kKilledLane;
+        row.words[g][c] = reg.w[l];
+        if (u != Reason::kNone) {
+          row.undefined[g] |= bit;
+          row.KeepSets();
+          row.reasons[g][c] = ReasonCode(u);
+        } else if (x != Reason::kNone) {
+          row.inexact[g] |= bit;
+          row.KeepSets();
+          row.allowed[g][c] = ToAllowedSet(reg.Get(l));
+          row.reasons[g][c] = ReasonCode(x);
+        }
+      }
+    }
+  }
+}
+
+common::ExecResult Interpret(const PreparedShader& prepared, const common::TestVector& vector,
+                             const InterpreterOptions& options) {
+  common::ExecResult res;
+  WaveStorage& storage = ThreadStorage();
+  thread_local std::map<uint32_t, common::LaneVec4s> fs_inputs;
+  if (!StartCall(prepared, vector, &res, &fs_inputs)) return res;
+  const Program& prog = prepared.prog;
+  const uint32_t lanes = vector.lanes;
+  const bool frag = prepared.processor == tgsi::Processor::kFragment;
+  BuildConsts(prog, vector, storage.consts);
+  Exec ex(prog, vector, frag ? fs_inputs : vector.inputs, options, storage);
+  ex.emitted = &res.emitted;
+  InitResult(prog, lanes, res);
 
   for (uint32_t first = 0; first < lanes; first += kMaxLanes) {
     const int n = static_cast<int>(std::min<uint32_t>(kMaxLanes, lanes - first));
     if (ex.StartWave(first, n)) ex.Run();
     res.instructions_executed += ex.executed;
-    if (ex.failed()) {
-      common::ExecResult failed;
-      failed.status = ex.status;
-      failed.detail = ex.detail;
-      failed.vector_path = ex.fail_vector_path;
-      if (ex.fail_pc >= 0 && static_cast<size_t>(ex.fail_pc) < prepared.locations.size()) {
-        failed.location = prepared.locations[static_cast<size_t>(ex.fail_pc)];
-      }
-      failed.instructions_executed = res.instructions_executed;
-      return failed;
-    }
-    if ((ex.uu_seen | ex.kill_unc_u) != 0) res.control_undefined = true;
-    for (int l = 0; l < n; ++l) {
-      const uint32_t g = first + static_cast<uint32_t>(l);
-      const bool lane_killed = frag && ((ex.killed >> l) & 1);
-      if (frag) {
-        res.killed[g] = lane_killed;
-        if ((ex.kill_unc_u >> l) & 1) {
-          res.killed_uncertain[g] = true;
-          res.killed_reasons[g] = ReasonCode(Reason::kControlUndefined);
-        } else if ((ex.kill_unc_x >> l) & 1) {
-          res.killed_uncertain[g] = true;
-          res.killed_reasons[g] = ReasonCode(Reason::kControlInexact);
-        }
-      }
-    }
-    // Outputs: words and flags for every component, a set and a reason
-    // code (a view of reasons.h's table) only for the components that are
-    // not exact.
-    for (common::OutputLanes& row : res.outputs) {
-      for (int c = 0; c < 4; ++c) {
-        const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];
-        const uint8_t bit = static_cast<uint8_t>(1u << c);
-        for (int l = 0; l < n; ++l) {
-          const uint32_t g = first + static_cast<uint32_t>(l);
-          const bool lane_killed = frag && ((ex.killed >> l) & 1);
-          Reason u = reg.u[l];
-          const Reason x = u == Reason::kNone && !lane_killed ? reg.x[l] : Reason::kNone;
-          if (lane_killed) u = Reason::kKilledLane;
-          row.words[g][c] = reg.w[l];
-          if (u != Reason::kNone) {
-            row.undefined[g] |= bit;
-            row.KeepSets();
-            row.reasons[g][c] = ReasonCode(u);
-          } else if (x != Reason::kNone) {
-            row.inexact[g] |= bit;
-            row.KeepSets();
-            row.allowed[g][c] = ToAllowedSet(reg.Get(l));
-            row.reasons[g][c] = ReasonCode(x);
-          }
-        }
-      }
-    }
+    if (ex.failed()) return FailedResult(prepared, ex, res.instructions_executed);
+    CollectWave(ex, frag, 0, n, first, ~LaneMask{0}, res);
   }
   std::stable_sort(res.emitted.begin(), res.emitted.end(),
                    [](const common::EmittedVertex& a, const common::EmittedVertex& b) { return a.lane < b.lane; });

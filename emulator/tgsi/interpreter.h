@@ -86,6 +86,16 @@ std::shared_ptr<const PreparedShader> Prepare(const tgsi::Shader& shader);
 common::ExecResult Interpret(const PreparedShader& prepared, const common::TestVector& vector,
                              const InterpreterOptions& options);
 
+// All vectors of one shader in one call, in as few waves as the semantics
+// allow (batch.cc): result k is exactly Interpret(prepared, *vectors[k],
+// options), field by field, instruction counts, timeouts and coverage
+// included. Vectors of a program without flow control, texture units or
+// relative destinations share waves of up to 64 lanes; everything else runs
+// one call per vector.
+std::vector<common::ExecResult> InterpretBatch(const PreparedShader& prepared,
+                                               const std::vector<const common::TestVector*>& vectors,
+                                               const InterpreterOptions& options);
+
 
 // Whether the interpreter implements `op` (a shader using one it does not
 // gets ExecStatus::kUnsupported, detail "opcode NAME").

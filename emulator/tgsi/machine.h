@@ -15,7 +15,8 @@
 // might execute, so every such store is seen.
 //
 // Registers: TEMP, OUT, ADDR, IN and SV are per lane (Lanes per component,
-// index reg * 4 + component); CONST and IMM are uniform Vals. TEMP/OUT/ADDR
+// index reg * 4 + component); CONST and IMM are uniform Vals (CONST: per
+// segment, one bank per vector of a batched wave). TEMP/OUT/ADDR
 // are reset to "undefined" at the start of every wave.
 //
 // Storage: the register files, stacks and scratch live in a WaveStorage the
@@ -46,6 +47,20 @@ struct ConstStore {
   const ConstLayout* layout = nullptr;
   std::vector<Val> vals;  // layout->size * 4
   const std::map<uint32_t, common::Vec4>* vector_values = nullptr;  // for undeclared indices
+};
+
+// One vector's lanes in a wave: lanes [at, at + n) of the wave are lanes
+// [first, first + n) of `vec`, with its inputs and its constant bank. A
+// call's wave is one segment; a batched wave (batch.cc) holds several
+// vectors, each in a segment of whole quads, never split across waves.
+struct WaveSegment {
+  const common::TestVector* vec = nullptr;
+  const std::map<uint32_t, common::LaneVec4s>* inputs = nullptr;
+  const std::vector<ConstStore>* consts = nullptr;
+  uint32_t first = 0;
+  int at = 0;
+  int n = 0;
+  LaneMask mask = ~LaneMask{0};  // the wave lanes this segment owns (one segment: all)
 };
 
 enum class FrameKind : uint8_t { kIf, kLoop, kSwitch, kCall };
@@ -104,6 +119,9 @@ struct WaveStorage {
   std::vector<GsLaneState> gs;
   std::vector<RangeMarked> range_marked;
   std::vector<ConstStore> consts;  // the call's constants (built per call)
+  // A batched call's constant banks, one per vector of a wave (batch.cc).
+  std::vector<std::vector<ConstStore>> batch_consts;
+  std::vector<std::map<uint32_t, common::LaneVec4s>> batch_inputs;
 };
 
 class Exec {
@@ -116,6 +134,11 @@ class Exec {
   // Prepares a wave of `lanes` lanes starting at global lane `lane0`.
   // Returns false (with status/detail set) when the vector lacks an input.
   bool StartWave(uint32_t lane0, int lanes);
+  // The same for a wave of `lanes` lanes made of `nsegs` segments (each a
+  // vector's lanes with its own inputs and constants; `segs` must outlive
+  // the wave). StartWave(lane0, lanes) is one segment: `vec`, `inputs` and
+  // storage.consts.
+  bool StartWave(const WaveSegment* segs, int nsegs, int lanes);
   // Runs the wave to END / return / budget exhaustion.
   void Run();
 
@@ -203,7 +226,6 @@ class Exec {
 
   // Register files (in `storage`).
   std::vector<Lanes>&temp_, &out_, &addr_, &in_, &sv_;
-  const std::vector<ConstStore>& consts_;
   std::vector<RangeMarked>& range_marked_;
 
  private:
@@ -212,11 +234,19 @@ class Exec {
   Lanes res_[2][4];
   Fp primary_fp_;
   std::array<Fp, 3> alt_fps_;
+  // The wave's segments (StartWave) and which one each lane belongs to.
+  WaveSegment single_;
+  const WaveSegment* segs_ = &single_;
+  int nsegs_ = 1;
+  uint8_t lane_seg_[kMaxLanes] = {};
+  const std::vector<ConstStore>& ConstsOf(int l) const { return *segs_[lane_seg_[l]].consts; }
+  bool LoadSegment(const WaveSegment& seg);
 
   Lanes* FileFor(Space s);
   const FileLayout* LayoutFor(Space s) const;
   void LoadSource(const DSrc& src, int component, LaneMask m, Lanes& out);
-  Val ReadUniformConst(uint32_t buffer, int32_t index, int component, bool indirect) const;
+  static Val ReadUniformConst(const std::vector<ConstStore>& consts, uint32_t buffer, int32_t index, int component,
+                              bool indirect);
   bool IndexValid(Space s, uint32_t array_id, int32_t idx) const;
   // Makes component `comp` of every register of the array (or the whole
   // file) any value for each lane of `lanes`, with reason why[lane].

@@ -22,6 +22,8 @@
 // handler in the ops_*.cc files.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include <array>
@@ -149,13 +151,71 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
   return true;
 }
 
+// The plain-lanes fast path of EvalKernelExactLanes, for a kernel with
+// `kPlain` (its Eval is K::Plain on floats, reporting no freedom, whenever no
+// operand or result is a denormal): lanes 0..n-1 (n >= 1) of r = K(s...)
+// computed in fixed blocks of 16 lanes the compiler can vectorize (plain
+// float operations, -ffp-contract=off kept, so each is one IEEE operation as
+// Fp does it). Returns the lanes whose operands or result are denormal or
+// whose result is a NaN (and, for a kernel with kPlainCheck, the lanes
+// K::PlainSlow(operands, words, bad) marks in `bad`: where Eval would report
+// freedom or see a denormal inside):
+// for those the caller runs the general per-lane evaluation, which gives
+// them their flags and sets. Every other lane is exact with K::Plain's word,
+// which is Eval's word there, in any denormal mode (Fp's In and Out only
+// change denormals). Lanes n.. up to the next multiple of 16 of r are
+// written too (r is the handler's scratch; kMaxLanes is a multiple of 16).
+inline constexpr int kPlainBlock = 16;
+static_assert(kMaxLanes % kPlainBlock == 0);
+// Whether word w is a denormal (bit test, no branch).
+inline uint8_t DenormBit(Word w) { return static_cast<uint8_t>(((w & 0x7f800000u) == 0) & ((w & 0x7fffffu) != 0)); }
+inline uint8_t NanBit(Word w) { return static_cast<uint8_t>(((w & 0x7f800000u) == 0x7f800000u) & ((w & 0x7fffffu) != 0)); }
+
+template <class K>
+LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
+  constexpr int N = K::kSrc;
+  const Word* src[N];
+  for (int k = 0; k < N; ++k) src[k] = s[k]->w;
+  LaneMask slow = 0;
+  for (int b = 0; b < n; b += kPlainBlock) {
+    float av[N][kPlainBlock];
+    Word wv[kPlainBlock];
+    uint8_t bad[kPlainBlock] = {};
+    for (int k = 0; k < N; ++k) {
+      for (int i = 0; i < kPlainBlock; ++i) {
+        const Word w = src[k][b + i];
+        av[k][i] = std::bit_cast<float>(w);
+        bad[i] |= DenormBit(w);
+      }
+    }
+    for (int i = 0; i < kPlainBlock; ++i) {
+      float a[N];
+      for (int k = 0; k < N; ++k) a[k] = av[k][i];
+      const Word w = std::bit_cast<Word>(K::Plain(a));
+      wv[i] = w;
+      bad[i] |= DenormBit(w) | NanBit(w);
+    }
+    if constexpr (K::kPlainCheck) K::PlainSlow(av, wv, bad);
+    std::copy_n(wv, kPlainBlock, r.w + b);
+    std::fill_n(r.u + b, kPlainBlock, Reason::kNone);
+    std::fill_n(r.x + b, kPlainBlock, Reason::kNone);
+    for (int i = 0; i < kPlainBlock && b + i < n; ++i) slow |= static_cast<LaneMask>(bad[i] != 0) << (b + i);
+  }
+  return slow;
+}
+
 // Lanes m of r = K(s...), every operand exact over m: EvalKernel's result
 // for exact operands, without reading or writing a Val per lane; only a
 // lane whose kernel reports freedom (or saw a denormal, or is a NaN result)
-// builds its set.
+// builds its set. A kPlain kernel on a wave whose lanes 0..n-1 are all
+// active takes PlainLanes first and evaluates only its slow lanes here.
 template <class K>
 void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
   constexpr int N = K::kSrc;
+  if constexpr (K::kPlain) {
+    int n = 0;
+    if (m != 0 && IsLowRun(m, &n)) m = PlainLanes<K>(s, n, r);
+  }
   const Fp primary = ex.PrimaryFp();
   ForLanes(m, [&](int l) {
     Word a[N > 0 ? N : 1];
@@ -254,6 +314,8 @@ struct KernelBase {
   static constexpr bool kCopy = false;
   static constexpr bool kMonotone = true;
   static constexpr bool kCustomSet = false;
+  static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
+  static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad) too (PlainLanes)
 };
 // Float arithmetic.
 struct ArithKernel : KernelBase {

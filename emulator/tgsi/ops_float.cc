@@ -160,6 +160,20 @@ void OpDeriv(Exec& ex, const DInst& in) {
 
 }  // namespace
 
+// MAD's plain-lanes check (ops.h, PlainLanes), a block at a time: the
+// fused result is std::fmaf's, correctly rounded on either clone (the FMA
+// instruction where the CPU has one, the library otherwise), so both give the
+// same bits; -ffp-contract=off keeps the product a separate rounding.
+__attribute__((target_clones("fma", "default")))
+void float_ops::MadK::PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad) {
+  for (int i = 0; i < kPlainBlock; ++i) {
+    const float p = a[0][i] * a[1][i];
+    const Word pw = std::bit_cast<Word>(p);
+    const Word fused = std::bit_cast<Word>(std::fmaf(a[0][i], a[1][i], a[2][i]));
+    bad[i] |= static_cast<uint8_t>(((pw & 0x7f800000u) == 0 && (pw & 0x7fffffu) != 0) || fused != r[i]);
+  }
+}
+
 void RegisterFloatOps(HandlerTable& t) {
   t.Set(Opcode::MOV, Comp<MovK>);
   // Fragment inputs are interpolated once, at the pixel's barycentrics

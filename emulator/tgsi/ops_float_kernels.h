@@ -35,22 +35,38 @@ struct AbsK : CopyKernel {  // removed ABS: fabsf (a bit operation)
   static constexpr int kSrc = 1;
   static Word Eval(Fp&, const Word* a, Freedom&) { return a[0] & 0x7fffffffu; }
 };
+// kPlain (ops.h, PlainLanes): Plain is Eval without denormals, no freedom.
 struct AddK : ArithKernel {
   static constexpr int kSrc = 2;
+  static constexpr bool kPlain = true;
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Add(F(a[0]), F(a[1]))); }
+  static float Plain(const float* a) { return a[0] + a[1]; }
 };
 struct SubK : ArithKernel {
   static constexpr int kSrc = 2;
+  static constexpr bool kPlain = true;
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Sub(F(a[0]), F(a[1]))); }
+  static float Plain(const float* a) { return a[0] - a[1]; }
 };
 struct MulK : ArithKernel {
   static constexpr int kSrc = 2;
+  static constexpr bool kPlain = true;
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Mul(F(a[0]), F(a[1]))); }
+  static float Plain(const float* a) { return a[0] * a[1]; }
 };
 
 // MAD may be fused or not (tgsi.rst): the other form is an alternative.
 struct MadK : ArithKernel {
   static constexpr int kSrc = 3;
+  static constexpr bool kPlain = true;
+  static constexpr bool kPlainCheck = true;
+  static float Plain(const float* a) {
+    const float p = a[0] * a[1];  // two roundings: -ffp-contract=off
+    return p + a[2];
+  }
+  // Marks in `bad` the lanes of a block where Eval reports freedom (the
+  // fused form differs) or sees a denormal product (ops_float.cc).
+  static void PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad);
   static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     Fp other = fp;
     const Word fused = W(other.Fma(F(a[0]), F(a[1]), F(a[2])));

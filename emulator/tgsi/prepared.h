@@ -34,6 +34,12 @@ struct PreparedShader {
   std::vector<std::array<uint32_t, 3>> input_interp;
   // Per SV index: tgsi::Name of its semantic ("" when not declared).
   std::vector<std::string> sv_names;
+  // Whether InterpretBatch may run several vectors in one wave (batch.cc):
+  // a vertex or fragment program without flow control (only END, NOP and
+  // the kills), so every wave executes the same instructions whatever its
+  // lanes, without texture units or other resources (per vector), and
+  // without relative destinations (their divergence is per wave).
+  bool batchable = false;
 
   common::Interp InterpOf(uint32_t index) const {
     common::Interp mode = common::Interp::kSmooth;

@@ -11,6 +11,14 @@
 //               (tgsi_exec::Prepare), the entry point check and the nightly
 //               call for every vector of a shader (set-up per call included,
 //               as they pay it);
+//   reference/batch16
+//               tgsi_exec::InterpretBatch of 16 copies of the vector in one
+//               call (the nightly's 16 vectors of a shader, which check.cc
+//               and the nightly hand it): invocations are 16 x LANES per
+//               call. Vectors of up to 64 lanes of a shader without flow
+//               control or textures share waves; others run one call each,
+//               so at 256 lanes, or for a shader with branches, it times
+//               the per-vector path plus the batch's own bookkeeping;
 //   a3xx/naive  a3xx::Emulate of the naive build's program;
 //   a3xx/opt    a3xx::Emulate of the optimizing build's program
 //               (both prepared once, a3xx::Prepare, as check.cc does).
@@ -59,10 +67,10 @@ std::string ReadFile(const std::string& path) {
 }
 
 // Runs `call` (returning the instructions executed per call, summed over its
-// waves of up to `wave` lanes, or an error text) in the benchmark loop and
-// sets the counters.
+// waves of up to `wave` lanes and over its `copies` vectors of `lanes` lanes,
+// or an error text) in the benchmark loop and sets the counters.
 template <typename Call>
-void RunTimed(benchmark::State& state, uint32_t lanes, uint64_t wave, Call call) {
+void RunTimed(benchmark::State& state, uint32_t lanes, uint64_t wave, Call call, uint32_t copies = 1) {
   uint64_t insts = 0;
   std::string error;
   for (auto _ : state) {
@@ -72,11 +80,13 @@ void RunTimed(benchmark::State& state, uint32_t lanes, uint64_t wave, Call call)
     }
   }
   const double calls = static_cast<double>(state.iterations());
-  state.counters["invocations/s"] = benchmark::Counter(calls * lanes, benchmark::Counter::kIsRate);
+  state.counters["invocations/s"] =
+      benchmark::Counter(calls * lanes * copies, benchmark::Counter::kIsRate);
   state.counters["lane_instructions/s"] =
       benchmark::Counter(calls * static_cast<double>(insts) * static_cast<double>(std::min<uint64_t>(lanes, wave)),
                          benchmark::Counter::kIsRate);
-  state.counters["insts"] = static_cast<double>(insts) / static_cast<double>((lanes + wave - 1) / wave);
+  state.counters["insts"] =
+      static_cast<double>(insts) / static_cast<double>(copies * ((lanes + wave - 1) / wave));
 }
 
 }  // namespace
@@ -133,6 +143,26 @@ int main(int argc, char** argv) {
         return true;
       });
     });
+    benchmark::RegisterBenchmark(
+        ("reference/batch16/" + std::to_string(lanes)).c_str(), [cp, lanes](benchmark::State& s) {
+          constexpr uint32_t kVectors = 16;
+          tgsi_exec::InterpreterOptions options;
+          const std::shared_ptr<const tgsi_exec::PreparedShader> prepared = tgsi_exec::Prepare(shader);
+          const std::vector<const common::TestVector*> vectors(kVectors, &cp->vector);
+          RunTimed(s, lanes, 64, [&](uint64_t* insts, std::string* error) {
+            std::vector<common::ExecResult> rs = tgsi_exec::InterpretBatch(*prepared, vectors, options);
+            *insts = 0;
+            for (const common::ExecResult& r : rs) {
+              if (r.status != common::ExecStatus::kOk) {
+                *error = "reference/batch16: " + r.detail;
+                return false;
+              }
+              *insts += r.instructions_executed;
+            }
+            benchmark::DoNotOptimize(rs);
+            return true;
+          }, kVectors);
+        });
     for (int b = 0; b < 2; ++b) {
       benchmark::RegisterBenchmark(
           (std::string(kBuildNames[b]) + "/" + std::to_string(lanes)).c_str(), [cp, lanes, b](benchmark::State& s) {

@@ -33,7 +33,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-ENGINES = ["reference", "a3xx/naive", "a3xx/opt"]
+ENGINES = ["reference", "reference/batch16", "a3xx/naive", "a3xx/opt"]
 
 
 def eligible(path):
@@ -160,7 +160,7 @@ def main():
     for p in range(args.passes):
         recs = [r for r in records if r["pass"] == p]
         print("\npass %d: ours / Mesa, invocations per second (CPU)" % (p + 1))
-        print("  %-12s %5s %8s %8s %8s %8s %7s" % ("engine", "lanes", "p10", "median", "p90", "total", "shaders"))
+        print("  %-18s %5s %8s %8s %8s %8s %7s" % ("engine", "lanes", "p10", "median", "p90", "total", "shaders"))
         for e in ENGINES:
             for n in lanes:
                 key = "%s/%d" % (e, n)
@@ -174,7 +174,7 @@ def main():
                     t_mesa += 1.0 / r["mesa_rate"]
                 if not ratios:
                     continue
-                print("  %-12s %5d %7.2fx %7.2fx %7.2fx %7.2fx %7d" % (
+                print("  %-18s %5d %7.2fx %7.2fx %7.2fx %7.2fx %7d" % (
                     e, n, percentile(ratios, 0.1), percentile(ratios, 0.5), percentile(ratios, 0.9),
                     t_mesa / t_ours, len(ratios)))
 

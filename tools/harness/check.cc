@@ -130,16 +130,21 @@ bool RunReference(const tgsi::Shader& shader, uint64_t shader_hash, const CheckO
   runs->clear();
   runs->reserve(options.vectors);
   const ShaderDictionary dictionary = AnalyzeShader(shader);
-  // Decoded once; every vector runs through it (identical results).
+  // Decoded once; all vectors in one batched call (the same results as one
+  // call per vector, tgsi_exec::InterpretBatch).
   const std::shared_ptr<const tgsi_exec::PreparedShader> prepared = tgsi_exec::Prepare(shader);
   for (uint32_t v = 0; v < options.vectors; ++v) {
     ReferenceRun run;
     run.choice = ChooseVector(options, shader_hash, v, shader);
     if (!GenerateVector(shader, dictionary, VectorOptionsFor(run.choice), &run.vector, error))
       return false;
-    run.result = tgsi_exec::Interpret(*prepared, run.vector, interp_options);
     runs->push_back(std::move(run));
   }
+  std::vector<const common::TestVector*> vectors;
+  vectors.reserve(runs->size());
+  for (const ReferenceRun& run : *runs) vectors.push_back(&run.vector);
+  std::vector<common::ExecResult> results = tgsi_exec::InterpretBatch(*prepared, vectors, interp_options);
+  for (size_t v = 0; v < runs->size(); ++v) (*runs)[v].result = std::move(results[v]);
   return true;
 }
 
