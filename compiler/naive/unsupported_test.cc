@@ -123,7 +123,8 @@ TEST(Unsupported, Textures) {
                     "sampler unit 0 used as 2D and CUBE (one texture descriptor per unit)");
   ExpectUnsupported(Fs("  0: TXF TEMP[0], IN[0], SAMP[0], SHADOW2D\n  1: END\n"),
                     "texture target SHADOW2D for TXF");
-  ExpectUnsupported(Fs("  0: TXQ TEMP[0], IN[0], SAMP[0], BUFFER\n  1: END\n"), "texture target BUFFER for TXQ");
+  ExpectUnsupported(Fs("  0: TXQ TEMP[0], IN[0], SAMP[0], 2D_MSAA\n  1: END\n"), "texture target 2D_MSAA for TXQ");
+  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], BUFFER\n  1: END\n"), "texture target BUFFER");
   ExpectUnsupported(Fs("IMM[0] INT32 {1, 0, 0, 0}\n  0: TXF TEMP[0], IN[0], SAMP[0], 2D, IMM[0].xyz\n  1: END\n"),
                     "texture offsets");
   ExpectUnsupported(Fs("  0: TXB TEMP[0], IN[0], SAMP[0], SHADOW2D_ARRAY\n  1: END\n"),
