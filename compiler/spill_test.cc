@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "compiler/cse_wide_shader.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
@@ -15,38 +16,6 @@
 
 namespace shaderdiff::compiler {
 namespace {
-
-// More live SSA scalars than registers while the TGSI registers fit the
-// selection's fixed map (r10..r47): `temps` products IN[0] * IMM[i]
-// go to TEMP[i], are overwritten by TEMP[i] + IN[1], and after an IF the
-// products are computed again, which CSE replaces by the first ones, so at
-// the IF both generations are live: 8 * temps scalars.
-std::string CseWideShader(int temps) {
-  std::string s = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL TEMP[0.." + std::to_string(temps) + "]\n";
-  for (int i = 0; i < temps; ++i) {
-    s += "IMM[" + std::to_string(i) + "] FLT32 {" + std::to_string(i + 1) + ".5, " + std::to_string(i + 2) +
-         ".25, " + std::to_string(i + 3) + ".125, " + std::to_string(i + 4) + ".0}\n";
-  }
-  int n = 0;
-  auto line = [&](const std::string& t) { s += "  " + std::to_string(n++) + ": " + t + "\n"; };
-  const std::string acc = "TEMP[" + std::to_string(temps) + "]";
-  auto t = [](int i) { return "TEMP[" + std::to_string(i) + "]"; };
-  auto imm = [](int i) { return "IMM[" + std::to_string(i) + "]"; };
-  for (int i = 0; i < temps; ++i) line("MUL " + t(i) + ", IN[0], " + imm(i));
-  for (int i = 0; i < temps; ++i) line("ADD " + t(i) + ", " + t(i) + ", IN[1]");
-  line("MOV " + acc + ", IN[0]");
-  line("IF IN[1].xxxx");
-  line("  ADD " + acc + ", " + acc + ", IN[1]");
-  line("ENDIF");
-  for (int i = 0; i < temps; ++i) {
-    line("ADD " + acc + ", " + acc + ", " + t(i));
-    line("MUL " + t(i) + ", IN[0], " + imm(i));
-    line("ADD " + acc + ", " + acc + ", " + t(i));
-  }
-  line("MOV OUT[0], " + acc);
-  line("END");
-  return s;
-}
 
 int Count(const a3xx::Program& p, a3xx::Opcode op) {
   return static_cast<int>(std::count_if(p.instrs.begin(), p.instrs.end(), [&](const a3xx::Instr& in) { return in.opcode == op; }));

@@ -7,6 +7,7 @@
 #include "compiler/naive/context.h"
 #include "compiler/naive/flow.h"
 #include "compiler/naive/io.h"
+#include "compiler/naive/private_memory.h"
 #include "compiler/naive/provenance.h"
 #include "compiler/naive/register_map.h"
 #include "compiler/naive/select.h"
@@ -48,6 +49,7 @@ Selection Translate(const tgsi::Shader& shader, bool waits) {
   Ctx ctx{shader, *map, emit};
   a3xx::ShaderState state = BuildShaderState(ctx);
   EmitPrologue(ctx, state);
+  EmitPrivateArrayInit(ctx, state);
   const Label end = emit.NewLabel();
   TranslateProgram(ctx, end);
   if (ctx.failed()) return fail(ctx.status, ctx.detail);

@@ -23,6 +23,28 @@ Instr Cov(Type src_type, Type dst_type, const Operand& dst, const Operand& src, 
 
 Instr Mov(const Operand& dst, const Operand& src) { return Cov(Type::kU32, Type::kU32, dst, src); }
 
+Instr Ldp(const Operand& dst, const Operand& addr, int32_t offset) {
+  Instr i;
+  i.opcode = Opcode::LDP;
+  i.type = Type::kU32;
+  i.dst = dst;
+  i.src[0] = addr;
+  i.mem_offset = offset;
+  i.mem_size = 1;
+  return i;
+}
+
+Instr Stp(const Operand& addr, int32_t offset, const Operand& value) {
+  Instr i;
+  i.opcode = Opcode::STP;
+  i.type = Type::kU32;
+  i.src[0] = addr;
+  i.src[1] = value;
+  i.mem_offset = offset;
+  i.mem_size = 1;
+  return i;
+}
+
 Instr Alu2(Opcode op, const Operand& dst, const Operand& a, const Operand& b) {
   Instr i;
   i.opcode = op;
@@ -73,9 +95,10 @@ void Emitter::Emit(const Instr& instr) {
       Nop(compiler::MutantActive(compiler::Mutant::kNaiveSfuNoSs) ? 0 : a3xx::kFlagSs, 5);
       break;
     case Category::kCat5:
+    case Category::kCat6:  // ldp/stp only (register_map.h, private arrays)
       Nop(a3xx::kFlagSy, 5);
       break;
-    default:  // cat0 writes no register; cat6/cat7 are never emitted
+    default:  // cat0 writes no register; cat7 is never emitted
       break;
   }
 }

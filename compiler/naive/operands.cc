@@ -12,6 +12,7 @@ Operand KReg(int comp) { return Gpr(Scalar(kKVec4, comp)); }
 Operand RReg(int c) { return Gpr(Scalar(kResultVec4, c)); }
 Operand SReg(int k, int c) { return Gpr(Scalar(kSrcVec4 + k, c)); }
 Operand TReg(int i) { return Gpr(static_cast<uint16_t>(4 * kTmpVec4 + i)); }
+Operand PReg(int c) { return Gpr(Scalar(kPvtScratchVec4, c)); }
 
 namespace {
 
@@ -56,7 +57,7 @@ Inst::Inst(Ctx& c, const tgsi::Instruction& i) : ctx(c), in(i) {
     ctx.Unsupported("2-D destination register");
     return;
   }
-  direct_ = !in.saturate && !d.reg.index.indirect && !AliasesDestination();
+  direct_ = !in.saturate && !d.reg.index.indirect && !AliasesDestination() && !PrivateTarget(d.reg);
   valid_dst_ = true;
 }
 
@@ -136,6 +137,47 @@ void Inst::LoadA0(const tgsi::IndirectAddress& addr, int64_t lo, int64_t hi, con
   ctx.uses_half_reg = true;
 }
 
+const PrivateArray* Inst::PrivateTarget(const tgsi::Register& reg) const {
+  if (reg.file != File::kTemporary || ctx.map.PrivateArrays().empty()) return nullptr;
+  if (!reg.index.indirect) return ctx.map.PrivateArrayOf(reg.file, reg.index.index);
+  for (const tgsi::Declaration& d : ctx.shader.declarations) {
+    if (d.file == reg.file && reg.index.array_id != 0 && d.array_id == reg.index.array_id) {
+      return ctx.map.PrivateArrayOf(reg.file, d.first);
+    }
+  }
+  return nullptr;
+}
+
+Operand Inst::PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr, const Operand& scratch) {
+  const bool p = ctx.map.HasPrivateScratch();
+  const Operand at = p ? PReg(0) : scratch, py = PReg(1);
+  if (!reg.index.indirect) {
+    Emit(Mov(at, Imm(static_cast<int32_t>(arr.byte_base + 16 * (reg.index.index - arr.first)))));
+    return at;
+  }
+  const tgsi::IndirectAddress& addr = *reg.index.indirect;
+  if (addr.file != File::kAddress) {
+    ctx.Unsupported("indirect addressing through " + std::string(tgsi::Name(addr.file)));
+    return at;
+  }
+  const int64_t offset = reg.index.offset;
+  const Operand a = Gpr(static_cast<uint16_t>(ctx.map.GprScalar(File::kAddress, addr.index, addr.component)));
+  // The index clamped to the array as a0.x's is (operands.h), made the
+  // element's position from the start of private memory, in bytes.
+  const int32_t lo = static_cast<int32_t>(arr.first - offset), hi = static_cast<int32_t>(arr.last - offset);
+  const int32_t to_vec4 = static_cast<int32_t>(offset - arr.first + arr.byte_base / 16);
+  auto imm = [&](int32_t v) {  // P.y holds immediates when P exists (register_map.h)
+    if (!p) return Imm(v);
+    Emit(Mov(py, Imm(v)));
+    return py;
+  };
+  Emit(Alu2(Opcode::MAX_S, at, a, imm(lo)));
+  Emit(Alu2(Opcode::MIN_S, at, at, imm(hi)));
+  Emit(Alu2(Opcode::ADD_S, at, at, imm(to_vec4)));
+  Emit(Alu2(Opcode::SHL_B, at, at, Imm(4)));
+  return at;
+}
+
 // The register a source reads, as a GPR or const operand; relative
 // registers are read through a0.x into Sk.slot.
 Operand Inst::Location(int k, int slot) {
@@ -158,9 +200,15 @@ Operand Inst::Location(int k, int slot) {
     ctx.Unsupported("source file " + std::string(tgsi::Name(reg.file)));
     return SReg(k, slot);
   }
+  if (const PrivateArray* arr = PrivateTarget(reg)) {
+    const Operand s = SReg(k, slot);
+    Emit(Ldp(s, PrivateAddress(reg, *arr, s), 4 * comp));
+    return s;
+  }
   // Base scalar of index 0 of the file (or buffer), in its register file.
   int64_t base_scalar = 0;
   if (gpr) {
+    if (!reg.index.indirect) return Gpr(static_cast<uint16_t>(ctx.map.GprScalar(reg.file, reg.index.index, comp)));
     base_scalar = ctx.map.GprScalar(reg.file, 0, comp);
   } else if (reg.file == File::kConstant) {
     base_scalar = 4 * static_cast<int64_t>(*ctx.map.ConstBase(buffer)) + comp;
@@ -176,6 +224,9 @@ Operand Inst::Location(int k, int slot) {
   const Operand s = SReg(k, slot);
   int64_t first = 0, last = 0;
   if (!IndexRange(reg, &first, &last)) return s;
+  // Index 0 as if the range were contiguous from it (TEMP files with private
+  // arrays are packed: register_map.h; otherwise the same scalar).
+  if (gpr) base_scalar = ctx.map.GprScalar(reg.file, first, comp) - 4 * first;
   const int64_t offset = reg.index.offset;
   const int64_t rel = base_scalar + 4 * offset;
   if (rel < kRelSrcMin || rel > kRelSrcMax) {
@@ -247,6 +298,16 @@ void Inst::Finish() {
     sat.flags |= a3xx::kFlagSat;
     Emit(sat);
   };
+  if (const PrivateArray* arr = PrivateTarget(d)) {
+    for (int c = 0; c < 4; ++c) {
+      if (Writes(c) && in.saturate) saturate(RReg(c), c);
+    }
+    const Operand px = PrivateAddress(d, *arr, TReg(0));  // T is dead once the results are in R
+    for (int c = 0; c < 4; ++c) {
+      if (Writes(c)) Emit(Stp(px, 4 * c, RReg(c)));
+    }
+    return;
+  }
   if (!d.index.indirect) {
     for (int c = 0; c < 4; ++c) {
       if (!Writes(c)) continue;
@@ -276,7 +337,7 @@ void Inst::Finish() {
   }
   for (int c = 0; c < 4; ++c) {
     if (!Writes(c)) continue;
-    const int64_t rel = ctx.map.GprScalar(d.file, offset, c);
+    const int64_t rel = ctx.map.GprScalar(d.file, first, c) + 4 * (offset - first);
     if (rel < 0 || rel > kRelDstMax) {
       ctx.Unsupported("relative destination: offset " + std::to_string(rel) + " beyond 8 bits");
       return;

@@ -10,6 +10,12 @@
 //     (the ARRAY, else the whole file), scaled to scalars and loaded into a0.x
 //     (max.s, min.s, shl.b, cov.s32s16 hr0.x, mova), then
 //     `(ul)mov Sk.slot, r<a0.x + n>` (or c<a0.x + n>);
+//   * TEMP array elements in private memory (register_map.h) always: the
+//     byte address into Sk.slot (`mov Sk.slot, imm` for a direct index; for
+//     a relative one max.s/min.s clamp the index like a0.x's, add.s makes
+//     it the element's vec4 from the memory's start, shl.b makes bytes;
+//     into P.x with the immediates in P.y when the map has P), then
+//     `ldp.u32 Sk.slot, p[Sk.slot + 4*comp], 1`;
 //   * consts where the slot takes none;
 //   * modifiers the slot cannot express. TGSI modifiers act by the opcode's
 //     source type (docs/tgsi.md 3.3): float-style ones are sign-bit
@@ -23,7 +29,9 @@
 // source names the destination register, or its file relatively, or ADDR
 // when the destination is ADDR); otherwise the result scratch R.c, and
 // Finish() copies R to the destination: `mov.u32u32`, or `absneg.f (sat)`
-// for _SAT, through a0.x for a relative destination (clamped like sources).
+// for _SAT, through a0.x for a relative destination (clamped like sources),
+// or, for a destination in private memory, its address into T0.x (or P.x)
+// as for a source and `stp.u32 p[T0.x + 4*c], R.c, 1` per channel.
 #pragma once
 
 #include <utility>
@@ -54,6 +62,7 @@ Operand KReg(int comp);        // K.comp
 Operand RReg(int c);           // R.c
 Operand SReg(int k, int c);    // Sk.c
 Operand TReg(int i);           // T scalar i: T0.x .. T2.w (0..11)
+Operand PReg(int c);           // P.c, the private-address scratch (register_map.h)
 inline constexpr int kNumTmpScalars = 4 * kNumTmpScratch;
 
 class Inst {
@@ -93,6 +102,12 @@ class Inst {
 
  private:
   Operand Location(int k, int slot);
+  // The private array `reg` names (its index, or its array id when
+  // relative), or nullptr.
+  const PrivateArray* PrivateTarget(const tgsi::Register& reg) const;
+  // The byte address of component 0 of the element `reg` names in private
+  // array `arr`, computed into `scratch` (or P.x when the map has P).
+  Operand PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr, const Operand& scratch);
   // [first, last] TGSI index range a relative access to `reg` may touch.
   bool IndexRange(const tgsi::Register& reg, int64_t* first, int64_t* last);
   bool AliasesDestination() const;

@@ -38,6 +38,7 @@ std::vector<uint8_t> FinalWriteMasks(const tgsi::Shader& shader, const RegisterM
     if (ti.dst.empty()) continue;
     const tgsi::DstOperand& d = ti.dst[0];
     if (d.reg.index.indirect || d.reg.dimension || !RegisterMap::IsGprFile(d.reg.file)) continue;
+    if (map.PrivateArrayOf(d.reg.file, d.reg.index.index)) continue;  // stored with stp, no register
     const auto [first, count] = WrittenScalars(instrs[i]);
     for (int c = 0; c < 4; ++c) {
       if (!(d.write_mask & (1u << c))) continue;

@@ -1,6 +1,7 @@
 #include "compiler/naive/register_map.h"
 
 #include <algorithm>
+#include <set>
 
 namespace shaderdiff::naive {
 
@@ -36,6 +37,68 @@ struct Sizes {
   }
 };
 
+// Bytes ldp/stp may address per fiber: SP_VS/FS_PVT_MEM_PARAM_REG's 8-bit
+// MEMSIZEPERITEM counts 128-byte units (emulator/a3xx/README.md).
+constexpr uint64_t kMaxPrivateBytes = 255 * 128;
+
+// TEMP arrays that could live in private memory: declared with an array id
+// and addressed relatively, when every relative TEMP access names its array
+// (an access over the whole file would need the file contiguous). Largest
+// first, then by position.
+std::vector<PrivateArray> PrivateCandidates(const tgsi::Shader& shader) {
+  std::set<uint32_t> relative_ids;
+  bool whole_file = false;
+  auto visit = [&](const tgsi::Register& r) {
+    if (r.file != File::kTemporary || !r.index.indirect) return;
+    if (r.index.array_id == 0) whole_file = true;
+    relative_ids.insert(r.index.array_id);
+  };
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::DstOperand& d : in.dst) visit(d.reg);
+    for (const tgsi::SrcOperand& src : in.src) visit(src.reg);
+  }
+  std::vector<PrivateArray> out;
+  if (whole_file) return out;
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == File::kTemporary && d.array_id != 0 && relative_ids.count(d.array_id)) {
+      out.push_back(PrivateArray{d.first, d.last, 0});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const PrivateArray& a, const PrivateArray& b) {
+    return a.last - a.first > b.last - b.first;
+  });
+  return out;
+}
+
+// Whether some relative access to a private array needs an immediate
+// outside cat2's 11-bit signed range (operands.h): then the address is
+// built through P.
+bool NeedsPrivateScratch(const tgsi::Shader& shader, const std::vector<PrivateArray>& arrays) {
+  std::map<uint32_t, const PrivateArray*> by_id;
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file != File::kTemporary || d.array_id == 0) continue;
+    for (const PrivateArray& a : arrays) {
+      if (a.first == d.first) by_id[d.array_id] = &a;
+    }
+  }
+  auto fits = [](int64_t v) { return v >= -1024 && v <= 1023; };
+  bool needs = false;
+  auto visit = [&](const tgsi::Register& r) {
+    if (r.file != File::kTemporary || !r.index.indirect) return;
+    const auto it = by_id.find(r.index.array_id);
+    if (it == by_id.end()) return;
+    const PrivateArray& a = *it->second;
+    const int64_t off = r.index.offset;
+    needs |= !fits(static_cast<int64_t>(a.first) - off) || !fits(static_cast<int64_t>(a.last) - off) ||
+             !fits(off - a.first + a.byte_base / 16);
+  };
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::DstOperand& d : in.dst) visit(d.reg);
+    for (const tgsi::SrcOperand& src : in.src) visit(src.reg);
+  }
+  return needs;
+}
+
 }  // namespace
 
 bool RegisterMap::IsGprFile(File file) {
@@ -60,16 +123,53 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
 
   RegisterMap map;
   uint64_t next = kFirstTgsiVec4;
+  for (const auto& [f, size] : s.gpr) next += size;
+  if (next > kA3xxGprVec4) {
+    // Move relatively addressed TEMP arrays to private memory, largest
+    // first, until the rest (and P) fits.
+    const uint64_t needed = next;
+    uint64_t privately_held = 0;
+    for (const PrivateArray& a : PrivateCandidates(shader)) {
+      if (next - privately_held <= kA3xxGprVec4) break;
+      if (a.last >= s.gpr[File::kTemporary]) continue;  // cannot happen: declared indices grow the file
+      map.private_arrays_.push_back(PrivateArray{a.first, a.last, static_cast<uint32_t>(16 * privately_held)});
+      privately_held += a.last - a.first + 1;
+    }
+    map.private_scratch_ = NeedsPrivateScratch(shader, map.private_arrays_);
+    const uint64_t rest = next - privately_held + (map.private_scratch_ ? 1 : 0);
+    if (map.private_arrays_.empty() || rest > kA3xxGprVec4) {
+      std::string after;
+      if (!map.private_arrays_.empty()) {
+        after = " (" + std::to_string(rest) + " with its " + std::to_string(privately_held) +
+                " vec4 of relatively addressed TEMP arrays in private memory)";
+      }
+      *unsupported = "register file: " + std::to_string(needed) + " vec4 registers needed" + after + ", a3xx has " +
+                     std::to_string(kA3xxGprVec4);
+      return std::nullopt;
+    }
+    if (16 * privately_held > kMaxPrivateBytes) {
+      *unsupported = "private memory: the relatively addressed TEMP arrays need " + std::to_string(16 * privately_held) +
+                     " bytes per fiber, a3xx's SP_VS/FS_PVT_MEM_PARAM_REG.MEMSIZEPERITEM (8 bits of 128-byte units) "
+                     "gives at most " + std::to_string(kMaxPrivateBytes) +
+                     "; the register file (48 vec4) cannot hold them either";
+      return std::nullopt;
+    }
+    map.private_bytes_ = static_cast<uint32_t>(16 * privately_held);
+    std::sort(map.private_arrays_.begin(), map.private_arrays_.end(),
+              [](const PrivateArray& a, const PrivateArray& b) { return a.first < b.first; });
+    map.temp_slot_.assign(s.gpr[File::kTemporary], 0);
+    int32_t slot = 0;
+    for (size_t i = 0; i < map.temp_slot_.size(); ++i) {
+      map.temp_slot_[i] = map.PrivateArrayOf(File::kTemporary, static_cast<int64_t>(i)) ? -1 : slot++;
+    }
+    s.gpr[File::kTemporary] = static_cast<uint64_t>(slot);
+  }
+  next = kFirstTgsiVec4 + (map.private_scratch_ ? 1 : 0);
   for (File f : kGprFileOrder) {
     const uint64_t size = s.gpr[f];
     map.gpr_files_[f] = FileLayout{static_cast<uint32_t>(std::min<uint64_t>(next, UINT32_MAX)),
                                    static_cast<uint32_t>(std::min<uint64_t>(size, UINT32_MAX))};
     next += size;
-  }
-  if (next > kA3xxGprVec4) {
-    *unsupported = "register file: " + std::to_string(next) + " vec4 registers needed, a3xx has " +
-                   std::to_string(kA3xxGprVec4);
-    return std::nullopt;
   }
   map.total_gpr_ = static_cast<uint32_t>(next);
 
@@ -95,7 +195,19 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
 const FileLayout& RegisterMap::Gprs(File file) const { return gpr_files_.at(file); }
 
 int32_t RegisterMap::GprScalar(File file, int64_t index, int comp) const {
+  if (file == File::kTemporary && !temp_slot_.empty() && index >= 0 &&
+      index < static_cast<int64_t>(temp_slot_.size())) {
+    index = temp_slot_[static_cast<size_t>(index)];
+  }
   return static_cast<int32_t>(4 * (static_cast<int64_t>(Gprs(file).base) + index) + comp);
+}
+
+const PrivateArray* RegisterMap::PrivateArrayOf(File file, int64_t index) const {
+  if (file != File::kTemporary) return nullptr;
+  for (const PrivateArray& a : private_arrays_) {
+    if (index >= a.first && index <= a.last) return &a;
+  }
+  return nullptr;
 }
 
 std::optional<uint32_t> RegisterMap::ConstBase(uint32_t buffer) const {

@@ -17,6 +17,19 @@
 //             is plain scalar arithmetic
 // Half registers: hr0.x only, to feed `mova a0.x`.
 //
+// Private memory (only when the file above does not fit in r0..r47):
+// relatively addressed TEMP arrays (`DCL TEMP[a..b], ARRAY(n)`, every
+// relative access naming its array) move to the fiber's private memory,
+// largest first, until the rest fits: array element i, component c at byte
+// base + 16 * (i - a) + 4 * c (cat6 ldp/stp, emulator/a3xx/README.md
+// "Private memory"). TEMP indices inside a private array have no GPR (the
+// other TEMPs keep their order, packed). Addresses are built in the scratch
+// the access reads into (Sk.c) or T0.x (a store) with cat2 immediates;
+// when some relative access needs an immediate beyond cat2's 11 bits, r10
+// is P, the private-address scratch (P.y holds the immediates), and TGSI
+// registers start at r11. A shader whose layout fits gets exactly the
+// layout above.
+//
 // Const file (vec4; a3xx has c0..c511): CONST[0][i] (= CONST[i]) is c<i>;
 // other buffers follow in buffer order, each contiguous from its index 0;
 // then IMM[k] at c<imm_base + k>.
@@ -45,6 +58,7 @@ inline constexpr int kTmpVec4 = 7;
 inline constexpr int kNumTmpScratch = 3;
 inline constexpr int kFirstTgsiVec4 = 10;
 
+inline constexpr int kPvtScratchVec4 = 10;  // P, when private arrays exist
 inline constexpr int kA3xxGprVec4 = 48;     // r0..r47 physically present
 inline constexpr int kA3xxConstVec4 = 512;  // c0..c511
 
@@ -62,6 +76,13 @@ struct FileLayout {
   uint32_t size = 0;
 };
 
+// A TEMP array [first, last] held in private memory from byte `byte_base`.
+struct PrivateArray {
+  uint32_t first = 0;
+  uint32_t last = 0;
+  uint32_t byte_base = 0;
+};
+
 class RegisterMap {
  public:
   // nullopt with *unsupported naming the limit when the shader does not fit
@@ -74,6 +95,14 @@ class RegisterMap {
   // Scalar GPR number of FILE[index].comp (index may be out of the file's
   // range only in relative-offset arithmetic, so this is signed).
   int32_t GprScalar(tgsi::File file, int64_t index, int comp) const;
+
+  // The private array holding FILE[index], or nullptr (in a GPR).
+  const PrivateArray* PrivateArrayOf(tgsi::File file, int64_t index) const;
+  const std::vector<PrivateArray>& PrivateArrays() const { return private_arrays_; }
+  // Bytes of private memory per fiber the arrays use (0: none).
+  uint32_t PrivateBytes() const { return private_bytes_; }
+  // Whether r10 is P (register_map.h's top comment).
+  bool HasPrivateScratch() const { return private_scratch_; }
 
   // Const vec4 base of a CONST buffer (nullopt: buffer never declared or used).
   std::optional<uint32_t> ConstBase(uint32_t buffer) const;
@@ -92,6 +121,11 @@ class RegisterMap {
   uint32_t imm_base_ = 0;
   uint32_t imm_count_ = 0;
   uint32_t total_gpr_ = 0;
+  std::vector<PrivateArray> private_arrays_;
+  uint32_t private_bytes_ = 0;
+  bool private_scratch_ = false;
+  // With private arrays: TEMP index -> vec4 offset in the TEMP file (-1: private).
+  std::vector<int32_t> temp_slot_;
 };
 
 }  // namespace shaderdiff::naive

@@ -27,7 +27,8 @@ std::optional<TexState> TextureStateOf(tgsi::TextureTarget t) {
     case TT::k1D:
     case TT::kShadow1D:
     case TT::k1DArray:
-    case TT::kShadow1DArray: return TexState{A::k1D, false};
+    case TT::kShadow1DArray:
+    case TT::kBuffer: return TexState{A::k1D, false};  // fd3_texture.c: a buffer is a 1-D texture
     case TT::k2D:
     case TT::kShadow2D:
     case TT::k2DArray:

@@ -19,6 +19,24 @@ Template FindTemplate(tgsi::Opcode op) {
   return table[static_cast<size_t>(op)];
 }
 
+std::string NoTemplateReason(tgsi::Opcode op) {
+  std::string why = "opcode " + std::string(tgsi::OpcodeName(op));
+  switch (op) {
+    case tgsi::Opcode::INTERP_CENTROID:
+      // a3xx.xml: HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID/IJNONPERSPCENTROIDREGID,
+      // programmed by fd3_program.c from ir3's centroid barycentric sysvals.
+      return why + " (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, but neither build nor the "
+                   "emulator's shader state has them yet)";
+    case tgsi::Opcode::INTERP_SAMPLE:
+    case tgsi::Opcode::INTERP_OFFSET:
+      // HLSQ_CONTROL_3_REG preloads center and centroid pairs only.
+      return why + " (a3xx preloads i/j at the pixel center and centroid only, HLSQ_CONTROL_3_REG: no per-sample "
+                   "or offset interpolation)";
+    default:
+      return why;
+  }
+}
+
 bool IsDirectGpr(const Inst& inst, int k) {
   const tgsi::Register& r = inst.in.src[k].reg;
   return RegisterMap::IsGprFile(r.file) && !r.index.indirect && !r.dimension;

@@ -14,6 +14,8 @@
 // templates: templates_flow.cc walks the program and handles them.
 #pragma once
 
+#include <string>
+
 #include <array>
 
 #include "compiler/naive/operands.h"
@@ -26,6 +28,9 @@ using TemplateTable = std::array<Template, tgsi::kOpcodeCount>;
 
 // The template of `op`, or nullptr if the naive translator has none.
 Template FindTemplate(tgsi::Opcode op);
+// The unsupported verdict of an opcode without a template: "opcode NAME",
+// with the a3xx reason where one is known (the re-interpolation opcodes).
+std::string NoTemplateReason(tgsi::Opcode op);
 
 void AddFloatTemplates(TemplateTable& table);
 void AddIntTemplates(TemplateTable& table);

@@ -316,7 +316,7 @@ class FlowTranslator {
 
   void Compute(const T::Instruction& in) {
     const Template t = FindTemplate(in.opcode);
-    if (!t) return ctx_.Unsupported("opcode " + std::string(T::OpcodeName(in.opcode)));
+    if (!t) return ctx_.Unsupported(NoTemplateReason(in.opcode));
     // (Every opcode with a template has at most 4 sources (S0..S3) and one
     // destination; templates_test checks the table.)
     Inst inst(ctx_, in);

@@ -38,8 +38,13 @@
 // undefined, as TGSI does). LODQ on CUBE/RECT is kUnsupported (the
 // emulator's getlod does not model their LOD). CUBEARRAY/SHADOWCUBEARRAY:
 // kUnsupported, a3xx has no cube-map arrays (no descriptor type for them;
-// freedreno exposes them from a4xx on). BUFFER and MSAA have no sampler form
-// here: kUnsupported.
+// freedreno exposes them from a4xx on). BUFFER (texel buffers) is what
+// Mesa's a3xx driver makes of it (fd3_texture.c): a 1-D descriptor
+// (A3XX_TEX_1D) whose width is the element count and height 1, so TXF is
+// isaml at (x, 0) with lod 0 (ir3's txf) and TXQ getsize with lod 0; the
+// element count is at most 8,192 there (A3XX_MAX_TEXEL_BUFFER_ELEMENTS_UINT),
+// within getsize's width. Other opcodes on BUFFER, and MSAA, have no
+// sampler form: kUnsupported.
 #include <optional>
 #include <vector>
 
@@ -98,6 +103,10 @@ Layout LayoutFor(TextureTarget t, bool integer) {
   l.ok = true;
   switch (t) {
     case TextureTarget::k1D: l.coords = {S(0), pad}; break;
+    case TextureTarget::kBuffer:  // texel fetches only (a 1-D descriptor, see the top)
+      if (!integer) return {};
+      l.coords = {S(0), pad};
+      break;
     case TextureTarget::k2D: l.coords = {S(0), S(1)}; break;
     case TextureTarget::kRect: l.coords = {S(0), S(1)}; break;  // unnormalized: binding state
     case TextureTarget::kShadowRect:
@@ -282,7 +291,9 @@ void Sample(Inst& i) {
     case T::Opcode::TXF:
     case T::Opcode::TXF_LZ:
       t.opcode = Opcode::ISAML;
-      i.Emit(Mov(extra, op == T::Opcode::TXF ? i.Src(0, 3, kUseMov) : KReg(kKZero)));
+      // A buffer has one level: its lod is 0 whatever src0.w holds.
+      i.Emit(Mov(extra, op == T::Opcode::TXF && target != TextureTarget::kBuffer ? i.Src(0, 3, kUseMov)
+                                                                                 : KReg(kKZero)));
       t.src[1] = extra;
       break;
     case T::Opcode::LODQ:
@@ -301,13 +312,14 @@ void Sample(Inst& i) {
 
 void Txq(Inst& i) {
   const TextureTarget target = i.in.texture_target.value_or(TextureTarget::kUnknown);
-  if (!LayoutFor(target, false).ok) {
+  const bool buffer = target == TextureTarget::kBuffer;
+  if (!buffer && !LayoutFor(target, false).ok) {
     i.ctx.Unsupported("texture target " + std::string(tgsi::Name(target)) + " for TXQ");
     return;
   }
   const std::optional<uint8_t> unit = SamplerUnit(i, 1);
   if (!unit) return;
-  i.Emit(Mov(TReg(0), i.Src(0, 0, kUseMov)));
+  i.Emit(Mov(TReg(0), buffer ? KReg(kKZero) : i.Src(0, 0, kUseMov)));
   Instr t;
   t.opcode = Opcode::GETSIZE;
   t.type = Type::kU32;

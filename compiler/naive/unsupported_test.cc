@@ -113,6 +113,15 @@ TEST(Unsupported, Operands) {
                     "relative destination: offset -28 beyond 8 bits");
 }
 
+TEST(Unsupported, ReinterpolationNamesTheA3xxState) {
+  ExpectUnsupported(Fs("  0: INTERP_CENTROID TEMP[0], IN[0]\n  1: END\n"),
+                    "opcode INTERP_CENTROID (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, but "
+                    "neither build nor the emulator's shader state has them yet)");
+  ExpectUnsupported(Fs("  0: INTERP_SAMPLE TEMP[0], IN[0], IN[0].xxxx\n  1: END\n"),
+                    "opcode INTERP_SAMPLE (a3xx preloads i/j at the pixel center and centroid only, "
+                    "HLSQ_CONTROL_3_REG: no per-sample or offset interpolation)");
+}
+
 TEST(Unsupported, Textures) {
   ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], CUBEARRAY\n  1: END\n"),
                     "texture target CUBEARRAY (a3xx has no cube-map arrays)");
@@ -123,7 +132,8 @@ TEST(Unsupported, Textures) {
                     "sampler unit 0 used as 2D and CUBE (one texture descriptor per unit)");
   ExpectUnsupported(Fs("  0: TXF TEMP[0], IN[0], SAMP[0], SHADOW2D\n  1: END\n"),
                     "texture target SHADOW2D for TXF");
-  ExpectUnsupported(Fs("  0: TXQ TEMP[0], IN[0], SAMP[0], BUFFER\n  1: END\n"), "texture target BUFFER for TXQ");
+  ExpectUnsupported(Fs("  0: TXQ TEMP[0], IN[0], SAMP[0], 2D_MSAA\n  1: END\n"), "texture target 2D_MSAA for TXQ");
+  ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], SAMP[0], BUFFER\n  1: END\n"), "texture target BUFFER");
   ExpectUnsupported(Fs("IMM[0] INT32 {1, 0, 0, 0}\n  0: TXF TEMP[0], IN[0], SAMP[0], 2D, IMM[0].xyz\n  1: END\n"),
                     "texture offsets");
   ExpectUnsupported(Fs("  0: TXB TEMP[0], IN[0], SAMP[0], SHADOW2D_ARRAY\n  1: END\n"),

@@ -99,6 +99,7 @@ class Builder {
   size_t entry_prefix_ = 0;  // inputs (and undefs) at the start of block 0
   int pinned_lo_ = 0, pinned_hi_ = -1;
   ValueId last_pinned_ = kNoValue;
+  ValueId last_memory_ = kNoValue;  // the last cat6 node (ldp/stp), ordered by deps
   struct Chain {
     ValueId def = kNoValue;
     std::vector<ValueId> users;
@@ -535,8 +536,13 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
     n.deps.push_back(last_pinned_);
   }
 
+  // Memory operations (ldp/stp of private TEMP arrays) keep their order.
+  const bool memory = in.category() == a3xx::Category::kCat6;
+  if (memory && last_memory_ != kNoValue && fn_.node(last_memory_).block == b) n.deps.push_back(last_memory_);
+
   const ValueId id = Append(std::move(n), b);
   if (pinned_access) last_pinned_ = id;
+  if (memory) last_memory_ = id;
   for (ValueId v : special_uses) UseSpecial(id, v);
   if (dst_var >= 0) {
     DefSpecial(id);
@@ -555,6 +561,7 @@ std::optional<std::string> Builder::Run() {
   fn_ = Function{};
   fn_.state = sel_.state;
   fn_.uses_half0 = sel_.uses_half_reg;
+  fn_.pvt_array_units = sel_.state.pvt_mem_units;
   ChoosePinnedRange();
   if (auto e = CutBlocks()) return e;
   const size_t nb = fn_.blocks.size();

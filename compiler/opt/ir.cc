@@ -43,7 +43,9 @@ bool Function::HasSideEffects(ValueId v) const {
     default:
       break;
   }
-  // A write that defines no value: a pinned or relative register store.
+  // A write that defines no value: a pinned or relative register store, or
+  // a memory store (stp of a private TEMP array, a spill).
+  if (n.instr.category() == a3xx::Category::kCat6 && !n.defines()) return true;
   return !n.defines() && n.instr.dst.present();
 }
 

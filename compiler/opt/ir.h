@@ -31,6 +31,8 @@
 // r<a0.x+n>`) and mov writes (`mov rP, v` / `mov r<a0.x+n>, v`, no value
 // defined) touch it, and every such access has an order dependency on the
 // previous one (deps).
+// Memory operations (cat6 ldp/stp of TEMP arrays in private memory) are
+// chained by deps too, each on the previous one in its block.
 // Order dependencies (deps) also chain the single-register classes (a0.x,
 // p0.x, hr0.x): a def of one depends on every use of the previous def, so
 // their live ranges never overlap in any order the scheduler may choose.
@@ -116,7 +118,9 @@ struct Function {
   uint16_t pinned_count = 0;   // 0: no relatively addressed registers
   int32_t pinned_delta = 0;    // pinned_first - where the selection had the range
   bool uses_half0 = false;
-  int32_t spill_slots = 0;     // private-memory words spill.h has used (slot k at byte 4k)
+  int32_t spill_slots = 0;     // private-memory words spill.h has used (slot k at byte base + 4k)
+  uint8_t pvt_array_units = 0; // private memory the selection's TEMP arrays use (compiler/naive/
+                               //   register_map.h), in 128-byte units: the spill slots' base
 
   // After register allocation: reg[v] = first physical scalar of value v
   // (a3xx numbering, 4*n + c); empty before.

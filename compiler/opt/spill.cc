@@ -158,9 +158,12 @@ ValueId AddNode(Function& fn, Node n, int32_t block) {
   return fn.Add(std::move(n));
 }
 
-// `mov.u32u32 a, 0`: the address ldp/stp add their offset to.
-ValueId ZeroAddress(Function& fn, int32_t block) {
-  return AddNode(fn, ZeroMovNode(), block);
+// `mov.u32u32 a, base`: the address ldp/stp add their offset to (base: the
+// bytes the selection's private TEMP arrays use, 0 without them).
+ValueId ZeroAddress(Function& fn, int32_t block, int32_t base) {
+  Node n = ZeroMovNode();
+  n.instr.src[0] = a3xx::ImmOperand(static_cast<uint32_t>(base));
+  return AddNode(fn, std::move(n), block);
 }
 
 Node MemNode(Opcode op, ValueId addr, int slot) {
@@ -174,7 +177,7 @@ Node MemNode(Opcode op, ValueId addr, int slot) {
   return n;
 }
 
-void Spill(Function& fn, ValueId v, int slot) {
+void Spill(Function& fn, ValueId v, int slot, int32_t base) {
   const Node& def = fn.node(v);
   const int32_t db = def.block;
   fn.node(v).spill = 1;
@@ -189,7 +192,7 @@ void Spill(Function& fn, ValueId v, int slot) {
   }
   // The store, after the definition (after every phi for a phi).
   {
-    const ValueId addr = ZeroAddress(fn, db);
+    const ValueId addr = ZeroAddress(fn, db, base);
     Node st = MemNode(Opcode::STP, addr, slot);
     st.instr.src[1] = a3xx::GprOperand(0);
     st.src_value[1] = v;
@@ -206,7 +209,7 @@ void Spill(Function& fn, ValueId v, int slot) {
   // A reload before each reader.
   for (ValueId u : readers) {
     const int32_t ub = fn.node(u).block;
-    const ValueId addr = ZeroAddress(fn, ub);
+    const ValueId addr = ZeroAddress(fn, ub, base);
     Node ld = MemNode(Opcode::LDP, addr, slot);
     ld.instr.dst = a3xx::GprOperand(0);
     ld.def_class = RegClass::kFull;
@@ -228,7 +231,8 @@ void Spill(Function& fn, ValueId v, int slot) {
 
 SpillResult SpillForPressure(Function& fn, const a3xx::Timing& t, int limit) {
   SpillResult r;
-  const int max_slots = std::min(kMaxOffsetBytes / 4 + 1, 255 * t.pvt_mem_unit_bytes / 4);
+  const int32_t base = fn.pvt_array_units * t.pvt_mem_unit_bytes;
+  const int max_slots = std::max(0, std::min(kMaxOffsetBytes / 4 + 1, (255 * t.pvt_mem_unit_bytes - base) / 4));
   while (true) {
     const Liveness lv = ComputeLiveness(fn);
     const Point p = FirstOver(fn, lv, limit);
@@ -263,11 +267,11 @@ SpillResult SpillForPressure(Function& fn, const a3xx::Timing& t, int limit) {
         r.why_not = "more than " + std::to_string(max_slots) + " spill slots needed (private memory, ldp/stp offsets)";
         return r;
       }
-      Spill(fn, cands[order[k]], fn.spill_slots++);
+      Spill(fn, cands[order[k]], fn.spill_slots++, base);
       ++r.spilled;
     }
   }
-  const int bytes = 4 * fn.spill_slots;
+  const int bytes = base + 4 * fn.spill_slots;
   fn.state.pvt_mem_units = static_cast<uint8_t>((bytes + t.pvt_mem_unit_bytes - 1) / t.pvt_mem_unit_bytes);
   return r;
 }

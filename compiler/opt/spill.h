@@ -16,15 +16,17 @@
 //     excess over the limit but at least 64 per round: each a
 //     one-scalar kFull value defined by an instruction or a phi, never a
 //     value spilling made (addresses, reloads) nor one spilled before.
-//  3. Spilling value v into slot k (4 bytes at offset 4k): right after its
-//     definition (after the block's phis for a phi) `mov a, 0` and
-//     `stp.u32 p[a+4k], v, 1`; before each node reading v, `mov a', 0` and
-//     `ldp.u32 v', p[a'+4k], 1`, and the node reads v' instead. The address
-//     register holds 0 because ldp/stp take a register address only.
+//  3. Spilling value v into slot k (4 bytes at byte B + 4k, B the bytes
+//     the selection's private TEMP arrays use, fn.pvt_array_units, 0
+//     without them): right after its definition (after the block's phis for
+//     a phi) `mov a, B` and `stp.u32 p[a+4k], v, 1`; before each node
+//     reading v, `mov a', B` and `ldp.u32 v', p[a'+4k], 1`, and the node
+//     reads v' instead. The address is a register because ldp/stp take a
+//     register address only.
 //  4. Repeat until no node has more than `limit` scalars live.
 // Nodes are inserted into the final order; legalize adds the (sy) before
 // each reload's use and the (ss)/(sy) that protects a stored register.
-// fn.state.pvt_mem_units becomes the 128-byte units the slots need.
+// fn.state.pvt_mem_units becomes the 128-byte units B and the slots need.
 //
 // Invariants: every value keeps one definition (the reloads are new
 // values); a spilled value is stored on every path before any reload reads

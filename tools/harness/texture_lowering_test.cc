@@ -7,7 +7,10 @@
 //   gradients ignored) is a mismatch;
 // - TXP on 3D and CUBE: divided by w first (a3xx does not project .3d
 //   coordinates); a program that uses sam.3d.p instead is refused by the
-//   emulator (a compile error: the GPU cannot run it).
+//   emulator (a compile error: the GPU cannot run it);
+// - texel buffers (TXF and TXQ on BUFFER): a 1-D descriptor, isaml at
+//   (x, 0) with lod 0, getsize with lod 0 (both stages, float and integer
+//   views); an isaml that reads its padding word as x is a mismatch.
 #include <gtest/gtest.h>
 
 #include "compiler/tgsi/parser.h"
@@ -79,6 +82,40 @@ IMM[0] FLT32 {2.0, 4.0, 0.5, 1.0}
   6: END
 )";
 
+// Texel buffers: fetches at integer indices from the inputs (src0.w is not
+// a lod for a buffer), the element count, both stages.
+constexpr const char* kBufferVertex = R"(VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+DCL OUT[1], GENERIC[0]
+DCL SAMP[0]
+DCL SVIEW[0], BUFFER, SINT
+DCL TEMP[0..1]
+IMM[0] INT32 {3, 0, 0, 0}
+  0: F2I TEMP[0], IN[0]
+  1: TXF TEMP[1], TEMP[0], SAMP[0], BUFFER
+  2: TXQ TEMP[0].x, IMM[0].xxxx, SAMP[0], BUFFER
+  3: UADD TEMP[1].x, TEMP[1], TEMP[0].xxxx
+  4: MOV OUT[1], TEMP[1]
+  5: MOV OUT[0], IN[0]
+  6: END
+)";
+
+constexpr const char* kBufferFragment = R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL SAMP[0]
+DCL SAMP[1]
+DCL SVIEW[0], BUFFER, FLOAT
+DCL SVIEW[1], BUFFER, UINT
+DCL TEMP[0]
+  0: F2I TEMP[0], IN[0].yxwz
+  1: TXF OUT[0], TEMP[0], SAMP[0], BUFFER
+  2: TXF OUT[1].xw, TEMP[0].wzyx, SAMP[1], BUFFER
+  3: END
+)";
+
 tgsi::Shader Parse(const char* text) {
   tgsi::ParseResult r = tgsi::ParseShader(text);
   EXPECT_TRUE(r.ok()) << r.error->ToString("shader");
@@ -148,6 +185,39 @@ TEST(TextureProjection, SamplingWithProjectedThreeDimensionalCoordinatesIsRefuse
   EXPECT_EQ(changed, 2);
   EXPECT_EQ(out.verdict, Verdict::kCompileError) << out.detail;
   EXPECT_NE(out.detail.find(".p with .3d"), std::string::npos) << out.detail;
+}
+
+TEST(TexelBuffers, TxfAndTxqPassInBothBuildsAndStages) {
+  for (const char* text : {kBufferVertex, kBufferFragment}) {
+    const tgsi::Shader shader = Parse(text);
+    for (Build build : {Build::kNaive, Build::kOptimizing}) {
+      CheckOptions o;
+      o.build = build;
+      o.vectors = 16;
+      const CheckOutcome out = CheckShader(shader, 0x7b, o);
+      EXPECT_EQ(out.verdict, Verdict::kPass) << BuildName(build) << ": " << out.detail << "\n" << text;
+      EXPECT_GT(out.totals.compared, 300u) << BuildName(build) << "\n" << text;
+    }
+  }
+}
+
+TEST(TexelBuffers, FetchingThePaddingAsTheIndexIsCaught) {
+  for (const char* text : {kBufferVertex, kBufferFragment}) {
+    CheckOptions o;
+    o.build = Build::kNaive;
+    o.vectors = 16;
+    int changed = 0;
+    o.post_compile = [&](a3xx::Program& p) {
+      for (a3xx::Instr& in : p.instrs)
+        if (in.opcode == a3xx::Opcode::ISAML) {
+          ++in.src[0].num;  // (0, y) instead of (x, 0)
+          ++changed;
+        }
+    };
+    const CheckOutcome out = CheckShader(Parse(text), 0x7b, o);
+    EXPECT_GT(changed, 0);
+    EXPECT_EQ(out.verdict, Verdict::kNaiveMismatch) << out.detail << "\n" << text;
+  }
 }
 
 }  // namespace
