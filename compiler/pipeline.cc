@@ -227,7 +227,13 @@ const std::vector<Pass>& Pipeline() {
       {{"to-machine", "after RA: physical instructions per block, copies for phis and vector operands"},
        Form::kMachine,
        [](State& s) {
-         s.machine = opt::ToMachine(s.fn);
+         if (Conservative(s, "to-machine")) {
+           if (std::optional<std::string> e = opt::ToMachineConservatively(s.fn, *s.timing, &s.machine)) {
+             return Fail(s, CompileStatus::kUnsupported, *e);
+           }
+         } else {
+           s.machine = opt::ToMachine(s.fn);
+         }
          RebasePinnedBindings(s);
          return true;
        }},
@@ -275,7 +281,7 @@ std::string Dump(const State& s, Form form) {
 }  // namespace
 
 const std::vector<std::string>& ConservativePasses() {
-  static const std::vector<std::string> passes = {"out-of-ssa", "regalloc", "legalize"};
+  static const std::vector<std::string> passes = {"out-of-ssa", "regalloc", "to-machine", "legalize"};
   return passes;
 }
 

@@ -86,7 +86,7 @@ struct OptPassInfo {
 // The pipeline in order (for --help, --dump-after validation and docs).
 const std::vector<OptPassInfo>& OptPasses();
 // The passes that have a conservative substitute, in pipeline order
-// (out-of-ssa, regalloc, legalize).
+// (out-of-ssa, regalloc, to-machine, legalize).
 const std::vector<std::string>& ConservativePasses();
 
 }  // namespace shaderdiff::compiler

@@ -1,6 +1,6 @@
 // Conservative substitutes for the optimizing a3xx compiler's fixed passes
 // (the passes that take no rewrite decisions): out-of-SSA, register
-// allocation and legalize. Each is an independent, deliberately simple and
+// allocation, to-machine's copies and legalize. Each is an independent, deliberately simple and
 // slow implementation that shares no code with the real pass, so a bug in
 // the real pass is bypassed when the substitute runs instead
 // (OptOptions::conservative_passes, `compile --conservative PASS`).
@@ -28,9 +28,14 @@
 //               (jp) on the first instruction of every block; branch offsets
 //               from its own layout; (ei) on the last bary.f; padding to a
 //               multiple of 4.
-// select (shared with the naive build's templates) and to-machine (a
-// direct translation with no choice but the collect copies' order) have no
-// substitute: compiler/opt/README.md says why.
+//   to-machine  the real translation of every instruction, but every
+//               parallel copy (a phi copy or a collect) goes through scratch
+//               registers past every register the function uses: all
+//               sources to scratch, then scratch to the destinations, so no
+//               order can make a copy read a register already overwritten;
+//               none free in the register file: unsupported ("no verdict").
+// select (shared with the naive build's templates) has no substitute:
+// compiler/opt/README.md says why.
 //
 // Invariant: with no substitute asked for, the pipeline runs exactly the
 // real passes (the shipped output is byte-identical).
@@ -45,6 +50,11 @@
 #include "emulator/a3xx/timing.h"
 
 namespace shaderdiff::opt {
+
+// To-machine with every parallel copy through scratch registers (replaces
+// ToMachine's copy ordering). Returns why not when no register is free for
+// them (then *out is unspecified).
+std::optional<std::string> ToMachineConservatively(const Function& fn, const a3xx::Timing& t, MachineFunction* out);
 
 // Out-of-SSA through temporaries (replaces InsertPhiCopies).
 void InsertPhiCopiesConservatively(Function& fn);

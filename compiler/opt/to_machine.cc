@@ -149,9 +149,35 @@ void FillState(const Function& fn, a3xx::ShaderState& s) {
   s.half_regs = fn.uses_half0 ? 1 : 0;
 }
 
+// A kParCopy's or kCollect's scalar copies as one unordered parallel copy,
+// handed to the substitute's lowering.
+void LowerParallelCopy(const Function& fn, ValueId v, MachineBlock& mb, const ParallelCopyLowering& lowering) {
+  const Node& n = fn.node(v);
+  std::vector<std::pair<int, int>> copies;
+  if (n.meta == Meta::kParCopy) {
+    if (!IsFull(fn, v) || n.args.empty() || fn.reg[v] < 0 || fn.reg[n.args[0]] < 0) return;
+    for (int k = 0; k < n.size; ++k) {
+      if (fn.reg[v] != fn.reg[n.args[0]]) copies.push_back({fn.reg[v] + k, fn.reg[n.args[0]] + k});
+    }
+  } else {
+    for (size_t i = 0; i < n.args.size(); ++i) {
+      if (n.args[i] == kNoValue || fn.reg[n.args[i]] < 0) continue;
+      const int dst = fn.reg[v] + static_cast<int>(i);
+      if (dst != fn.reg[n.args[i]]) copies.push_back({dst, fn.reg[n.args[i]]});
+    }
+  }
+  if (!copies.empty()) lowering(mb, copies, n.tgsi_index);
+}
+
 }  // namespace
 
-MachineFunction ToMachine(const Function& fn) {
+a3xx::ShaderState MachineState(const Function& fn) {
+  a3xx::ShaderState state = fn.state;
+  FillState(fn, state);
+  return state;
+}
+
+MachineFunction ToMachine(const Function& fn, const ParallelCopyLowering* lowering) {
   MachineFunction mf;
   mf.state = fn.state;
   FillState(fn, mf.state);
@@ -162,6 +188,10 @@ MachineFunction ToMachine(const Function& fn) {
     for (ValueId v : blk.nodes) {
       const Node& n = fn.node(v);
       if (n.dead) continue;
+      if (lowering && (n.meta == Meta::kParCopy || n.meta == Meta::kCollect)) {
+        LowerParallelCopy(fn, v, mb, *lowering);
+        continue;
+      }
       switch (n.meta) {
         case Meta::kPhi:
         case Meta::kSplit:

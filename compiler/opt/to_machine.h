@@ -25,13 +25,32 @@
 // field's shapes); full_regs = highest used vec4 + 1 (values, pinned
 // range, FS i/j pair), half_regs = 1 when hr0.x is used. Bindings in the
 // pinned range are the pipeline's to restore (RebasePinnedBindings).
+// With a ParallelCopyLowering (the conservative substitute,
+// conservative.h), every kParCopy and kCollect is handed to it instead as
+// its unordered set of scalar copies (dst, src), dst != src, in component
+// order; the ordering code above does not run for them.
 #pragma once
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
 
 #include "compiler/opt/ir.h"
 #include "compiler/opt/machine.h"
 
 namespace shaderdiff::opt {
 
-MachineFunction ToMachine(const Function& fn);
+// Emits one parallel copy (every source read before any destination is
+// written) into the block; tgsi is the source-map index of its movs.
+using ParallelCopyLowering =
+    std::function<void(MachineBlock& mb, const std::vector<std::pair<int, int>>& copies, int32_t tgsi)>;
+
+MachineFunction ToMachine(const Function& fn, const ParallelCopyLowering* lowering = nullptr);
+
+// The ShaderState ToMachine gives (fn.state with the spans, full_regs and
+// half_regs filled): what registers the function uses, for a substitute
+// that needs a free one.
+a3xx::ShaderState MachineState(const Function& fn);
 
 }  // namespace shaderdiff::opt

@@ -6,11 +6,14 @@
 # bound; the cases that are not the optimizing build's rewrites must be
 # reported "not bisectable", never with a culprit; and a report record
 # (--from/--check) from a real nightly run bisects the same way.
-# Usage: bisect_mutants_test.sh SHADERDIFF_MUTANTS SHADERDIFF MUTANT_SHADER...
+# to-machine-collect-reverse fails on no vector of its own shader: its case
+# is a corpus shader (TO_MACHINE_CASE), where to-machine's probe names it.
+# Usage: bisect_mutants_test.sh SHADERDIFF_MUTANTS SHADERDIFF TO_MACHINE_CASE MUTANT_SHADER...
 set -uo pipefail
 M="$(realpath "$1")"
 SD="$(realpath "$2")"
-shift 2
+TM_CASE="$(realpath "$3")"
+shift 3
 TMP="${TEST_TMPDIR:-/tmp}/bisect_mutants_test.$$"
 mkdir -p "$TMP/shaders"
 failures=0
@@ -18,8 +21,8 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 for f in "$@"; do grep -v '^#' "$f" >"$TMP/shaders/$(basename "$f")"; done
 
 # The failing case `check` finds: the vector flags of its reproduction command.
-case_of() {  # MUTANT -> "FILE --seed S --lanes N [--edges] [--dictionary]" (or just FILE for compile errors)
-  "$M" --mutant "$1" check --build opt "$TMP/shaders/$1.tgsi" | sed -n 's/.*reproduce: .* --build opt //p' |
+case_of() {  # MUTANT [FILE] -> "FILE --seed S --lanes N [--edges] [--dictionary]" (or just FILE for compile errors)
+  "$M" --mutant "$1" check --build opt "${2:-$TMP/shaders/$1.tgsi}" | sed -n 's/.*reproduce: .* --build opt //p' |
     sed 's/ --compare//; s/ --hazards trap//'
 }
 
@@ -132,6 +135,21 @@ legalize-join-drops-sy legalize
 legalize-branch-offset legalize
 legalize-no-jp legalize
 CASES
+# to-machine-collect-reverse: a mismatch that four copy-prop rewrites expose
+# (a collect's copies overlap); only to-machine's substitute is probed (one
+# compile) and it removes the failure: the pass is named with the rewrites.
+c=$(case_of to-machine-collect-reverse "$TM_CASE")
+if [[ -z "$c" ]]; then
+  fail "to-machine-collect-reverse: check found no failure on its corpus case"
+else
+  # shellcheck disable=SC2086
+  "$M" --mutant to-machine-collect-reverse bisect $c --json "$TMP/tm.json" >"$TMP/tm.out" 2>&1
+  [[ $? == 0 ]] || fail "to-machine-collect-reverse: bisect exit not 0: $(head -n 3 "$TMP/tm.out")"
+  [[ $(json "$TMP/tm.json" "(j['failure']['verdict'], j['status'], j['culprit_passes'], j['pass_probes']['compiles'], [p['pass'] for p in j['pass_probes']['probes']])") == "('mismatch', 'culprit-set', ['to-machine'], 1, ['to-machine'])" ]] ||
+    fail "to-machine-collect-reverse: JSON $(json "$TMP/tm.json" "(j['failure']['verdict'], j['status'], j['culprit_passes'], j['pass_probes'].get('compiles'))")"
+  grep -q "^culprit pass: to-machine (its conservative substitute removes the failure); exposed by rewrite #.* copy-prop/copy-prop" "$TMP/tm.out" ||
+    fail "to-machine-collect-reverse: the text does not name to-machine with the rewrites that expose it"
+fi
 # out-of-ssa's bug is caught in regalloc (web members live at once): the pass
 # named is out-of-ssa, not the pass that caught it.
 grep -q "^failure: compile-error in pass regalloc" "$TMP/out-of-ssa-copy-order.out" ||

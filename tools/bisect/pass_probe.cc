@@ -15,7 +15,28 @@ std::string FailingPass(const Evaluation& e) {
   return e.signature.starts_with(prefix) ? e.signature.substr(prefix.size()) : "";
 }
 
+// to-machine's only choice is its copies' order, which nothing checks but
+// the values: its substitute is probed on mismatches (and only then), the
+// other passes' on what ShouldProbe lists for them.
+constexpr const char* kCopyPass = "to-machine";
+
+bool Has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+bool IsRewriteMismatch(const BisectResult& r) {
+  return (r.status == Status::kCulprit || r.status == Status::kCulpritSet) && r.unlimited.verdict == "mismatch";
+}
+
 }  // namespace
+
+std::vector<std::string> ProbedPasses(const BisectResult& r, const std::vector<std::string>& substitutable) {
+  std::vector<std::string> probed;
+  const bool mismatch = r.unlimited.verdict == "mismatch";
+  for (const std::string& pass : substitutable) {
+    const bool copy_pass = pass == kCopyPass;
+    if (IsRewriteMismatch(r) ? copy_pass : !copy_pass || mismatch) probed.push_back(pass);
+  }
+  return probed;
+}
 
 std::string ShouldProbe(const BisectResult& r, const std::vector<std::string>& substitutable) {
   switch (r.status) {
@@ -37,16 +58,20 @@ std::string ShouldProbe(const BisectResult& r, const std::vector<std::string>& s
     }
     return "";
   }
+  if (IsRewriteMismatch(r) && Has(substitutable, kCopyPass)) {
+    return "a mismatch: to-machine's copy order, which only the values check, may be what a rewrite exposes";
+  }
   if (r.unlimited.verdict == "hazard" || r.unlimited.verdict == "timeout") {
     return "a " + r.unlimited.verdict + ": a timing failure the fixed passes decide, which a rewrite may only expose";
   }
   return "";
 }
 
-void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& substitutable, BisectResult* r) {
+void ProbePasses(Evaluator& evaluator, const std::vector<std::string>& all_substitutable, BisectResult* r) {
   PassProbes& pp = r->pass_probes;
-  pp.why = ShouldProbe(*r, substitutable);
+  pp.why = ShouldProbe(*r, all_substitutable);
   if (pp.why.empty()) return;
+  const std::vector<std::string> substitutable = ProbedPasses(*r, all_substitutable);
   // Each selection compiled once (the downstream check of the pass before
   // the last is the last pass's own probe).
   std::map<Selection, Evaluation> made;

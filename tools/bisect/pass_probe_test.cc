@@ -164,6 +164,63 @@ TEST(PassProbe, DownstreamCheckKeepsWhatStillFails) {
   EXPECT_EQ(r.pass_probes.compiles, 8u);  // 6 probes + out-of-ssa's downstream {regalloc, legalize} twice
 }
 
+const std::vector<std::string> kWithCopies = {"out-of-ssa", "regalloc", "to-machine", "legalize"};
+
+// A mismatch rewrites expose whose cause is to-machine's copy order: only
+// to-machine's substitute is probed (one compile), and it is named.
+TEST(PassProbe, RewriteMismatchProbesToMachineOnly) {
+  PassEvaluator ev(8, [](const Selection& s, const std::set<uint64_t>& taken) {
+    if (s.conservative.count("to-machine") || !taken.count(3)) return Passes();
+    return Fails("mismatch", "mismatch at OUT[0].x");
+  });
+  BisectResult r = Bisect(ev);
+  ASSERT_EQ(r.status, Status::kCulprit);
+  EXPECT_EQ(ProbedPasses(r, kWithCopies), std::vector<std::string>{"to-machine"});
+  ProbePasses(ev, kWithCopies, &r);
+  EXPECT_EQ(r.status, Status::kCulprit);
+  EXPECT_EQ(r.pass_probes.culprit_passes, std::vector<std::string>{"to-machine"});
+  EXPECT_EQ(r.pass_probes.compiles, 1u);
+  ASSERT_EQ(r.pass_probes.probes.size(), 1u);
+  EXPECT_EQ(r.pass_probes.probes[0].outcome, "removes-failure");
+}
+
+// A rewrite's own mismatch: to-machine's probe keeps it, nothing named.
+TEST(PassProbe, RewriteMismatchToMachineKeepsIt) {
+  PassEvaluator ev(8, [](const Selection&, const std::set<uint64_t>& taken) {
+    return taken.count(3) ? Fails("mismatch", "mismatch at OUT[0].x") : Passes();
+  });
+  BisectResult r = Bisect(ev);
+  ProbePasses(ev, kWithCopies, &r);
+  EXPECT_TRUE(r.pass_probes.culprit_passes.empty());
+  ASSERT_EQ(r.pass_probes.probes.size(), 1u);
+  EXPECT_EQ(r.pass_probes.probes[0].outcome, "same-failure");
+}
+
+// A hazard: to-machine is not probed (the other three are, as before).
+TEST(PassProbe, HazardDoesNotProbeToMachine) {
+  PassEvaluator ev(5, [](const Selection& s, const std::set<uint64_t>&) {
+    return s.conservative.count("legalize") || s.conservative.count("to-machine") ? Passes()
+                                                                                 : Fails("hazard", "hazard");
+  });
+  BisectResult r = Bisect(ev);
+  ASSERT_EQ(r.status, Status::kFailsWithoutRewrites);
+  EXPECT_EQ(ProbedPasses(r, kWithCopies), kPasses);
+  ProbePasses(ev, kWithCopies, &r);
+  EXPECT_EQ(r.pass_probes.culprit_passes, std::vector<std::string>{"legalize"});
+  EXPECT_EQ(r.pass_probes.compiles, 6u);
+}
+
+// A mismatch without rewrites: every substitute, to-machine too.
+TEST(PassProbe, MismatchWithoutRewritesProbesAll) {
+  PassEvaluator ev(3, [](const Selection&, const std::set<uint64_t>&) { return Fails("mismatch", "mismatch at OUT[0].x"); });
+  BisectResult r = Bisect(ev);
+  ASSERT_EQ(r.status, Status::kFailsWithoutRewrites);
+  ProbePasses(ev, kWithCopies, &r);
+  EXPECT_EQ(r.pass_probes.probes.size(), 4u);
+  EXPECT_EQ(r.pass_probes.compiles, 8u);
+  EXPECT_TRUE(r.pass_probes.culprit_passes.empty());
+}
+
 TEST(PassProbe, SelectionNamesItsSubstitutes) {
   Selection s = Selection::Limit(0);
   s.conservative = {"legalize", "regalloc"};

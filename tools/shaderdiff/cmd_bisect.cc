@@ -46,6 +46,8 @@ constexpr const char* kSynopsis =
     "regalloc or legalize (or in a pass other than the culprit's), a hazard or a\n"
     "timeout, the failing compiles are redone with each fixed pass (out-of-ssa,\n"
     "regalloc, legalize) replaced by its conservative substitute (--conservative);\n"
+    "on a mismatch, to-machine's too (alone when rewrites are named: its copies'\n"
+    "order is checked by nothing but the values);\n"
     "the pass whose substitute removes the failure is named (\"culprit pass\"), with\n"
     "the rewrite that exposes it when there is one; their compiles are counted apart\n"
     "(--no-pass-probes: skip). --build naive: not bisectable, and a template probe:\n"

@@ -19,7 +19,8 @@ void AddTargetOptions(po::options_description& options) {
       ("opt-bisect-limit", po::value<int64_t>()->default_value(-1),
        "opt build: perform only the first N optional rewrites, in a stable order (-1: all; 0: none)")
       ("conservative", po::value<std::string>()->default_value(""),
-       "opt build: run these passes (comma-separated: out-of-ssa, regalloc, legalize) by their\n"
+       "opt build: run these passes (comma-separated: out-of-ssa, regalloc, to-machine,\n"
+       "legalize) by their\n"
        "conservative substitutes (compiler/opt/conservative.h), as bisect's pass probes do");
 }
 
@@ -37,7 +38,7 @@ bool ConservativePassesOption(const po::variables_map& vm, const char* command, 
     const std::string name = list.substr(at, comma - at);
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       std::cerr << "shaderdiff " << command << ": --conservative: no substitute for pass '" << name
-                << "' (out-of-ssa, regalloc, legalize)\n";
+                << "' (out-of-ssa, regalloc, to-machine, legalize)\n";
       return false;
     }
     passes->insert(name);
