@@ -1,6 +1,6 @@
-// cat6 memory opcodes (docs/isa-a3xx.md §2.8, §4.3). a3xx GL shaders never
-// emit them but for spilling (ldp/stp); they are modelled simply so
-// blob-style code runs:
+// cat6 memory opcodes (docs/isa-a3xx.md §2.8, §4.3). Of them our a3xx
+// builds emit only ldp/stp (spills, and indexed TEMP arrays too large for
+// the register file); the rest are modelled simply so blob-style code runs:
 // - Local memory l[]: Timing::local_memory_bytes per wave, zero at wave
 //   start. ldl/ldlw and the local atomics are ss-class async ops, stl/stlw
 //   too (their value sources are read lazily, and the store happens when
