@@ -10,6 +10,7 @@
 // verdict" for a probe), never lowered some other way.
 #include <algorithm>
 
+#include "compiler/naive/emit.h"
 #include "compiler/opt/conservative.h"
 #include "compiler/opt/to_machine.h"
 
@@ -18,13 +19,7 @@ namespace shaderdiff::opt {
 namespace {
 
 a3xx::Instr ScalarMov(int dst, int src) {
-  a3xx::Instr i;
-  i.opcode = a3xx::Opcode::MOV;
-  i.src_type = a3xx::Type::kU32;
-  i.dst_type = a3xx::Type::kU32;
-  i.dst = a3xx::GprOperand(static_cast<uint16_t>(dst));
-  i.src[0] = a3xx::GprOperand(static_cast<uint16_t>(src));
-  return i;
+  return naive::Mov(a3xx::GprOperand(static_cast<uint16_t>(dst)), a3xx::GprOperand(static_cast<uint16_t>(src)));
 }
 
 void Append(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi) {

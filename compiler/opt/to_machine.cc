@@ -5,6 +5,7 @@
 
 #include "emulator/a3xx/isa/io_fields.h"
 
+#include "compiler/naive/emit.h"
 #include "compiler/opt/regalloc.h"
 #include "compiler/support/mutant.h"
 
@@ -12,14 +13,9 @@ namespace shaderdiff::opt {
 
 namespace {
 
+// mov.u32u32 between two full scalar registers (the selection's builder).
 a3xx::Instr Mov(int dst, int src) {
-  a3xx::Instr i;
-  i.opcode = a3xx::Opcode::MOV;
-  i.src_type = a3xx::Type::kU32;
-  i.dst_type = a3xx::Type::kU32;
-  i.dst = a3xx::GprOperand(static_cast<uint16_t>(dst));
-  i.src[0] = a3xx::GprOperand(static_cast<uint16_t>(src));
-  return i;
+  return naive::Mov(a3xx::GprOperand(static_cast<uint16_t>(dst)), a3xx::GprOperand(static_cast<uint16_t>(src)));
 }
 
 void Emit(MachineBlock& mb, const a3xx::Instr& in, int32_t tgsi, uint8_t comps = 0) {
