@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/opt/conservative.h"
 #include "compiler/opt/ir.h"
 #include "compiler/opt/out_of_ssa.h"
 #include "compiler/opt/ra_check.h"
@@ -412,6 +413,50 @@ TEST(RegallocTest, SwapInLoop) {
   for (const a3xx::Instr& in : mf.blocks[1].instrs) loop_movs += in.opcode == Opcode::MOV;
   EXPECT_GE(loop_movs, 3) << Join(Text(mf));
   ExpectCorruptionCaught(fn, one, n2);
+}
+
+// The conservative to-machine (conservative.h) lowers the same swap through
+// scratch registers past every used one (all sources first, then all
+// destinations), and refuses when the register file has no room for them:
+// "no verdict" for a pass probe, never a lowering some other way.
+TEST(RegallocTest, ConservativeToMachineNeedsFreeScratch) {
+  Builder b;
+  const int b0 = b.NewBlock(), b1 = b.NewBlock(), b2 = b.NewBlock();
+  b.Edge(b0, b1);
+  b.Edge(b1, b1);
+  b.Edge(b1, b2);
+  const ValueId x0 = b.Imm(b0, 100), y0 = b.Imm(b0, 200), n0 = b.Imm(b0, 0);
+  const ValueId one = b.Imm(b0, 1), three = b.Imm(b0, 3);
+  const ValueId x = b.Phi(b1, {x0, kNoValue});
+  const ValueId y = b.Phi(b1, {y0, kNoValue});
+  const ValueId n = b.Phi(b1, {n0, kNoValue});
+  const ValueId n2 = b.Alu(b1, Opcode::ADD_U, n, one);
+  b.Br(b1, b.Less(b1, n2, three), b1);
+  b.fn.node(x).args[1] = y;
+  b.fn.node(y).args[1] = x;
+  b.fn.node(n).args[1] = n2;
+  b.End(b2, {{x, {0, 0}}, {y, {0, 1}}});
+  AllocateAndCheck(b.fn);
+  const int used = MachineState(b.fn).full_regs;
+
+  MachineFunction mf;
+  ASSERT_EQ(ToMachineConservatively(b.fn, A3xx(), &mf), std::nullopt);
+  EXPECT_GT(mf.state.full_regs, used) << "the scratch vec4 is counted in the state";
+  // Every loop-block mov either writes a scratch scalar or reads one.
+  const int scratch = 4 * used;
+  int loop_movs = 0;
+  for (const a3xx::Instr& in : mf.blocks[1].instrs) {
+    if (in.opcode != Opcode::MOV) continue;
+    ++loop_movs;
+    EXPECT_TRUE(in.dst.num >= scratch || in.src[0].num >= scratch) << Join(Text(mf));
+  }
+  EXPECT_GE(loop_movs, 4) << Join(Text(mf));
+
+  a3xx::Timing full = A3xx();
+  full.num_full_vec4 = used;  // a register file the function fills exactly
+  const std::optional<std::string> why = ToMachineConservatively(b.fn, full, &mf);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("no free register for the copies"), std::string::npos) << *why;
 }
 
 // Same swap with the phis used only inside the loop: only the cycle.
