@@ -48,6 +48,22 @@ using tgsi::File;
 
 namespace {
 
+// A fragment input declared at the centroid or per sample. a3xx preloads a
+// centroid i/j pair (HLSQ_CONTROL_3_REG's centroid regids), but the
+// harness's vectors are single-sample, where the centroid is the center: a
+// build that read the wrong pair could not be caught, so the declaration is
+// refused rather than compiled as center interpolation (issue 14, not
+// modelled yet). Per-sample interpolation has no i/j pair at all.
+std::string LocationReason(tgsi::InterpLocation loc) {
+  if (loc == tgsi::InterpLocation::kCentroid) {
+    return "a fragment input interpolated at the centroid (DCL IN ..., CENTROID): a3xx has centroid i/j "
+           "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID), but the single-sample vectors cannot tell it from the "
+           "center, so it is not modelled yet";
+  }
+  return "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel center "
+         "and centroid only (HLSQ_CONTROL_3_REG)";
+}
+
 a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
   if (!d.interpolation) return a3xx::VaryingInterp::kPerspective;
   switch (*d.interpolation) {
@@ -205,6 +221,10 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
         case File::kInput:
           if (!inputs.insert(idx).second) break;
           if (fs && !Preloaded(d)) {
+            if (d.interp_location != tgsi::InterpLocation::kCenter) {
+              ctx.Unsupported(LocationReason(d.interp_location));
+              break;
+            }
             a3xx::VaryingBinding v;
             v.tgsi_index = idx;
             v.inloc = static_cast<uint16_t>(4 * s.varyings.size());

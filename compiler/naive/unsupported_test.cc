@@ -60,6 +60,17 @@ TEST(Unsupported, IoFields) {
   ExpectUnsupported("VERT\nDCL OUT[0], LAYER\n  0: END\n", "vertex output LAYER (a3xx has no output field for it)");
   ExpectUnsupported("VERT\nDCL SV[0], BASEVERTEX\nDCL OUT[0]\n  0: MOV OUT[0], SV[0]\n  1: END\n",
                     "system value BASEVERTEX in a vertex shader (a3xx has no field for it)");
+  // Interpolation locations: centroid is refused until the vectors can
+  // tell it from the center; per sample has no i/j pair on a3xx.
+  ExpectUnsupported("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE, CENTROID\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n"
+                    "  1: END\n",
+                    "a fragment input interpolated at the centroid (DCL IN ..., CENTROID): a3xx has centroid i/j "
+                    "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID), but the single-sample vectors cannot tell it from the "
+                    "center, so it is not modelled yet");
+  ExpectUnsupported("FRAG\nDCL IN[0], GENERIC[0], LINEAR, SAMPLE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n"
+                    "  1: END\n",
+                    "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel "
+                    "center and centroid only (HLSQ_CONTROL_3_REG)");
   // Scalar fields: FACENESSREGID preloads x, PSIZEREGID and DEPTH_REGID
   // output x and z only.
   ExpectUnsupported("FRAG\nDCL IN[0], FACE, CONSTANT\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0].yyyy\n  1: END\n",
