@@ -54,11 +54,10 @@ Word* RegFile::Mark(uint16_t idx) {
   return &values_[static_cast<size_t>(idx) * stride_];
 }
 
-const Word* RegFile::Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
-                          int* short_by) const {
+const Word* RegFile::ReadHidden(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes,
+                                Word* scratch, int* short_by) const {
   *short_by = 0;
   const Word* cur = Values(idx);
-  if (last_write_[idx] + 1 + d <= c) return cur;  // fast path: everything visible
   const size_t mask = ring_.size() - 1;
   const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
   bool copied = false;

@@ -44,8 +44,16 @@ class RegFile {
   // Returns Values(idx) when nothing is hidden, else `scratch` (stride
   // words). *short_by: the largest shortfall (p + 1 + D - c) over hidden
   // writes that touch `hazard_lanes`, 0 if none.
+  // The common case (every write of idx visible) is inline; the walk over
+  // the write history is ReadHidden.
   const Word* Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
-                   int* short_by) const;
+                   int* short_by) const {
+    if (last_write_[idx] + 1 + d <= c) {
+      *short_by = 0;
+      return Values(idx);
+    }
+    return ReadHidden(idx, c, d, lanes, hazard_lanes, scratch, short_by);
+  }
   // Whether a read at slot `c` with delay `d` sees every write of `idx`
   // (then Read returns Values(idx) and reports no shortfall).
   bool AllVisible(uint16_t idx, int64_t c, int d) const { return last_write_[idx] + 1 + d <= c; }
@@ -65,6 +73,8 @@ class RegFile {
     LaneMask lanes = 0;
     uint16_t idx = 0;
   };
+  const Word* ReadHidden(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
+                         int* short_by) const;
   Record& Push(uint16_t idx, int64_t p, LaneMask lanes);
   Word* OldValues(size_t record) { return &old_[record * stride_]; }
   const Word* OldValues(size_t record) const { return &old_[record * stride_]; }
