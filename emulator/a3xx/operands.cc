@@ -209,7 +209,7 @@ void WriteDst(Machine& m, const Operand& o, int k, int64_t p, LaneMask lanes, co
       ForLanes(lanes, [&](int l) { n[l] = static_cast<Word>(static_cast<int32_t>(static_cast<int16_t>(values[l]))); });
       v = n;
     }
-    CheckAsyncWrite(m, idx, lanes, v, true);
+    if (m.async.AnyAtAll()) CheckAsyncWrite(m, idx, lanes, v, true);
     m.regs.Write(idx, p, lanes, v);
     return;
   }
