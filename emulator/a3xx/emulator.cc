@@ -75,6 +75,8 @@ Machine::Machine(const Program& program, const common::TestVector& vector, const
       vec(vector),
       consts(storage_.consts),
       hazards(options.hazards == HazardMode::kTrap),
+      lane_pc(storage_.lane_pc),
+      lane_group(storage_.lane_group),
       regs(storage_.regs),
       async(storage_.async),
       local_mem(storage_.local_mem),
@@ -195,7 +197,7 @@ void RunWave(Machine& m) {
   m.wave_instructions = 0;
   m.uniform = true;
   m.upc = 0;
-  m.lane_group.fill(0);
+  std::fill_n(m.lane_group.begin(), m.lanes, 0u);
   m.next_group = 0;
   m.cur = nullptr;
   m.regs.Reset();

@@ -112,6 +112,9 @@ struct WaveStorage {
   // Per-lane temporaries of the handlers: every handler writes the lanes it
   // reads back, so what a previous instruction or call left is never seen.
   Word scratch[8][kMaxLanes] = {};
+  // Machine::lane_pc / lane_group (their invariants there).
+  std::array<int32_t, kMaxLanes> lane_pc{};
+  std::array<uint32_t, kMaxLanes> lane_group{};
   bool in_use = false;
 };
 
@@ -155,11 +158,16 @@ struct Machine {
   uint64_t wave_instructions = 0;
   bool uniform = true;  // every live lane at upc, in one group
   int32_t upc = 0;
-  std::array<int32_t, kMaxLanes> lane_pc{};
+  // Only while !uniform, and only for live lanes: written for every live
+  // lane when the wave first splits (SetNextPc), never read before
+  // (storage_'s, so a call does not clear it).
+  std::array<int32_t, kMaxLanes>& lane_pc;
   // Reconvergence groups (emulator.cc): lanes run together only while they
   // are in one group; a divergent branch gives its taken lanes a new one,
   // and groups meeting at one PC merge only at a (jp) instruction.
-  std::array<uint32_t, kMaxLanes> lane_group{};
+  // Lanes 0..lanes-1 are set to group 0 at the start of each wave
+  // (storage_'s).
+  std::array<uint32_t, kMaxLanes>& lane_group;
   uint32_t next_group = 0;
   int32_t cur_pc = 0;
   const Prepared* cur = nullptr;

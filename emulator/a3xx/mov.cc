@@ -130,12 +130,14 @@ void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
     const Word* src = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, Dom::kRaw, m.scratch[0]);
-    Word* out = m.scratch[3];
     if (in.src_type == in.dst_type && TypeBits(in.src_type) == 32) {
-      ForLanes(lanes, [&](int l) { out[l] = src[l]; });
-    } else {
-      ForLanes(lanes, [&](int l) { out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round); });
+      // A plain 32-bit move: the source words as they are (WriteDst copies
+      // them lane by lane, so src may even be the destination's own).
+      WriteDst(m, in.dst, k, c, lanes, src, Dom::kRaw);
+      continue;
     }
+    Word* out = m.scratch[3];
+    ForLanes(lanes, [&](int l) { out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round); });
     WriteDst(m, in.dst, k, c, lanes, out, Dom::kRaw);
   }
 }

@@ -65,10 +65,9 @@ int32_t ReadA0Lane(Machine& m, int lane, int64_t c) {
 
 int FileScalars(const Machine& m, bool half) { return 4 * (half ? m.t.num_half_vec4 : m.t.num_full_vec4); }
 
-}  // namespace
-
-const Word* ReadReg(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Dom dom,
-                    Word* scratch) {
+// ReadReg's body, inlined into ReadSrc (the hot path of every ALU source).
+[[gnu::always_inline]] inline const Word* ReadRegInline(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes,
+                                                        LaneMask hazard_lanes, Dom dom, Word* scratch) {
   if (IsA0OrP0(idx)) d = m.t.non_alu;
   CheckPendingRead(m, idx, hazard_lanes);
   int short_by = 0;
@@ -79,6 +78,13 @@ const Word* ReadReg(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes, 
     return scratch;
   }
   return v;
+}
+
+}  // namespace
+
+const Word* ReadReg(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Dom dom,
+                    Word* scratch) {
+  return ReadRegInline(m, idx, c, d, lanes, hazard_lanes, dom, scratch);
 }
 
 Word Widen16(Word v, Dom dom) {
@@ -105,7 +111,7 @@ const Word* ReadSrc(Machine& m, const Operand& o, int k, int64_t c, int d, LaneM
     case OperandKind::kGpr: {
       const uint16_t idx = GprIndex(o, rk);
       if (reg) *reg = idx;
-      return ReadReg(m, idx, c, d, lanes, hazard_lanes, dom, scratch);
+      return ReadRegInline(m, idx, c, d, lanes, hazard_lanes, dom, scratch);
     }
     case OperandKind::kConst: {
       const size_t n = static_cast<size_t>(o.num) + rk;
@@ -203,7 +209,7 @@ void WriteDst(Machine& m, const Operand& o, int k, int64_t p, LaneMask lanes, co
       ForLanes(lanes, [&](int l) { n[l] = static_cast<Word>(static_cast<int32_t>(static_cast<int16_t>(values[l]))); });
       v = n;
     }
-    CheckAsyncWrite(m, idx, lanes, v, true);
+    if (m.async.AnyAtAll()) CheckAsyncWrite(m, idx, lanes, v, true);
     m.regs.Write(idx, p, lanes, v);
     return;
   }

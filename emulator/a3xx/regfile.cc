@@ -46,19 +46,11 @@ void RegFile::Reset() {
   pushed_ = 0;
 }
 
-Word* RegFile::Mark(uint16_t idx) {
-  if (!written_[idx]) {
-    written_[idx] = 1;
-    written_list_.push_back(idx);
-  }
-  return &values_[static_cast<size_t>(idx) * stride_];
-}
 
-const Word* RegFile::Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
-                          int* short_by) const {
+const Word* RegFile::ReadHidden(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes,
+                                Word* scratch, int* short_by) const {
   *short_by = 0;
   const Word* cur = Values(idx);
-  if (last_write_[idx] + 1 + d <= c) return cur;  // fast path: everything visible
   const size_t mask = ring_.size() - 1;
   const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
   bool copied = false;
@@ -100,32 +92,10 @@ Word RegFile::ReadLane(uint16_t idx, int lane, int64_t c, int d, int* short_by) 
   return v;
 }
 
-RegFile::Record& RegFile::Push(uint16_t idx, int64_t p, LaneMask lanes) {
-  const size_t i = pushed_ & (ring_.size() - 1);
-  Record& r = ring_[i];
-  if (pushed_ >= ring_.size() && r.slot + 1 + max_delay_ > p) {
-    std::fprintf(stderr, "a3xx RegFile: write history overflow (slot %lld reuses a record of slot %lld)\n",
-                 static_cast<long long>(p), static_cast<long long>(r.slot));
-    std::abort();
-  }
-  r.slot = p;
-  r.lanes = lanes;
-  r.idx = idx;
-  ++pushed_;
-  last_write_[idx] = p;
-  return r;
-}
-
-void RegFile::Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values) {
-  if (!lanes) return;
-  const size_t i = pushed_ & (ring_.size() - 1);
-  Push(idx, p, lanes);
-  Word* old = OldValues(i);
-  Word* cur = Mark(idx);
-  ForLanes(lanes, [&](int l) {
-    old[l] = cur[l];
-    cur[l] = values[l];
-  });
+void RegFile::Overflow(int64_t slot, int64_t reused_slot) {
+  std::fprintf(stderr, "a3xx RegFile: write history overflow (slot %lld reuses a record of slot %lld)\n",
+               static_cast<long long>(slot), static_cast<long long>(reused_slot));
+  std::abort();
 }
 
 void RegFile::WriteLane(uint16_t idx, int64_t p, int lane, Word value) {

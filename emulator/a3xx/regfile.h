@@ -44,16 +44,35 @@ class RegFile {
   // Returns Values(idx) when nothing is hidden, else `scratch` (stride
   // words). *short_by: the largest shortfall (p + 1 + D - c) over hidden
   // writes that touch `hazard_lanes`, 0 if none.
+  // The common case (every write of idx visible) is inline; the walk over
+  // the write history is ReadHidden.
   const Word* Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
-                   int* short_by) const;
+                   int* short_by) const {
+    if (last_write_[idx] + 1 + d <= c) {
+      *short_by = 0;
+      return Values(idx);
+    }
+    return ReadHidden(idx, c, d, lanes, hazard_lanes, scratch, short_by);
+  }
   // Whether a read at slot `c` with delay `d` sees every write of `idx`
   // (then Read returns Values(idx) and reports no shortfall).
   bool AllVisible(uint16_t idx, int64_t c, int d) const { return last_write_[idx] + 1 + d <= c; }
   // One lane of Read.
   Word ReadLane(uint16_t idx, int lane, int64_t c, int d, int* short_by) const;
 
-  // ALU write of `values[l]` for l in `lanes` at slot p.
-  void Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values);
+  // ALU write of `values[l]` for l in `lanes` at slot p (inline: every ALU
+  // destination).
+  void Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values) {
+    if (!lanes) return;
+    const size_t i = pushed_ & (ring_.size() - 1);
+    Push(idx, p, lanes);
+    Word* old = OldValues(i);
+    Word* cur = Mark(idx);
+    ForLanes(lanes, [&](int l) {
+      old[l] = cur[l];
+      cur[l] = values[l];
+    });
+  }
   void WriteLane(uint16_t idx, int64_t p, int lane, Word value);
   // Immediately visible write.
   void WriteNow(uint16_t idx, LaneMask lanes, const Word* values);
@@ -65,12 +84,32 @@ class RegFile {
     LaneMask lanes = 0;
     uint16_t idx = 0;
   };
-  Record& Push(uint16_t idx, int64_t p, LaneMask lanes);
+  const Word* ReadHidden(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
+                         int* short_by) const;
+  Record& Push(uint16_t idx, int64_t p, LaneMask lanes) {
+    const size_t i = pushed_ & (ring_.size() - 1);
+    Record& r = ring_[i];
+    if (pushed_ >= ring_.size() && r.slot + 1 + max_delay_ > p) Overflow(p, r.slot);
+    r.slot = p;
+    r.lanes = lanes;
+    r.idx = idx;
+    ++pushed_;
+    last_write_[idx] = p;
+    return r;
+  }
+  // Reusing a record a read could still need: a sizing bug; aborts.
+  [[noreturn]] static void Overflow(int64_t slot, int64_t reused_slot);
   Word* OldValues(size_t record) { return &old_[record * stride_]; }
   const Word* OldValues(size_t record) const { return &old_[record * stride_]; }
   void Forget(uint16_t idx, LaneMask lanes);
   // The values of `idx` for writing; records it as written (for Reset).
-  Word* Mark(uint16_t idx);
+  Word* Mark(uint16_t idx) {
+    if (!written_[idx]) {
+      written_[idx] = 1;
+      written_list_.push_back(idx);
+    }
+    return &values_[static_cast<size_t>(idx) * stride_];
+  }
 
   int stride_ = 0;
   int max_delay_ = 0;
