@@ -1,5 +1,6 @@
 // `shaderdiff disasm` and `shaderdiff asm`: convert between a3xx binaries
-// (raw little-endian 64-bit instruction words) and assembly text.
+// (raw little-endian 64-bit instruction words) and assembly text; with
+// --target r500, R500 fragment programs (cmd_isa_r500.cc).
 #include <fstream>
 #include <iostream>
 
@@ -13,9 +14,18 @@ namespace shaderdiff::cli {
 namespace {
 
 bool CheckTarget(const po::variables_map& vm, const char* command) {
-  if (vm["target"].as<std::string>() == "a3xx") return true;
-  std::cerr << "shaderdiff " << command << ": unknown target '" << vm["target"].as<std::string>()
-            << "' (targets: a3xx)\n";
+  const std::string& t = vm["target"].as<std::string>();
+  if (t == "a3xx" || t == "r500") return true;
+  std::cerr << "shaderdiff " << command << ": unknown target '" << t << "' (targets: a3xx, r500)\n";
+  return false;
+}
+
+bool IsR500(const po::variables_map& vm) { return vm["target"].as<std::string>() == "r500"; }
+
+// --syntax chooses between a3xx syntaxes; r500 has one.
+bool SyntaxFitsTarget(const po::variables_map& vm, const char* command) {
+  if (!IsR500(vm) || vm["syntax"].defaulted()) return true;
+  std::cerr << "shaderdiff " << command << ": --syntax is an a3xx option (r500 has one syntax)\n";
   return false;
 }
 
@@ -97,7 +107,7 @@ int RunDisasm(const std::vector<std::string>& args) {
   po::options_description options("disasm options");
   options.add_options()
       ("help,h", "show this help")
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx or r500")
       ("hex", "the input is text, one word per line (16 hex digits or dword1_dword0), not raw binary")
       ("show-hex", "prefix each line with its word as dword1_dword0")
       ("syntax", po::value<std::string>()->default_value("mesa"), kSyntaxHelp)
@@ -107,7 +117,7 @@ int RunDisasm(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff disasm [--target a3xx] [--hex] [--show-hex] [--syntax mesa|shaderdiff] FILE\n\n"
+    PrintUsage("shaderdiff disasm [--target a3xx|r500] [--hex] [--show-hex] [--syntax mesa|shaderdiff] FILE\n\n"
                "Disassembles a binary of raw little-endian 64-bit instruction words (as written\n"
                "by `shaderdiff compile --binary` or `shaderdiff asm`), by default into the text\n"
                "Mesa's a3xx disassembler prints (with its lN: labels for forward branch targets;\n"
@@ -115,15 +125,22 @@ int RunDisasm(const std::vector<std::string>& args) {
                "are printed as '; invalid: ...' lines, reported on stderr as 'FILE: word N: error:\n"
                "...' (N counts from 0), and make the exit code 1. A word with bits the text cannot\n"
                "show (fields a3xx ignores) gets '; bits not shown: 0x...' naming them: `shaderdiff\n"
-               "asm` gives back every other bit of every word.",
+               "asm` gives back every other bit of every word.\n\n"
+               "--target r500: the input is raw little-endian 32-bit dwords, six per instruction\n"
+               "(inst0..inst5), or with --hex one instruction per line as six 8-hex-digit dwords;\n"
+               "the output is emulator/r500/isa's syntax (TYPE field=value ..., see its README);\n"
+               "an instruction the hardware cannot run is printed as '; invalid: ...' with the\n"
+               "reason, reported on stderr as 'FILE: instruction N: error: ...', exit code 1.\n"
+               "--show-hex prefixes the six dwords; --syntax does not apply.",
                options);
     return kExitOk;
   }
-  if (!CheckTarget(vm, "disasm")) return kExitUsage;
+  if (!CheckTarget(vm, "disasm") || !SyntaxFitsTarget(vm, "disasm")) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff disasm: no input file\n";
     return kExitUsage;
   }
+  if (IsR500(vm)) return DisasmR500(vm["file"].as<std::string>(), vm.count("hex") > 0, vm.count("show-hex") > 0);
   std::optional<std::vector<uint64_t>> words = ReadWords(vm["file"].as<std::string>(), vm.count("hex") > 0);
   if (!words) return kExitFailure;
   const std::optional<a3xx::AsmSyntax> syntax = SyntaxOption(vm, "disasm");
@@ -147,7 +164,7 @@ int RunAsm(const std::vector<std::string>& args) {
   po::options_description options("asm options");
   options.add_options()
       ("help,h", "show this help")
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx or r500")
       ("output,o", po::value<std::string>(), "write the raw binary here (default: print words as text)")
       ("syntax", po::value<std::string>()->default_value("mesa"), kSyntaxHelp)
       ("file", po::value<std::string>(), "assembly file");
@@ -156,19 +173,26 @@ int RunAsm(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff asm [--target a3xx] [--syntax mesa|shaderdiff] FILE [-o OUT.bin]\n\n"
+    PrintUsage("shaderdiff asm [--target a3xx|r500] [--syntax mesa|shaderdiff] FILE [-o OUT.bin]\n\n"
                "Assembles a3xx assembly (by default the text Mesa's a3xx disassembler prints;\n"
                "--syntax shaderdiff: the syntax of compiler dumps; ';' and '#' comments,\n"
                "'name:' labels for branches) into raw little-endian 64-bit words, or prints\n"
-               "them as dword1_dword0 text. Errors name FILE:LINE:COL.",
+               "them as dword1_dword0 text. Errors name FILE:LINE:COL.\n\n"
+               "--target r500: R500 fragment assembly (emulator/r500/isa's syntax: one\n"
+               "instruction per line, TYPE field=value ...) into raw little-endian 32-bit\n"
+               "dwords, six per instruction, or printed as six 8-hex-digit dwords per line.\n"
+               "An instruction the hardware cannot run is an error with its reason.",
                options);
     return kExitOk;
   }
-  if (!CheckTarget(vm, "asm")) return kExitUsage;
+  if (!CheckTarget(vm, "asm") || !SyntaxFitsTarget(vm, "asm")) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff asm: no input file\n";
     return kExitUsage;
   }
+  if (IsR500(vm))
+    return AsmR500(vm["file"].as<std::string>(),
+                   vm.count("output") ? std::optional<std::string>(vm["output"].as<std::string>()) : std::nullopt);
   const std::string file = vm["file"].as<std::string>();
   std::optional<std::string> text = ReadFile(file);
   if (!text) return kExitFailure;

@@ -34,4 +34,8 @@ int RunReduce(const std::vector<std::string>& args);
 std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex);
 bool WriteWords(const std::string& path, const std::vector<uint64_t>& words);
 
+// The r500 halves of `disasm` and `asm` (cmd_isa_r500.cc).
+int DisasmR500(const std::string& file, bool hex, bool show_hex);
+int AsmR500(const std::string& file, const std::optional<std::string>& output);
+
 }  // namespace shaderdiff::cli

@@ -9,14 +9,13 @@
 
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/codec_internal.h"
+#include "emulator/isa_common/bit_range.h"
 
 namespace shaderdiff::a3xx {
 namespace {
 
 using internal::DstIgnoresConv;
 using internal::InstructionSourceHalf;
-
-uint64_t LowMask(int width) { return width >= 64 ? ~0ull : (1ull << width) - 1; }
 
 std::string SlotName(int slot) {
   return slot == kDstSlot ? "destination" : "source " + std::to_string(slot + 1);
@@ -82,9 +81,9 @@ class Encoder {
       case FieldKind::kIgnored: *out = 0; return true;
       case FieldKind::kFlag: *out = (instr_.flags & f.arg) ? 1 : 0; return true;
       case FieldKind::kRepeat:
-        if (instr_.repeat > LowMask(f.width)) {
+        if (instr_.repeat > isa_common::LowMask<uint64_t>(f.width)) {
           *why = "(rpt" + std::to_string(instr_.repeat) + ") out of range (max (rpt" +
-                 std::to_string(LowMask(f.width)) + "))";
+                 std::to_string(isa_common::LowMask<uint64_t>(f.width)) + "))";
           return false;
         }
         *out = instr_.repeat;
@@ -104,7 +103,7 @@ class Encoder {
       case FieldKind::kCat1Src:
       case FieldKind::kCat1Dst:
       case FieldKind::kCat6Src:
-        *out = operand_value_[slot] & LowMask(f.width);
+        *out = operand_value_[slot] & isa_common::LowMask<uint64_t>(f.width);
         return true;
       case FieldKind::kOperandExt:
         *out = operand_value_[slot] >> operand_width_[slot];
@@ -123,7 +122,7 @@ class Encoder {
                  std::to_string(f.width) + "-bit signed)";
           return false;
         }
-        *out = static_cast<uint64_t>(static_cast<int64_t>(instr_.branch)) & LowMask(f.width);
+        *out = static_cast<uint64_t>(static_cast<int64_t>(instr_.branch)) & isa_common::LowMask<uint64_t>(f.width);
         return true;
       case FieldKind::kPredInv: *out = instr_.pred_inv ? 1 : 0; return true;
       case FieldKind::kPredComp: *out = instr_.pred_comp; return true;
@@ -138,12 +137,12 @@ class Encoder {
                  std::to_string(offset_bits_) + "-bit signed)";
           return false;
         }
-        *out = (static_cast<uint64_t>(static_cast<int64_t>(instr_.mem_offset)) >> f.arg) & LowMask(f.width);
+        *out = (static_cast<uint64_t>(static_cast<int64_t>(instr_.mem_offset)) >> f.arg) & isa_common::LowMask<uint64_t>(f.width);
         return true;
       case FieldKind::kVaryingOffset:
-        if (instr_.mem_offset < 0 || static_cast<uint64_t>(instr_.mem_offset) > LowMask(f.width)) {
+        if (instr_.mem_offset < 0 || static_cast<uint64_t>(instr_.mem_offset) > isa_common::LowMask<uint64_t>(f.width)) {
           *why = "varying offset " + std::to_string(instr_.mem_offset) + " out of range (0.." +
-                 std::to_string(LowMask(f.width)) + ")";
+                 std::to_string(isa_common::LowMask<uint64_t>(f.width)) + ")";
           return false;
         }
         *out = static_cast<uint64_t>(instr_.mem_offset);
@@ -153,9 +152,9 @@ class Encoder {
       case FieldKind::kDimsM1:
       case FieldKind::kTypeSizeM1: {
         const uint8_t v = f.kind == FieldKind::kDimsM1 ? instr_.dims : instr_.type_size;
-        if (v < 1 || v > LowMask(f.width) + 1) {
+        if (v < 1 || v > isa_common::LowMask<uint64_t>(f.width) + 1) {
           *why = std::string(f.kind == FieldKind::kDimsM1 ? "dimension count " : "type size ") +
-                 std::to_string(v) + " out of range (1.." + std::to_string(LowMask(f.width) + 1) + ")";
+                 std::to_string(v) + " out of range (1.." + std::to_string(isa_common::LowMask<uint64_t>(f.width) + 1) + ")";
           return false;
         }
         *out = v - 1u;

@@ -16,6 +16,7 @@
 
 #include "emulator/a3xx/isa/instr.h"
 #include "emulator/a3xx/isa/opcode.h"
+#include "emulator/isa_common/bit_range.h"
 
 namespace shaderdiff::a3xx {
 
@@ -56,8 +57,8 @@ struct Field {
   std::string_view note;  // why a kZero field must be zero
 
   uint8_t hi() const { return static_cast<uint8_t>(lo + width - 1); }
-  uint64_t mask() const { return (width == 64 ? ~0ull : ((1ull << width) - 1)) << lo; }
-  uint64_t Extract(uint64_t word) const { return (word & mask()) >> lo; }
+  uint64_t mask() const { return isa_common::LowMask<uint64_t>(width) << lo; }
+  uint64_t Extract(uint64_t word) const { return (word >> lo) & isa_common::LowMask<uint64_t>(width); }
 };
 
 struct FormatInfo {
