@@ -111,6 +111,8 @@ class Generator {
   bool ArrayWrite();
   bool TextureStatement();
   bool KillStatement();
+  // Opcodes the lower-tgsi pass rewrites (generator_lowered.cc).
+  bool LoweredStatement();
 
   const GenOptions& o_;
   const Policy& p_;

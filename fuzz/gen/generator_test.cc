@@ -116,6 +116,16 @@ TEST(GeneratorTest, WideProgramsAreDefinedForEveryVector) {
     EXPECT_GT(counts.count(what) ? counts.at(what) : 0, 0) << what;
 }
 
+// The lowering policy adds the opcodes lower-tgsi rewrites, each of which
+// appears, and the programs stay defined (generator_lowered.cc).
+TEST(GeneratorTest, LoweringProgramsAreDefinedForEveryVector) {
+  Counts counts;
+  CheckSeeds(LoweringPolicy(), 20, 200, &counts);
+  for (const char* what : {"SUB", "ABS", "SSG", "CLAMP", "CND", "DPH", "DP2A", "XPD", "X2D", "DST", "SFL", "STR", "SCS",
+                           "EXP", "LOG", "LIT", "NRM", "NRM4", "LRP", "POW", "DIV"})
+    EXPECT_GT(counts.count(what) ? counts.at(what) : 0, 0) << what;
+}
+
 // Default and rewrites never use the resources (their programs, and
 // corpus/generated, predate them).
 TEST(GeneratorTest, DefaultAndRewritesUseNoResources) {

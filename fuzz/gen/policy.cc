@@ -39,10 +39,18 @@ Policy WidePolicy() {
   return p;
 }
 
+Policy LoweringPolicy() {
+  Policy p = RewritesPolicy();
+  p.name = "lowering";
+  p.w_lowered = 12;
+  return p;
+}
+
 std::optional<Policy> PolicyByName(std::string_view name) {
   if (name == "default") return DefaultPolicy();
   if (name == "rewrites") return RewritesPolicy();
   if (name == "wide") return WidePolicy();
+  if (name == "lowering") return LoweringPolicy();
   return std::nullopt;
 }
 

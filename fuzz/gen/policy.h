@@ -3,10 +3,10 @@
 //
 // Probabilities are integer weights (per mille, or relative weights within a
 // group), drawn with harness::Rng, so the same seed and policy give the same
-// program on every host. Three policies ship: default (a broad mix),
+// program on every host. Four policies ship: default (a broad mix),
 // rewrites ("rewrite-biased": shapes the optimizing build's passes rewrite,
-// see README.md) and wide (default plus relative addressing, textures and
-// KILL).
+// see README.md), wide (default plus relative addressing, textures and
+// KILL) and lowering (rewrites plus the opcodes lower-tgsi rewrites).
 #pragma once
 
 #include <cstdint>
@@ -48,6 +48,9 @@ struct Policy {
   uint32_t w_indirect = 0;  // ARL/UARL, then CONST[ADDR] or TEMP[ADDR](1) read/write
   uint32_t w_texture = 0;   // TEX (fragment, uniform flow) / TXL on SVIEW 1D/2D/3D
   uint32_t w_kill = 0;      // KILL_IF, or KILL under flow control (fragment)
+  // Opcodes the lower-tgsi pass rewrites (generator_lowered.cc): 0 but in
+  // `lowering`, so the other policies' programs keep their bytes.
+  uint32_t w_lowered = 0;   // SUB ABS SSG CLAMP CND DPH DP2A XPD X2D DST SFL STR SCS EXP LOG LIT NRM NRM4 LRP POW DIV
   // Per mille.
   uint32_t p_else = 500;            // an IF gets an ELSE
   uint32_t p_cont = 300;            // a loop body gets a conditional CONT
@@ -70,7 +73,8 @@ struct Policy {
 Policy DefaultPolicy();
 Policy RewritesPolicy();
 Policy WidePolicy();
-// "default", "rewrites" or "wide"; nullopt otherwise.
+Policy LoweringPolicy();
+// "default", "rewrites", "wide" or "lowering"; nullopt otherwise.
 std::optional<Policy> PolicyByName(std::string_view name);
 
 }  // namespace shaderdiff::fuzz

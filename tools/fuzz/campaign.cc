@@ -187,8 +187,11 @@ class Campaign {
     GenOptions g;
     g.seed = o_.seed * 1000003ull + id;
     g.stage = StageForSeed(g.seed);
-    const uint32_t policy = rng.Below(3);
-    g.policy = policy == 0 ? DefaultPolicy() : policy == 1 ? RewritesPolicy() : WidePolicy();
+    const uint32_t policy = rng.Below(4);
+    g.policy = policy == 0   ? DefaultPolicy()
+               : policy == 1 ? RewritesPolicy()
+               : policy == 2 ? WidePolicy()
+                             : LoweringPolicy();
     g.max_size = 10 + rng.Below(70);
     p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
     p.text = tgsi::PrintShader(*p.shader);

@@ -43,6 +43,7 @@ struct CampaignOptions {
   double deadline_seconds = 30;  // per program, CPU time of its worker (wall clock: kWallFactor times it)
   uint64_t reduce_oracle_calls = 300;
   double reduce_seconds = 30;
+  double timeout_step_cpu_seconds = 1;  // a worker timeout's reduction: CPU budget of each check (finding_reduce.h)
   uint32_t reductions_per_signature = 2;  // reductions of one first signature before its findings only count
   std::string program_name = "shaderdiff";  // what repro.sh runs (a test-only build names its mutant)
   std::function<void(const std::string&)> progress;  // a status line

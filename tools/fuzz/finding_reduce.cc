@@ -1,8 +1,14 @@
-// Reductions of metamorphic and worker-crash findings (finding_reduce.h).
+// Reductions of metamorphic, worker-crash and worker-timeout findings (finding_reduce.h).
 #include "tools/fuzz/finding_reduce.h"
 
 #include <signal.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
 
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
@@ -12,6 +18,7 @@
 #include "tools/harness/shader_dictionary.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
+#include "tools/nightly/wait_status.h"
 #include "tools/reduce/oracle.h"
 #include "tools/reduce/shader_edit.h"
 
@@ -132,6 +139,106 @@ std::optional<ReducedFinding> ReduceCrash(const tgsi::Shader& shader, const std:
     return out;
   }
   *error = "no single vector's check of the program ends " + how + " (it needs the worker's whole evaluation)";
+  return std::nullopt;
+}
+
+CpuLimitedRun CheckWithinCpu(const tgsi::Shader& shader, const common::TestVector& vector,
+                             const harness::CheckOptions& check, double cpu_seconds,
+                             const std::function<bool()>& interrupted, std::string* how) {
+  harness::CheckOptions opt = check;
+  opt.build = harness::Build::kOptimizing;  // compared with the naive build: both run
+  const pid_t pid = fork();
+  if (pid < 0) {
+    *how = "fork failed";
+    return CpuLimitedRun::kOther;
+  }
+  if (pid == 0) {
+    signal(SIGINT, SIG_IGN);  // the campaign's to decide
+    signal(SIGPROF, SIG_DFL);
+    itimerval limit{};
+    limit.it_value.tv_sec = static_cast<time_t>(cpu_seconds);
+    limit.it_value.tv_usec = static_cast<suseconds_t>((cpu_seconds - std::floor(cpu_seconds)) * 1e6);
+    if (limit.it_value.tv_sec == 0 && limit.it_value.tv_usec == 0) limit.it_value.tv_usec = 1;
+    setitimer(ITIMER_PROF, &limit, nullptr);  // user + system CPU time of this child: SIGPROF ends it
+    reduce::CheckOneVector(shader, vector, opt, /*three_way=*/true);
+    _exit(0);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const double wall_limit = 20 * cpu_seconds + 2;
+  auto pause = std::chrono::microseconds(200);
+  int status = 0;
+  for (;;) {
+    const pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const bool stop = interrupted && interrupted();
+    if (r < 0 || stop || wall > wall_limit) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      *how = stop ? "interrupted" : r < 0 ? "lost the child" : "blocked: past " + std::to_string(wall_limit) + " s of wall time";
+      return CpuLimitedRun::kOther;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(50'000));
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return CpuLimitedRun::kFinished;
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF) return CpuLimitedRun::kPastBudget;
+  *how = nightly::DescribeWaitStatus(status);
+  return CpuLimitedRun::kOther;
+}
+
+std::optional<ReducedFinding> ReduceTimeout(const tgsi::Shader& shader, const std::vector<common::TestVector>& vectors,
+                                            const harness::CheckOptions& check, double step_cpu_seconds,
+                                            double deadline_cpu_seconds, const reduce::ReduceOptions& budget,
+                                            std::string* error) {
+  harness::CheckOptions step = check;
+  step.cycle_budget = std::min<uint64_t>(check.cycle_budget, kTimeoutCycleBudget);
+  const reduce::CasePredicate still_hangs = [&](const tgsi::Shader& candidate, const common::TestVector& v) {
+    std::string how;
+    return CheckWithinCpu(candidate, v, step, step_cpu_seconds, budget.interrupted, &how) == CpuLimitedRun::kPastBudget;
+  };
+  char limits[160];
+  std::snprintf(limits, sizeof limits, "%g s of CPU time (cycle budget %llu)", step_cpu_seconds,
+                static_cast<unsigned long long>(step.cycle_budget));
+  for (const common::TestVector& vector : vectors) {
+    if (budget.interrupted && budget.interrupted()) break;
+    if (!still_hangs(shader, vector)) continue;
+    std::optional<reduce::ReduceResult> r = reduce::ReduceWithPredicate(shader, vector, still_hangs, budget, error);
+    if (!r) return std::nullopt;
+    if (Interrupted(budget, *r)) {
+      *error = "interrupted";
+      return std::nullopt;
+    }
+    // Faithful to the finding: the reduced case's check runs past the worker's whole deadline.
+    std::string how;
+    const CpuLimitedRun confirmed =
+        CheckWithinCpu(r->reduced.shader, r->reduced.vector, check, deadline_cpu_seconds, budget.interrupted, &how);
+    if (confirmed != CpuLimitedRun::kPastBudget) {
+      char deadline[64];
+      std::snprintf(deadline, sizeof deadline, "%g s of CPU time: ", deadline_cpu_seconds);
+      *error = "the reduced case (" + std::to_string(reduce::InstructionCount(r->reduced.shader)) +
+               " instructions) ran past " + limits + " but not past the deadline, " + deadline + (confirmed == CpuLimitedRun::kFinished ? std::string("its check finished (slow, not hung)") : how);
+      return std::nullopt;
+    }
+    ReducedFinding out;
+    out.files["case.tgsi"] = tgsi::PrintShader(r->reduced.shader);
+    out.files["vector.json"] = harness::VectorToJson(r->reduced.vector).dump(1) + "\n";
+    char deadline[64];
+    std::snprintf(deadline, sizeof deadline, "%g s of CPU time", deadline_cpu_seconds);
+    out.reduce = Summary(*r, std::string("the check of the case on vector.json (reference, both builds) still runs past ") +
+                                 limits + "; the reduced case's runs past the deadline, " + deadline);
+    out.reduce["step_cpu_seconds"] = step_cpu_seconds;
+    out.reduce["deadline_cpu_seconds"] = deadline_cpu_seconds;
+    out.shape = ShaderShape(r->reduced.shader);
+    out.instructions = reduce::InstructionCount(r->reduced.shader);
+    return out;
+  }
+  if (budget.interrupted && budget.interrupted()) {
+    *error = "interrupted";
+    return std::nullopt;
+  }
+  *error = std::string("no single vector's check of the program runs past ") + limits +
+           " (the worker's time goes to its whole evaluation, or to loops that end at the emulator's cycle budget)";
   return std::nullopt;
 }
 

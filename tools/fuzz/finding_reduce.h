@@ -17,8 +17,22 @@
      vector (reference interpreter, both a3xx builds: reduce::CheckIsolated
      in a child process) still ends the same way" (the wait status text,
      e.g. "killed by SIGSEGV (Segmentation fault)"), on the first of the
-     program's vectors that reproduces it. A worker timeout is not reduced
-     (each oracle call would run to the deadline).
+     program's vectors that reproduces it;
+   - a worker timeout is reduced with "the check of the candidate on the
+     vector still runs past a CPU budget": each call runs the check
+     (reference, both builds) in a child under a CPU-time limit of
+     `step_cpu_seconds` (default 1 s, not the worker's 30 s deadline) and
+     with the emulator's cycle budget lowered to kTimeoutCycleBudget, so a
+     program that merely loops to the cycle budget (a slow program, which
+     the check reports as a timeout verdict of its own) ends within the
+     step budget and does not count as a hang. A call that runs past the
+     step budget costs that budget, so a reduction costs at most about
+     max_seconds. Faithful because (1) the vector is the first of the
+     program's on which the check runs past the step budget, and (2) the
+     reduced case must run past the worker's whole deadline
+     (`deadline_cpu_seconds`, with the campaign's own cycle budget) on
+     vector.json in one more call; a reduced case that does not (it was
+     slow, not hung) is not written as reduced (*error says so).
    Every predicate call runs in a forked child, so a candidate that crashes
    or hangs a compiler cannot end the campaign; it simply does not count
    (for a crash reduction: unless it dies the same way).
@@ -70,6 +84,29 @@ std::optional<ReducedFinding> ReduceMetamorphicPair(const tgsi::Shader& parent, 
 std::optional<ReducedFinding> ReduceCrash(const tgsi::Shader& shader, const std::vector<common::TestVector>& vectors,
                                           const std::string& how, const harness::CheckOptions& check,
                                           const reduce::ReduceOptions& budget, std::string* error);
+
+// The emulator's cycle budget in a timeout reduction's step (the
+// campaign's default is 50,000,000): a loop that runs to it ends in well
+// under the step's CPU budget.
+inline constexpr uint64_t kTimeoutCycleBudget = 1'000'000;
+
+// How one check in a CPU-limited child ended.
+enum class CpuLimitedRun { kFinished, kPastBudget, kOther };
+
+// The check of `shader` on `vector` (reference, both builds) in a child
+// limited to `cpu_seconds` of CPU time (and 20 times that, plus 2 s, of
+// wall time); `interrupted` is polled while it runs. *how: how a kOther ended.
+CpuLimitedRun CheckWithinCpu(const tgsi::Shader& shader, const common::TestVector& vector,
+                             const harness::CheckOptions& check, double cpu_seconds,
+                             const std::function<bool()>& interrupted, std::string* how);
+
+// `step_cpu_seconds`: the CPU budget of each predicate call;
+// `deadline_cpu_seconds`: the worker's deadline, which the reduced case's
+// check must exceed (see above).
+std::optional<ReducedFinding> ReduceTimeout(const tgsi::Shader& shader, const std::vector<common::TestVector>& vectors,
+                                            const harness::CheckOptions& check, double step_cpu_seconds,
+                                            double deadline_cpu_seconds, const reduce::ReduceOptions& budget,
+                                            std::string* error);
 
 // The vectors a worker drew for `program` (harness::RunReference's, without
 // running anything): its own, or for a preserving mutation its parent's

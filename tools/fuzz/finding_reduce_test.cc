@@ -4,12 +4,16 @@
 // differ, while the right transform at the same seed does not; a worker
 // crash (a planted compiler abort on any program holding an rcp) reduces
 // to a small case that still dies with the same signal, and not with
-// another; the campaign's finding folder holds the reduced crash.
+// another; the campaign's finding folder holds the reduced crash; a worker
+// timeout (a planted compiler loop that never ends on any program holding
+// an rcp) reduces to a small case whose check still runs past the
+// deadline, and a program that is only slow is not taken for a hang.
 #include "tools/fuzz/finding_reduce.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -191,6 +195,106 @@ TEST(FindingReduce, TheCampaignWritesTheReducedCrash) {
             3u);
   EXPECT_TRUE(std::filesystem::exists(dir / "vector.json"));
   EXPECT_TRUE(std::filesystem::exists(dir / "repro.sh"));
+}
+
+// A compiler that never finishes a program holding an rcp.
+harness::CheckOptions LoopOnRcp() {
+  harness::CheckOptions o = Options();
+  o.post_compile = [](a3xx::Program& p) {
+    for (const a3xx::Instr& i : p.instrs) {
+      if (i.opcode != a3xx::Opcode::RCP) continue;
+      for (;;) asm volatile("");  // a side effect: the loop is not removed
+    }
+  };
+  return o;
+}
+
+TEST(FindingReduce, WorkerTimeoutReducesWhileItStillHangs) {
+  const tgsi::Shader shader = Parse(kRcp);
+  FuzzProgram program;
+  program.text = tgsi::PrintShader(shader);
+  const harness::CheckOptions check = LoopOnRcp();
+  const std::vector<common::TestVector> vectors = ProgramVectors(program, shader, check);
+  ASSERT_EQ(vectors.size(), 4u);
+  std::string how;
+  EXPECT_EQ(CheckWithinCpu(shader, vectors[0], check, 0.2, {}, &how), CpuLimitedRun::kPastBudget) << how;
+  EXPECT_EQ(CheckWithinCpu(shader, vectors[0], Options(), 0.2, {}, &how), CpuLimitedRun::kFinished) << how;
+  reduce::ReduceOptions budget;
+  budget.max_oracle_calls = 300;
+  std::string error;
+  // Steps of 0.1 s of CPU time; the reduced case is confirmed past a 0.5 s deadline.
+  std::optional<ReducedFinding> r = ReduceTimeout(shader, vectors, check, 0.1, 0.5, budget, &error);
+  ASSERT_TRUE(r.has_value()) << error;
+  const tgsi::Shader reduced = Parse(r->files.at("case.tgsi"));
+  EXPECT_LE(reduce::InstructionCount(reduced), 3u) << r->files.at("case.tgsi");
+  EXPECT_LT(reduce::InstructionCount(reduced), reduce::InstructionCount(shader));
+  EXPECT_NE(r->shape.find("RCP"), std::string::npos) << r->shape;
+  EXPECT_EQ(r->reduce["deadline_cpu_seconds"], 0.5);
+  common::TestVector v;
+  ASSERT_TRUE(harness::VectorFromJson(nlohmann::json::parse(r->files.at("vector.json")), &v, &error)) << error;
+  EXPECT_EQ(CheckWithinCpu(reduced, v, check, 0.5, {}, &how), CpuLimitedRun::kPastBudget) << how;
+  // Without the planted loop the reduced case finishes.
+  EXPECT_EQ(CheckWithinCpu(reduced, v, Options(), 5, {}, &how), CpuLimitedRun::kFinished) << how;
+  // A program that does not hang is no timeout to reduce.
+  EXPECT_FALSE(ReduceTimeout(shader, vectors, Options(), 0.1, 0.5, budget, &error));
+  EXPECT_NE(error.find("no single vector"), std::string::npos) << error;
+}
+
+// A compiler that is slow (0.3 s of CPU time per program holding an rcp)
+// but finishes: past the step budget, not past the deadline.
+TEST(FindingReduce, ASlowProgramIsNotReducedAsAHang) {
+  harness::CheckOptions check = Options();
+  check.post_compile = [](a3xx::Program& p) {
+    for (const a3xx::Instr& i : p.instrs) {
+      if (i.opcode != a3xx::Opcode::RCP) continue;
+      timespec t0;
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+      for (;;) {
+        timespec t;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        if ((t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9 > 0.15) break;
+      }
+    }
+  };
+  const tgsi::Shader shader = Parse(kRcp);
+  FuzzProgram program;
+  program.text = tgsi::PrintShader(shader);
+  reduce::ReduceOptions budget;
+  budget.max_oracle_calls = 40;
+  std::string error;
+  // Both builds hold the rcp: ~0.3 s per check, past 0.1 s steps, within a 3 s deadline.
+  EXPECT_FALSE(ReduceTimeout(shader, ProgramVectors(program, shader, check), check, 0.1, 3, budget, &error));
+  EXPECT_NE(error.find("not past the deadline"), std::string::npos) << error;
+}
+
+TEST(FindingReduce, TheCampaignWritesTheReducedTimeout) {
+  const std::filesystem::path out = std::filesystem::path(testing::TempDir()) / "finding_reduce_timeout_test";
+  std::filesystem::remove_all(out);
+  CampaignOptions options;
+  options.out = out.string();
+  options.check = LoopOnRcp();
+  options.reduce_oracle_calls = 300;
+  options.deadline_seconds = 0.5;
+  options.timeout_step_cpu_seconds = 0.1;
+  FindingStore store(options);
+  FuzzProgram program;
+  program.id = 9;
+  program.text = tgsi::PrintShader(Parse(kRcp));
+  const nlohmann::json failure{{"config", "worker"}, {"verdict", "timeout"},
+                               {"detail", "ran past the deadline: 0.6 s of CPU time"}, {"signature", "worker timeout"}};
+  const nlohmann::json record = store.Add(program, failure);
+  EXPECT_TRUE(record["unique"].get<bool>());
+  EXPECT_LE(record["instructions"].get<uint64_t>(), 3u) << record;
+  EXPECT_EQ(record["signature"].get<std::string>().rfind("worker timeout | ", 0), 0u) << record;
+  const std::filesystem::path dir = out / record["id"].get<std::string>();
+  std::ifstream report_file(dir / "report.json");
+  const nlohmann::json report = nlohmann::json::parse(report_file);
+  EXPECT_FALSE(report.contains("reduce_error")) << report;
+  EXPECT_EQ(report["reduce"]["stopped_by"], "done") << report;
+  std::ifstream repro(dir / "repro.sh");
+  const std::string script((std::istreambuf_iterator<char>(repro)), std::istreambuf_iterator<char>());
+  EXPECT_NE(script.find("ulimit -t 1;"), std::string::npos) << script;
+  EXPECT_TRUE(std::filesystem::exists(dir / "vector.json"));
 }
 
 }  // namespace

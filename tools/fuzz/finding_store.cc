@@ -1,6 +1,7 @@
 // Deduplicating, reducing, bisecting and writing findings (finding_store.h).
 #include "tools/fuzz/finding_store.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -84,8 +85,8 @@ std::optional<Reduced> ReduceAndBisect(const FuzzProgram& program, const json& f
   return out;
 }
 
-// Reduces a metamorphic difference (as the pair) or a worker crash
-// (finding_reduce.h); *note says why not when it cannot.
+// Reduces a metamorphic difference (as the pair), a worker crash or a
+// worker timeout (finding_reduce.h); *note says why not when it cannot.
 std::optional<Reduced> ReduceWithoutSignature(const FuzzProgram& program, const json& failure,
                                               const CampaignOptions& options, std::string* note) {
   if (options.interrupted && options.interrupted()) return std::nullopt;
@@ -110,6 +111,9 @@ std::optional<Reduced> ReduceWithoutSignature(const FuzzProgram& program, const 
     const Transform t = *program.transform;
     r = ReduceMetamorphicPair(parent.shader, [t](const tgsi::Shader& s, uint64_t seed) { return Mutate(s, t, seed); },
                               program.mutation_seed, vector, failure.value("signature", ""), options.check, budget, note);
+  } else if (failure.value("verdict", "") == "timeout") {
+    r = ReduceTimeout(parsed.shader, ProgramVectors(program, parsed.shader, options.check), options.check,
+                      options.timeout_step_cpu_seconds, options.deadline_seconds, budget, note);
   } else {
     r = ReduceCrash(parsed.shader, ProgramVectors(program, parsed.shader, options.check), failure.value("detail", ""),
                     options.check, budget, note);
@@ -143,6 +147,17 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
     const std::string build = failure.value("config", "").ends_with("/opt") ? "opt" : "naive";
     script += exe + " interp original.tgsi --vector vector.json\n" + exe + " emulate --target " + target + " --build " +
               build + " case.tgsi --vector vector.json\n" + "exit 1  # the component: report.json, failure.detail\n";
+  } else if (reduced && verdict == "timeout") {
+    // The reduced timeout: the reference and both builds on vector.json, each limited to the deadline's CPU time.
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%.0f", std::ceil(options.deadline_seconds));
+    script += "for run in \"interp case.tgsi\" \"emulate --target " + target + " --build naive case.tgsi\" \"emulate --target " +
+              target + " --build opt case.tgsi\"; do\n"
+              "  (ulimit -t " + limit + "; exec " + exe + " $run --vector vector.json > /dev/null 2>&1)\n"
+              "  rc=$?\n"
+              "  if [ $rc -gt 128 ]; then echo \"$run: past " + limit + " s of CPU time (exit $rc)\"; exit 1; fi\n"
+              "done\n"
+              "exit 0\n";
   } else if (reduced) {
     // The reduced crash: the reference and both builds on vector.json; a run killed by a signal reproduces.
     script += "for run in \"interp case.tgsi\" \"emulate --target " + target + " --build naive case.tgsi\" \"emulate --target " +
@@ -171,11 +186,11 @@ json FindingStore::Add(const FuzzProgram& program, const json& failure) {
   const std::string verdict = failure.value("verdict", "");
   // A check's failure (config "<target>/<build>"), not a worker's, the front door's or the metamorphic oracle's.
   const bool differential = record["config"].get<std::string>().starts_with(options_.check.target + "/");
-  // Metamorphic differences (as the pair) and worker crashes reduce with a
-  // predicate of their own (finding_reduce.h); a worker timeout does not.
+  // Metamorphic differences (as the pair), worker crashes and worker
+  // timeouts reduce with a predicate of their own (finding_reduce.h).
   const bool metamorphic = verdict == "metamorphic";
-  const bool crash = record["config"] == "worker" && verdict == "crash";
-  const bool reducible = differential || metamorphic || crash;
+  const bool worker = record["config"] == "worker" && (verdict == "crash" || verdict == "timeout");
+  const bool reducible = differential || metamorphic || worker;
   std::string note;  // why a reduction gave nothing
   if (reducible && s_.reductions[first] < options_.reductions_per_signature) {
     ++s_.reductions[first];

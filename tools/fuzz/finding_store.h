@@ -14,11 +14,13 @@
    `reductions_per_signature` failures of a first signature are reduced and
    bisected; later ones with that first signature are counted as
    duplicates of it. Metamorphic differences (reduced as the pair: the
-   parent, with the same transform applied) and worker crashes (reduced
-   while the check still dies the same way) have no culprit: their
-   signature is first + shape (finding_reduce.h); one that cannot be
-   reduced, and a worker timeout, is written unreduced with its first
-   signature as the whole signature (report.json "reduce_error" says why).
+   parent, with the same transform applied), worker crashes (reduced
+   while the check still dies the same way) and worker timeouts (reduced
+   while the check still runs past a CPU budget, then confirmed past the
+   deadline) have no culprit: their signature is first + shape
+   (finding_reduce.h); one that cannot be reduced is written unreduced
+   with its first signature as the whole signature (report.json
+   "reduce_error" says why).
    Invariants: a finding directory is complete once it exists (written
    under a temporary name, then renamed); unique() counts directories. */
 #pragma once
