@@ -5,7 +5,9 @@
 // into one wave, fills waves exactly, leaves vectors over 64 lanes alone,
 // and puts a vector Interpret refuses (a missing input) and one that times
 // out (a budget too small for it) among them. The test also counts the
-// shaders whose vectors did share waves, so it cannot pass by never batching.
+// shaders whose vectors did share waves, and among them those that store
+// through a relative destination (divergence decided per vector), so it
+// cannot pass by never batching.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -32,7 +34,7 @@ TEST(CorpusBatch, SameResultsAsOneCallPerVector) {
   ASSERT_TRUE(harness::LoadCorpus("corpus", &corpus, &error)) << error;
   ASSERT_GT(corpus.entries.size(), 1000u);
   const uint32_t kLanes[] = {16, 4, 16, 8, 64, 80, 12, 16, 32, 256, 16, 4};
-  size_t compared = 0, shaders = 0, batched_shaders = 0, failing = 0;
+  size_t compared = 0, shaders = 0, batched_shaders = 0, batched_relative_dst = 0, failing = 0;
   for (size_t k = 0; k < corpus.entries.size(); k += 11) {
     const harness::CorpusEntry& e = corpus.entries[k];
     tgsi::ParseResult parsed = tgsi::ParseShader(e.text);
@@ -60,6 +62,11 @@ TEST(CorpusBatch, SameResultsAsOneCallPerVector) {
     const auto prepared = tgsi_exec::Prepare(shader);
     ++shaders;
     batched_shaders += prepared->batchable;
+    bool relative_dst = false;
+    for (const tgsi_exec::DInst& in : prepared->prog.insts) {
+      for (int d = 0; d < in.num_dst; ++d) relative_dst |= in.dst[d].index.indirect;
+    }
+    batched_relative_dst += prepared->batchable && relative_dst;
     std::vector<const common::TestVector*> ptrs;
     for (const auto& v : vectors) ptrs.push_back(&v);
     for (const uint64_t budget : {uint64_t{20'000}, uint64_t{5}}) {  // 5: most waves time out
@@ -84,9 +91,10 @@ TEST(CorpusBatch, SameResultsAsOneCallPerVector) {
     }
   }
   std::cout << compared << " vectors of " << shaders << " shaders compared, " << batched_shaders
-            << " shaders batchable, " << failing << " results failing or timing out on both sides\n";
+            << " shaders batchable (" << batched_relative_dst << " with relative destinations), " << failing << " results failing or timing out on both sides\n";
   EXPECT_GT(compared, 5000u);
   EXPECT_GT(batched_shaders, shaders / 2);  // most of the corpus shares waves
+  EXPECT_GT(batched_relative_dst, 0u);      // relative destinations among them
   EXPECT_GT(failing, compared / 4);         // the failure paths were taken
 }
 

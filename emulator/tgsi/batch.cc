@@ -3,9 +3,11 @@
 // Interpret call returns.
 //
 // When a prepared shader is `batchable` (prepared.h: a vertex or fragment
-// program without flow control, texture units or relative destinations), a
-// wave executes the same instructions whatever its lanes hold, and every
-// lane's values depend only on its own lane and its 2x2 quad. So vectors of up to 64 lanes, each a
+// program without flow control or texture units), a wave executes the same
+// instructions whatever its lanes hold, and every lane's values depend only
+// on its own lane, its 2x2 quad and, for a relative destination, the other
+// lanes of its own segment (divergence is decided per segment,
+// fetch_store.cc). So vectors of up to 64 lanes, each a
 // whole number of quads, are packed side by side into waves of up to 64
 // lanes, in order, a vector never split across two waves: each is one
 // segment of its wave (machine.h, WaveSegment) with its own inputs, system

@@ -1,5 +1,6 @@
 // InterpretBatch on hand-written shaders: per-vector constants read
-// directly and through relative addressing, kills and control_undefined
+// directly and through relative addressing, relative destinations whose
+// divergence is per vector, kills and control_undefined
 // decided per vector in a shared wave, per-vector instruction counts of
 // flow-heavy shaders (loops, divergent branches, calls), and timeouts.
 // Every result must equal the vector's own Interpret call, field by field;
@@ -100,6 +101,67 @@ TEST(Batch, KillsAndControlUndefinedPerVector) {
   EXPECT_TRUE(got[2].control_undefined);
   EXPECT_FALSE(got[3].control_undefined);
   EXPECT_NE(got[0].killed, got[1].killed);
+}
+
+// A relative destination: each lane stores into TEMP[ADDR[0].x] and the
+// outputs read the array back. Whether the addresses diverge is decided per
+// vector: a vector whose lanes agree stores exact values even when it
+// shares a wave with one whose lanes disagree (divergent-dst-index there).
+constexpr char kRelativeDestination[] = R"(VERT
+DCL IN[0]
+DCL OUT[0], GENERIC[0]
+DCL OUT[1], GENERIC[1]
+DCL ADDR[0]
+DCL TEMP[0..2], ARRAY(1)
+IMM[0] FLT32 {0.0, 1.0, 2.0, 0.5}
+  0: MOV TEMP[0], IMM[0].xxxx
+  1: MOV TEMP[1], IMM[0].yyyy
+  2: ARL ADDR[0].x, IN[0].xxxx
+  3: ADD TEMP[ADDR[0].x], IN[0], IMM[0].wwww
+  4: MOV OUT[0], TEMP[0]
+  5: MOV OUT[1], TEMP[1]
+  6: END
+)";
+
+TEST(Batch, RelativeDestinationDivergencePerVector) {
+  const auto p = Prepare(Parse(kRelativeDestination));
+  ASSERT_TRUE(p->batchable);
+  // 0: every lane at TEMP[0]; 1: lanes alternate TEMP[0] / TEMP[1]
+  // (divergent); 2: every lane at TEMP[1]; 3: lanes past the array;
+  // 4: every lane at TEMP[0] again (a second wave with vector 5);
+  // 5: divergent over TEMP[0..2].
+  const float steps[] = {0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+  const float offsets[] = {0.0f, 0.0f, 1.0f, 5.0f, 0.25f, 0.0f};
+  std::vector<TestVector> vs;
+  for (int k = 0; k < 6; ++k) {
+    TestVector v = Ramp(tgsi::Processor::kVertex, k == 4 ? 32 : 16, steps[k], offsets[k]);
+    if (k == 1) {
+      common::LaneVec4s in;
+      for (uint32_t l = 0; l < 16; ++l) in.push_back(Splat(static_cast<float>(l % 2)));
+      SetInputLanes(v, 0, in);
+    } else if (k == 5) {
+      common::LaneVec4s in;
+      for (uint32_t l = 0; l < 16; ++l) in.push_back(Splat(static_cast<float>(l % 3)));
+      SetInputLanes(v, 0, in);
+    }
+    vs.push_back(v);
+  }
+  const std::vector<ExecResult> got = BothWays(*p, vs);
+  for (int k = 0; k < 6; ++k) ASSERT_EQ(got[k].status, common::ExecStatus::kOk) << k << ": " << got[k].detail;
+  const auto any_undefined = [](const ExecResult& r, int out) {
+    for (uint8_t u : r.Output(out).undefined) {
+      if (u) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(any_undefined(got[0], 0));  // uniform address: exact
+  EXPECT_TRUE(any_undefined(got[1], 0));   // divergent in the same wave
+  EXPECT_EQ(got[1].Output(0).Reason(1, 0), "divergent-dst-index");
+  EXPECT_FALSE(any_undefined(got[2], 1));
+  EXPECT_TRUE(any_undefined(got[3], 0));   // out of range: the array any value
+  EXPECT_FALSE(any_undefined(got[4], 0));
+  EXPECT_TRUE(any_undefined(got[5], 1));
+  EXPECT_NE(got[0].Output(0).words, got[2].Output(0).words);
 }
 
 // A loop whose trip count is IN[0].x, with a divergent IF and a call: not

@@ -14,8 +14,9 @@
 // the set is clamped too; NaN, -0 and denormals open it), make the value any
 // value under uncertain control, write. For uncertain inactive lanes the
 // component they might have written becomes any value. An indirect
-// destination is per lane; if the active lanes disagree the written and the
-// other addressed components are any value (divergent-dst-index); an
+// destination is per lane; if the active lanes of a vector (segment)
+// disagree, the written and the other addressed components are any value
+// (divergent-dst-index); an
 // invalid or uncertain address makes the whole addressable range of that
 // lane any value.
 #include <algorithm>
@@ -349,37 +350,50 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     ForLanes(unc_inactive, [&](int l) { mark(reg, l); });
     return;
   }
-  // Indirect destination: per-lane address.
+  // Indirect destination: per-lane address. Divergence is decided per
+  // segment (machine.h, WaveSegment): a batched wave's vectors must not see
+  // each other's addresses, and a call's wave is one segment.
   int32_t addrs[kMaxLanes];
   Reason areason[kMaxLanes];
-  int32_t first_addr = 0;
-  bool have_first = false, divergent = false;
   ForLanes(exec, [&](int l) {
     const Val a = AddrValue(dst.index.addr_reg, dst.index.addr_comp, l);
     Reason r = Reason::kNone;
     AddrFlags(a, r);
     addrs[l] = static_cast<int32_t>(static_cast<uint32_t>(dst.index.base) + a.w);
     areason[l] = r;
-    if (r == Reason::kNone && IndexValid(dst.space, dst.array_id, addrs[l])) {
+  });
+  // Per segment: whether its valid addresses differ, and if so its distinct
+  // valid addresses in order of first appearance (distinct[dfirst[k] ..
+  // dfirst[k] + dcount[k]) for segment k).
+  bool divergent[kMaxLanes] = {};
+  int32_t distinct[kMaxLanes];
+  int dfirst[kMaxLanes], dcount[kMaxLanes];
+  int ndistinct = 0;
+  for (int k = 0; k < nsegs_; ++k) {
+    const LaneMask sm = exec & segs_[k].mask;
+    dfirst[k] = ndistinct;
+    dcount[k] = 0;
+    if (!sm) continue;
+    int32_t first_addr = 0;
+    bool have_first = false;
+    ForLanes(sm, [&](int l) {
+      if (areason[l] != Reason::kNone || !IndexValid(dst.space, dst.array_id, addrs[l])) return;
       if (!have_first) {
         first_addr = addrs[l];
         have_first = true;
       } else if (addrs[l] != first_addr) {
-        divergent = true;
+        divergent[k] = true;
       }
-    }
-  });
-  // Distinct valid addresses of the wave (for divergence marking).
-  int32_t distinct[kMaxLanes];
-  int ndistinct = 0;
-  if (divergent) {
-    ForLanes(exec, [&](int l) {
+    });
+    if (!divergent[k]) continue;
+    ForLanes(sm, [&](int l) {
       if (areason[l] != Reason::kNone || !IndexValid(dst.space, dst.array_id, addrs[l])) return;
-      for (int i = 0; i < ndistinct; ++i) {
+      for (int i = dfirst[k]; i < ndistinct; ++i) {
         if (distinct[i] == addrs[l]) return;
       }
       distinct[ndistinct++] = addrs[l];
     });
+    dcount[k] = ndistinct - dfirst[k];
   }
   // Lanes whose store may land anywhere in the array: marked after the
   // stores, in one pass (a lane's own store below is already undefined, so
@@ -406,9 +420,10 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
       mark_range(l, Reason::kIndexOutOfRange);
       return;
     }
-    if (divergent) {
+    const int k = lane_seg_[l];
+    if (divergent[k]) {
       if (val.undef == Reason::kNone) val.undef = Reason::kDivergentDstIndex;
-      for (int i = 0; i < ndistinct; ++i) {
+      for (int i = dfirst[k]; i < dfirst[k] + dcount[k]; ++i) {
         if (distinct[i] == addrs[l]) continue;
         file[static_cast<size_t>(distinct[i]) * 4 + c].MarkAny(l, Reason::kDivergentDstIndex);
       }

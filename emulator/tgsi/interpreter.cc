@@ -245,10 +245,10 @@ namespace {
 // Whether vectors may share waves (prepared.h, `batchable`): a vertex or
 // fragment program whose instructions all run in order for every lane (no
 // branch, loop, switch, call or return: only END ends it, so every wave
-// executes the same count), that reads no texture unit or other resource
-// (the units are per vector), and that stores through no relative
-// destination (whether the lanes' addresses diverge is decided over the
-// whole wave, fetch_store.cc: divergent-dst-index).
+// executes the same count), and that reads no texture unit or other
+// resource (the units are per vector). Relative destinations may share
+// waves: whether the lanes' addresses diverge is decided per segment
+// (fetch_store.cc: divergent-dst-index).
 bool Batchable(const Program& prog) {
   if (!prog.ok) return false;
   if (prog.stage != tgsi::Processor::kVertex && prog.stage != tgsi::Processor::kFragment) return false;
@@ -267,9 +267,6 @@ bool Batchable(const Program& prog) {
     if (in.j0 >= 0 || in.j1 >= 0) return false;
     for (int s = 0; s < in.num_src; ++s) {
       if (in.src[s].space == Space::kResource) return false;
-    }
-    for (int d = 0; d < in.num_dst; ++d) {
-      if (in.dst[d].index.indirect) return false;
     }
   }
   return true;

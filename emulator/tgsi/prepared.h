@@ -37,8 +37,8 @@ struct PreparedShader {
   // Whether InterpretBatch may run several vectors in one wave (batch.cc):
   // a vertex or fragment program without flow control (only END, NOP and
   // the kills), so every wave executes the same instructions whatever its
-  // lanes, without texture units or other resources (per vector), and
-  // without relative destinations (their divergence is per wave).
+  // lanes, and without texture units or other resources (per vector).
+  // Relative destinations are allowed: their divergence is per segment.
   bool batchable = false;
 
   common::Interp InterpOf(uint32_t index) const {
