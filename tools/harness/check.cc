@@ -111,9 +111,18 @@ void AddTotals(Comparison& into, const Comparison& c) {
 
 ProgramStats CountProgram(const a3xx::Program& program) {
   ProgramStats s;
-  for (const a3xx::Instr& i : program.instrs) {
+  size_t last_end = program.instrs.size();
+  for (size_t k = 0; k < program.instrs.size(); ++k)
+    if (program.instrs[k].opcode == a3xx::Opcode::END) last_end = k;
+  for (size_t k = 0; k < program.instrs.size(); ++k) {
+    const a3xx::Instr& i = program.instrs[k];
+    const bool padding = last_end < program.instrs.size() && k > last_end;
     ++s.instructions;
-    if (i.opcode == a3xx::Opcode::NOP) s.nops += 1 + i.repeat;
+    s.padding_instructions += padding;
+    if (i.opcode == a3xx::Opcode::NOP) {
+      s.nops += 1 + i.repeat;
+      if (padding) s.padding_nops += 1 + i.repeat;
+    }
     s.ss += i.has_flag(a3xx::kFlagSs);
     s.sy += i.has_flag(a3xx::kFlagSy);
   }

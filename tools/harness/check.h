@@ -102,9 +102,13 @@ VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uin
 // The generator options that draw `choice`.
 VectorOptions VectorOptionsFor(const VectorChoice& choice);
 
-// Static statistics of a compiled a3xx program.
+// Static statistics of a compiled a3xx program. `instructions` and `nops`
+// (nop slots: 1 + rpt per nop) count every word; the padding fields count
+// the part after the program's last `end`, which never runs (ir3 pads its
+// programs with nops there; our builds end at `end`).
 struct ProgramStats {
   uint32_t instructions = 0, nops = 0, ss = 0, sy = 0, full_regs = 0, half_regs = 0;
+  uint32_t padding_instructions = 0, padding_nops = 0;
 };
 ProgramStats CountProgram(const a3xx::Program& program);
 

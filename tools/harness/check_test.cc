@@ -167,5 +167,34 @@ TEST(Check, ABuildThatLoopsWhereTheReferenceExitWasUndefinedIsNotAFailure) {
   }
 }
 
+// CountProgram counts every word, and apart the ones after the last `end`
+// (ir3's padding nops), which never run.
+TEST(CountProgram, WordsAfterTheLastEndArePadding) {
+  a3xx::Program p;
+  const auto add = [&](a3xx::Opcode op, uint8_t repeat) {
+    a3xx::Instr i;
+    i.opcode = op;
+    i.repeat = repeat;
+    p.instrs.push_back(i);
+  };
+  add(a3xx::Opcode::NOP, 2);  // 3 slots, before end: counted
+  add(a3xx::Opcode::END, 0);
+  add(a3xx::Opcode::NOP, 0);
+  add(a3xx::Opcode::NOP, 1);  // 3 slots of padding
+  ProgramStats s = CountProgram(p);
+  EXPECT_EQ(s.instructions, 4u);
+  EXPECT_EQ(s.nops, 6u);
+  EXPECT_EQ(s.padding_instructions, 2u);
+  EXPECT_EQ(s.padding_nops, 3u);
+  p.instrs.resize(2);  // ends at end: no padding
+  s = CountProgram(p);
+  EXPECT_EQ(s.padding_instructions, 0u);
+  EXPECT_EQ(s.padding_nops, 0u);
+  p.instrs.pop_back();  // no end at all: nothing is padding
+  s = CountProgram(p);
+  EXPECT_EQ(s.instructions, 1u);
+  EXPECT_EQ(s.padding_instructions, 0u);
+}
+
 }  // namespace
 }  // namespace shaderdiff::harness

@@ -48,6 +48,9 @@ CLASSES = {
     "unsupported-ubo-pointer": "unsupported: ir3 reads a UBO through a pointer (no buffer memory)",
     "unsupported-ir3-failed": "unsupported: ir3 compiled nothing",
     "unsupported-face-input": "unsupported: FACE as a float input, which freedreno's caps never give ir3 (glue refuses)",
+    "unsupported-interp-opcode": "unsupported: ir3 compiled nothing: tgsi_to_nir has no INTERP_CENTROID/SAMPLE/OFFSET (a3xx exposes no interpolateAt*)",
+    "unsupported-centroid-input": "unsupported: a CENTROID/SAMPLE input, whose location tgsi_to_nir drops (glue refuses)",
+    "unsupported-getbuf": "unsupported: getbuf (ir3's texel-buffer TXQ; emulator model gap)",
     "unsupported-3d-array": "unsupported: sam .3d with .a/.s (emulator model gap)",
     "unsupported-getinfo": "unsupported: getinfo (emulator model gap)",
     "unsupported-vertex-id-zero-base": "unsupported: SYSTEM_VALUE_VERTEX_ID_ZERO_BASE",
@@ -78,6 +81,9 @@ def classify(check, tgsi_path, dump_path, sd):
     rel_write = re.search(r"^\s*\d+: \w+ (TEMP|OUT)\[ADDR", t, re.M)
     if v == "unsupported":
         for key, pat in [("unsupported-face-input", "FACE declared as an input"),
+                         ("unsupported-interp-opcode", "unknown TGSI opcode: INTERP_(CENTROID|SAMPLE|OFFSET)"),
+                         ("unsupported-centroid-input", r"declared (CENTROID|SAMPLE): tgsi_to_nir drops"),
+                         ("unsupported-getbuf", r"opcode getbuf is not modelled"),
                          ("unsupported-ir3-failed", "ir3 compiled nothing"),
                          ("unsupported-stencil", "STENCIL"),
                          ("unsupported-ubo-pointer", "through a pointer"),

@@ -5,7 +5,9 @@
 // `check` would draw, so the figures are reproducible); then, over the
 // shaders whose naive build has at least --min-instructions instructions,
 // the distribution of the opt/naive ratios (median, quartiles) and the
-// ratio of the medians.
+// ratio of the medians. With --mesa-programs, the opt/mesa table also counts
+// instructions and nop slots up to each program's last `end` ("... to end"
+// rows): ir3 pads its programs with nops after `end`, which never run.
 //
 // Invariants: deterministic for a corpus and seed; a shader that one build
 // cannot compile is counted by verdict and left out of the ratios, and a
@@ -84,6 +86,8 @@ json ToJson(const BuildStats& s) {
   if (s.ok) {
     j["instructions"] = s.program.instructions;
     j["nop_slots"] = s.program.nops;
+    j["padding_instructions"] = s.program.padding_instructions;  // after the last end
+    j["padding_nop_slots"] = s.program.padding_nops;
     j["ss"] = s.program.ss;
     j["sy"] = s.program.sy;
     j["full_regs"] = s.program.full_regs;
@@ -133,7 +137,8 @@ int RunStats(const std::vector<std::string>& args) {
                "instructions, nop slots, (ss)/(sy), registers, and the cycles measured on the\n"
                "emulator for one seeded vector; then the distribution of opt/naive ratios over\n"
                "the shaders with at least --min-instructions naive instructions. With\n"
-               "--mesa-programs, also Mesa's ir3 programs (tools/ir3_dump) and opt/mesa ratios.",
+               "--mesa-programs, also Mesa's ir3 programs (tools/ir3_dump) and opt/mesa ratios,\n"
+               "also counted up to each program's last end (the nops after it never run).",
                options);
     return kExitOk;
   }
@@ -160,9 +165,10 @@ int RunStats(const std::vector<std::string>& args) {
   // opt / mesa, over the shaders both build (any size).
   const std::string mesa_dir = vm.count("mesa-programs") ? vm["mesa-programs"].as<std::string>() : "";
   std::map<std::string, uint64_t> mesa_status;
-  std::vector<double> m_instr, m_nops, m_regs, m_cycles;
-  double m_tot[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+  std::vector<double> m_instr, m_nops, m_regs, m_cycles, m_instr_end, m_nops_end;
+  double m_tot[2][6] = {{0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}};
   std::vector<std::pair<double, std::string>> worst;
+  uint64_t padded[2] = {0, 0};  // opt, mesa programs with words after their last end
   json mesa_json;
   for (const harness::CorpusEntry& e : entries) {
     tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
@@ -186,11 +192,20 @@ int RunStats(const std::vector<std::string>& args) {
         m_nops.push_back(ratio(opt.program.nops, mesa.program.nops));
         m_regs.push_back(ratio(opt.program.full_regs, mesa.program.full_regs));
         m_cycles.push_back(ratio(double(opt.cycles), double(mesa.cycles)));
-        for (int k = 0; k < 4; ++k) {
-          const double o[4] = {double(opt.program.instructions), double(opt.program.nops),
-                               double(opt.program.full_regs), double(opt.cycles)};
-          const double m[4] = {double(mesa.program.instructions), double(mesa.program.nops),
-                               double(mesa.program.full_regs), double(mesa.cycles)};
+        const auto to_end = [](const harness::ProgramStats& p) {
+          return std::pair<double, double>(p.instructions - p.padding_instructions, p.nops - p.padding_nops);
+        };
+        const auto [o_instr_end, o_nops_end] = to_end(opt.program);
+        const auto [m_instr_end_n, m_nops_end_n] = to_end(mesa.program);
+        m_instr_end.push_back(ratio(o_instr_end, m_instr_end_n));
+        m_nops_end.push_back(ratio(o_nops_end, m_nops_end_n));
+        padded[0] += opt.program.padding_instructions > 0;
+        padded[1] += mesa.program.padding_instructions > 0;
+        for (int k = 0; k < 6; ++k) {
+          const double o[6] = {double(opt.program.instructions), double(opt.program.nops),
+                               double(opt.program.full_regs), double(opt.cycles), o_instr_end, o_nops_end};
+          const double m[6] = {double(mesa.program.instructions), double(mesa.program.nops),
+                               double(mesa.program.full_regs), double(mesa.cycles), m_instr_end_n, m_nops_end_n};
           m_tot[0][k] += m[k];
           m_tot[1][k] += o[k];
         }
@@ -277,6 +292,9 @@ int RunStats(const std::vector<std::string>& args) {
     mrow("nop slots", m_nops, 1);
     mrow("registers", m_regs, 2);
     mrow("cycles", m_cycles, 3);
+    mrow("instr to end", m_instr_end, 4);
+    mrow("nops to end", m_nops_end, 5);
+    std::cout << "  programs with words after their last end: opt " << padded[0] << ", mesa " << padded[1] << "\n";
     std::fflush(stdout);
     std::stable_sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::cout << "  worst opt/mesa instruction ratios:\n";

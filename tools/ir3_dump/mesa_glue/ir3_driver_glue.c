@@ -20,6 +20,9 @@
  *  - the shader type is the TGSI processor (ir3_cmdline leaves it VERTEX);
  *  - a fragment shader declaring FACE as an input (a float) is refused:
  *    with freedreno's caps tgsi_to_nir asserts it is a system value;
+ *  - a fragment shader declaring an input CENTROID or SAMPLE is refused:
+ *    tgsi_to_nir drops the location, so ir3 would interpolate it at the
+ *    center, which freedreno's driver (GLSL's NIR) does not;
  *  - ir3_shader_from_nir + ir3_shader_get_variant with the key of
  *    create_initial_variants() in ir3_gallium.c (tessellation none,
  *    ucp_enables = MASK(clip_distance_array_size), msaa, safe_constlen
@@ -255,6 +258,19 @@ main(int argc, char **argv)
          errx(5, "%s: FACE declared as an input (a float): freedreno's "
               "FS_FACE_IS_INTEGER_SYSVAL wants a system value (tgsi_to_nir "
               "asserts so)", path);
+      /* A fragment input declared CENTROID or SAMPLE: tgsi_to_nir (at the
+       * recorded revision) never reads the declaration's Interp.Location, so
+       * ir3 would interpolate it at the pixel center (bary.f with
+       * BARYCENTRIC_PERSP_PIXEL), while freedreno's driver, which takes
+       * GLSL's NIR, loads the centroid (or sample) barycentrics for it.
+       * Not the program freedreno would build: refused. */
+      if (scan.processor == PIPE_SHADER_FRAGMENT &&
+          scan.input_interpolate_loc[i] != TGSI_INTERPOLATE_LOC_CENTER)
+         errx(6, "%s: input %u declared %s: tgsi_to_nir drops the "
+              "interpolation location (ir3 would interpolate it at the "
+              "center)", path, i,
+              scan.input_interpolate_loc[i] == TGSI_INTERPOLATE_LOC_CENTROID
+                 ? "CENTROID" : "SAMPLE");
    }
 
    nir_shader *nir = tgsi_to_nir(toks, &screen, false);
