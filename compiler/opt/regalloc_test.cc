@@ -386,33 +386,44 @@ TEST(RegallocTest, LoopCarriedPhi) {
 }
 
 // The swap: x' = phi(x0, y'), y' = phi(y0, x') in a loop, both used after
-// it (a copy cycle plus lost copies).
-TEST(RegallocTest, SwapInLoop) {
+// it (a copy cycle plus lost copies), allocated and checked.
+struct SwapLoop {
   Builder b;
+  ValueId x = kNoValue, y = kNoValue, one = kNoValue, n2 = kNoValue;
+};
+SwapLoop AllocatedSwapLoop() {
+  SwapLoop s;
+  Builder& b = s.b;
   const int b0 = b.NewBlock(), b1 = b.NewBlock(), b2 = b.NewBlock();
   b.Edge(b0, b1);
   b.Edge(b1, b1);
   b.Edge(b1, b2);
   const ValueId x0 = b.Imm(b0, 100), y0 = b.Imm(b0, 200), n0 = b.Imm(b0, 0);
-  const ValueId one = b.Imm(b0, 1), three = b.Imm(b0, 3);
-  const ValueId x = b.Phi(b1, {x0, kNoValue});
-  const ValueId y = b.Phi(b1, {y0, kNoValue});
+  s.one = b.Imm(b0, 1);
+  const ValueId three = b.Imm(b0, 3);
+  s.x = b.Phi(b1, {x0, kNoValue});
+  s.y = b.Phi(b1, {y0, kNoValue});
   const ValueId n = b.Phi(b1, {n0, kNoValue});
-  const ValueId n2 = b.Alu(b1, Opcode::ADD_U, n, one);
-  b.Br(b1, b.Less(b1, n2, three), b1);
-  b.fn.node(x).args[1] = y;
-  b.fn.node(y).args[1] = x;
-  b.fn.node(n).args[1] = n2;
-  b.End(b2, {{x, {0, 0}}, {y, {0, 1}}});
+  s.n2 = b.Alu(b1, Opcode::ADD_U, n, s.one);
+  b.Br(b1, b.Less(b1, s.n2, three), b1);
+  b.fn.node(s.x).args[1] = s.y;
+  b.fn.node(s.y).args[1] = s.x;
+  b.fn.node(n).args[1] = s.n2;
+  b.End(b2, {{s.x, {0, 0}}, {s.y, {0, 1}}});
   AllocateAndCheck(b.fn);
-  Function& fn = b.fn;
-  EXPECT_NE(fn.reg[x], fn.reg[y]);
+  return s;
+}
+
+TEST(RegallocTest, SwapInLoop) {
+  SwapLoop s = AllocatedSwapLoop();
+  Function& fn = s.b.fn;
+  EXPECT_NE(fn.reg[s.x], fn.reg[s.y]);
   const MachineFunction mf = ToMachine(fn);
   // Swapping needs a third register: at least 3 movs in the loop.
   int loop_movs = 0;
   for (const a3xx::Instr& in : mf.blocks[1].instrs) loop_movs += in.opcode == Opcode::MOV;
   EXPECT_GE(loop_movs, 3) << Join(Text(mf));
-  ExpectCorruptionCaught(fn, one, n2);
+  ExpectCorruptionCaught(fn, s.one, s.n2);
 }
 
 // The conservative to-machine (conservative.h) lowers the same swap through
@@ -420,23 +431,8 @@ TEST(RegallocTest, SwapInLoop) {
 // destinations), and refuses when the register file has no room for them:
 // "no verdict" for a pass probe, never a lowering some other way.
 TEST(RegallocTest, ConservativeToMachineNeedsFreeScratch) {
-  Builder b;
-  const int b0 = b.NewBlock(), b1 = b.NewBlock(), b2 = b.NewBlock();
-  b.Edge(b0, b1);
-  b.Edge(b1, b1);
-  b.Edge(b1, b2);
-  const ValueId x0 = b.Imm(b0, 100), y0 = b.Imm(b0, 200), n0 = b.Imm(b0, 0);
-  const ValueId one = b.Imm(b0, 1), three = b.Imm(b0, 3);
-  const ValueId x = b.Phi(b1, {x0, kNoValue});
-  const ValueId y = b.Phi(b1, {y0, kNoValue});
-  const ValueId n = b.Phi(b1, {n0, kNoValue});
-  const ValueId n2 = b.Alu(b1, Opcode::ADD_U, n, one);
-  b.Br(b1, b.Less(b1, n2, three), b1);
-  b.fn.node(x).args[1] = y;
-  b.fn.node(y).args[1] = x;
-  b.fn.node(n).args[1] = n2;
-  b.End(b2, {{x, {0, 0}}, {y, {0, 1}}});
-  AllocateAndCheck(b.fn);
+  SwapLoop s = AllocatedSwapLoop();
+  Builder& b = s.b;
   const int used = MachineState(b.fn).full_regs;
 
   MachineFunction mf;

@@ -48,7 +48,7 @@ class RegFile {
   // the write history is ReadHidden.
   const Word* Read(uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Word* scratch,
                    int* short_by) const {
-    if (last_write_[idx] + 1 + d <= c) {
+    if (AllVisible(idx, c, d)) {
       *short_by = 0;
       return Values(idx);
     }

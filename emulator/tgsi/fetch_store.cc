@@ -362,31 +362,15 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     addrs[l] = static_cast<int32_t>(static_cast<uint32_t>(dst.index.base) + a.w);
     areason[l] = r;
   });
-  // Per segment: whether its valid addresses differ, and if so its distinct
-  // valid addresses in order of first appearance (distinct[dfirst[k] ..
-  // dfirst[k] + dcount[k]) for segment k).
-  bool divergent[kMaxLanes] = {};
+  // Per segment k: its distinct valid addresses in order of first
+  // appearance, distinct[dfirst[k] .. dfirst[k] + dcount[k]); the segment's
+  // lanes diverge when there are two or more.
   int32_t distinct[kMaxLanes];
   int dfirst[kMaxLanes], dcount[kMaxLanes];
   int ndistinct = 0;
   for (int k = 0; k < nsegs_; ++k) {
-    const LaneMask sm = exec & segs_[k].mask;
     dfirst[k] = ndistinct;
-    dcount[k] = 0;
-    if (!sm) continue;
-    int32_t first_addr = 0;
-    bool have_first = false;
-    ForLanes(sm, [&](int l) {
-      if (areason[l] != Reason::kNone || !IndexValid(dst.space, dst.array_id, addrs[l])) return;
-      if (!have_first) {
-        first_addr = addrs[l];
-        have_first = true;
-      } else if (addrs[l] != first_addr) {
-        divergent[k] = true;
-      }
-    });
-    if (!divergent[k]) continue;
-    ForLanes(sm, [&](int l) {
+    ForLanes(exec & segs_[k].mask, [&](int l) {
       if (areason[l] != Reason::kNone || !IndexValid(dst.space, dst.array_id, addrs[l])) return;
       for (int i = dfirst[k]; i < ndistinct; ++i) {
         if (distinct[i] == addrs[l]) return;
@@ -421,7 +405,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
       return;
     }
     const int k = lane_seg_[l];
-    if (divergent[k]) {
+    if (dcount[k] > 1) {
       if (val.undef == Reason::kNone) val.undef = Reason::kDivergentDstIndex;
       for (int i = dfirst[k]; i < dfirst[k] + dcount[k]; ++i) {
         if (distinct[i] == addrs[l]) continue;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "emulator/isa_common/line_lexer.h"
 #include "emulator/r500/isa/text.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -27,34 +28,24 @@ std::optional<std::vector<r500::Words>> ReadR500(const std::string& path, bool h
   if (!data) return std::nullopt;
   std::vector<r500::Words> program;
   if (hex) {
-    size_t line_no = 0, pos = 0;
-    while (pos < data->size()) {
-      size_t end = data->find('\n', pos);
-      if (end == std::string::npos) end = data->size();
-      const std::string line = data->substr(pos, end - pos);
-      pos = end + 1;
-      ++line_no;
-      const size_t cut = line.find_first_of("#;");
-      const std::string body = line.substr(0, cut);
-      if (body.find_first_not_of(" \t\r") == std::string::npos) continue;
+    // One instruction per line: six 8-digit dwords; '#' / ';' comments
+    // (the assemblers' lexer, emulator/isa_common/line_lexer.h).
+    for (const isa_common::TextLine& line : isa_common::SplitLines(*data)) {
       r500::Words w{};
-      size_t at = 0;
-      int d = 0;
-      for (; d < r500::kDwords; ++d) {
-        const size_t first = body.find_first_not_of(" \t\r", at);
-        const size_t last = first == std::string::npos ? first : body.find_first_of(" \t\r", first);
-        const std::string token =
-            first == std::string::npos ? "" : body.substr(first, last == std::string::npos ? last : last - first);
+      for (int d = 0; d < r500::kDwords; ++d) {
+        const bool present = d < static_cast<int>(line.tokens.size());
+        const std::string token = present ? line.tokens[d].text : "";
         if (token.size() != 8 || token.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) {
-          std::cerr << path << ":" << line_no << ":" << (first == std::string::npos ? body.size() + 1 : first + 1)
-                    << ": error: expected dword " << d << " of 6 as 8 hex digits\n";
+          const isa_common::Token& last = line.tokens.back();
+          const size_t column = present ? line.tokens[d].column : last.column + last.text.size() + 1;
+          std::cerr << path << ":" << line.number << ":" << column << ": error: expected dword " << d
+                    << " of 6 as 8 hex digits\n";
           return std::nullopt;
         }
         w[d] = static_cast<uint32_t>(std::stoul(token, nullptr, 16));
-        at = last == std::string::npos ? body.size() : last;
       }
-      if (body.find_first_not_of(" \t\r", at) != std::string::npos) {
-        std::cerr << path << ":" << line_no << ":" << body.find_first_not_of(" \t\r", at) + 1
+      if (line.tokens.size() > static_cast<size_t>(r500::kDwords)) {
+        std::cerr << path << ":" << line.number << ":" << line.tokens[r500::kDwords].column
                   << ": error: more than 6 dwords on one line\n";
         return std::nullopt;
       }
