@@ -1,0 +1,272 @@
+// ALU and OUT instructions (A.3-A.7): per pixel of the quad, fetch the
+// three source slots (RGB address for r,g,b, Alpha address for a), compute
+// presubtract, assemble operands (select, swizzle, modifier), run the RGB
+// and Alpha ops (MDH/MDV across the quad), apply OMOD and clamp, then write
+// temps, outputs, depth, the ALU-result bit and predicates. All sources of
+// the quad are read before anything is written. The presubtract and MDH/MDV
+// NOP rules (A.13) are checked here.
+#include <string>
+
+#include "emulator/r500/alu_math.h"
+#include "emulator/r500/machine.h"
+
+namespace shaderdiff::r500 {
+namespace {
+
+using common::FromFloat;
+using common::Vec4;
+using F = Field;
+
+struct Slot {
+  enum Kind { kTemp, kConst, kInline } kind = kInline;
+  int index = 0;
+};
+
+constexpr F kRgbAddr[3] = {F::kRgbAddr0, F::kRgbAddr1, F::kRgbAddr2};
+constexpr F kRgbConst[3] = {F::kRgbConst0, F::kRgbConst1, F::kRgbConst2};
+constexpr F kRgbRel[3] = {F::kRgbRel0, F::kRgbRel1, F::kRgbRel2};
+constexpr F kAlphaAddr[3] = {F::kAlphaAddr0, F::kAlphaAddr1, F::kAlphaAddr2};
+constexpr F kAlphaConst[3] = {F::kAlphaConst0, F::kAlphaConst1, F::kAlphaConst2};
+constexpr F kAlphaRel[3] = {F::kAlphaRel0, F::kAlphaRel1, F::kAlphaRel2};
+
+// A.5's decoding of a slot address; Fail on an out-of-range REL sum or a
+// refused inline constant.
+Slot Resolve(Machine& m, uint32_t addr, bool cnst, bool rel) {
+  Slot s;
+  if (cnst) {
+    s.kind = Slot::kConst;
+    s.index = static_cast<int>(addr) + (rel ? m.al() : 0);
+    if (s.index < 0 || s.index >= kConsts) m.Fail("constant c" + std::to_string(s.index) + " (address + aL) out of range");
+  } else if (addr & 0x80) {
+    s.kind = Slot::kInline;
+    s.index = addr & 0x7f;
+    if ((s.index >> 3) == 0 && (s.index & 7) != 0 && !m.opt->params.inline_denormals)
+      m.Fail("inline constant " + std::to_string(s.index) + " has exponent 0 (denormal encoding UNCERTAIN, A.5)");
+  } else {
+    s.kind = Slot::kTemp;
+    s.index = TempIndex(m, static_cast<int>(addr), rel);
+  }
+  return s;
+}
+
+common::Word InlineValue(int x) {
+  int e = x >> 3, mant = x & 7;
+  float v = e == 0 ? static_cast<float>(mant) / 8.0f / 64.0f
+                   : (1.0f + static_cast<float>(mant) / 8.0f) * static_cast<float>(1 << e) / 128.0f;
+  return FromFloat(v);
+}
+
+common::Word Channel(Machine& m, int slot_no, int pixel, const Slot& s, int c, uint8_t used) {
+  switch (s.kind) {
+    case Slot::kConst: return m.state->consts[s.index][c];
+    case Slot::kInline: return InlineValue(s.index);
+    default: return m.ReadTemp(slot_no, pixel, s.index, used)[c];
+  }
+}
+
+bool UsesSrcp(const Instr& in, bool rgb) {
+  if (rgb) return in.Get(F::kRgbSelA) == 3 || in.Get(F::kRgbSelB) == 3 || in.Get(F::kRgbSelC) == 3;
+  return in.Get(F::kAlphaSelA) == 3 || in.Get(F::kAlphaSelB) == 3 || in.Get(F::kAlphaSelC) == 3;
+}
+
+common::Word Swz(const Vec4& v, uint32_t code) {
+  switch (code) {
+    case 4: return 0;
+    case 5: return FromFloat(0.5f);
+    case 6: return FromFloat(1.0f);
+    default: return v[code];
+  }
+}
+
+bool PredAllows(const PixelState& p, uint32_t sel, bool inv, int channel) {
+  if (sel == 0) return true;
+  bool b = sel == 1 ? p.pred[channel] : p.pred[sel - 2];
+  return b != inv;
+}
+
+}  // namespace
+
+void ExecAlu(Machine& m, int slot_no, const Instr& in) {
+  const bool z = m.state->zero_times_anything;
+  const uint32_t rgb_op = in.Get(F::kRgbOp), alpha_op = in.Get(F::kAlphaOp);
+  const bool rgb_p = UsesSrcp(in, true), alpha_p = UsesSrcp(in, false);
+  const bool mdx = rgb_op == 11 || rgb_op == 12 || alpha_op == 14 || alpha_op == 15;
+
+  // Which slots the operands read (unused slots are not fetched).
+  bool rgb_used[3] = {}, alpha_used[3] = {};
+  for (F sel : {F::kRgbSelA, F::kRgbSelB, F::kRgbSelC, F::kAlphaSelA, F::kAlphaSelB, F::kAlphaSelC}) {
+    uint32_t v = in.Get(sel);
+    if (v < 3) rgb_used[v] = alpha_used[v] = true;
+  }
+  if (rgb_p || alpha_p) rgb_used[0] = rgb_used[1] = alpha_used[0] = alpha_used[1] = true;
+  if (mdx) rgb_used[0] = alpha_used[0] = true;
+
+  Slot rs[3], as[3];
+  for (int n = 0; n < 3; ++n) {
+    if (rgb_used[n]) rs[n] = Resolve(m, in.Get(kRgbAddr[n]), in.Get(kRgbConst[n]), in.Get(kRgbRel[n]));
+    if (alpha_used[n]) as[n] = Resolve(m, in.Get(kAlphaAddr[n]), in.Get(kAlphaConst[n]), in.Get(kAlphaRel[n]));
+  }
+  if (m.stop) return;
+
+  // A.13 item 1: presubtract reading a temp the preceding ALU/OUT wrote.
+  if (m.prev_is_alu && !m.prev_nop) {
+    uint32_t presub_slots[2] = {1, 1};
+    if (in.Get(F::kRgbPresub) == 1 || in.Get(F::kRgbPresub) == 2) presub_slots[0] = 2;
+    if (in.Get(F::kAlphaPresub) == 1 || in.Get(F::kAlphaPresub) == 2) presub_slots[1] = 2;
+    for (int half = 0; half < 2; ++half) {
+      if (!(half == 0 ? rgb_p : alpha_p)) continue;
+      for (uint32_t n = 0; n < presub_slots[half]; ++n) {
+        const Slot& s = half == 0 ? rs[n] : as[n];
+        if (s.kind == Slot::kTemp && m.prev_wrote[s.index])
+          m.Hazard(slot_no, "presub-without-nop",
+                   "presubtract reads t" + std::to_string(s.index) + ", written by the preceding ALU instruction without its NOP bit (A.6)");
+      }
+    }
+  }
+  // A.13 item 2: MDH/MDV need NOP on the previous non-TEX instruction.
+  if (mdx && m.last_nontex_seen && !m.last_nontex_nop)
+    m.Hazard(slot_no, "mdh-mdv-without-nop", "MDH/MDV after a non-TEX instruction without its NOP bit (A.13)");
+
+  // Fetch every pixel's slots: slot n = (RGB register's r,g,b; Alpha register's a).
+  std::array<std::array<Vec4, 4>, kQuadPixels> src{};  // [pixel][0..2 slots, 3 srcp]
+  for (int p = 0; p < kQuadPixels; ++p) {
+    for (int n = 0; n < 3; ++n) {
+      for (int c = 0; c < 3; ++c) src[p][n][c] = rgb_used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
+      src[p][n][3] = alpha_used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
+    }
+    for (int c = 0; c < 3; ++c) src[p][3][c] = Presub(in.Get(F::kRgbPresub), src[p][0][c], src[p][1][c]);
+    src[p][3][3] = Presub(in.Get(F::kAlphaPresub), src[p][0][3], src[p][1][3]);
+  }
+  if (m.stop) return;
+
+  auto rgb_operand = [&](int p, F sel, F r, F g, F b, F mod) {
+    const Vec4& v = src[p][in.Get(sel)];
+    return std::array<common::Word, 3>{ApplyMod(Swz(v, in.Get(r)), in.Get(mod)),
+                                       ApplyMod(Swz(v, in.Get(g)), in.Get(mod)),
+                                       ApplyMod(Swz(v, in.Get(b)), in.Get(mod))};
+  };
+  auto alpha_operand = [&](int p, F sel, F swz, F mod) {
+    return ApplyMod(Swz(src[p][in.Get(sel)], in.Get(swz)), in.Get(mod));
+  };
+
+  std::array<std::array<common::Word, 3>, kQuadPixels> rgb{};
+  std::array<common::Word, kQuadPixels> alpha{};
+  for (int p = 0; p < kQuadPixels; ++p) {
+    auto A = rgb_operand(p, F::kRgbSelA, F::kRgbSwzAR, F::kRgbSwzAG, F::kRgbSwzAB, F::kRgbModA);
+    auto B = rgb_operand(p, F::kRgbSelB, F::kRgbSwzBR, F::kRgbSwzBG, F::kRgbSwzBB, F::kRgbModB);
+    auto C = rgb_operand(p, F::kRgbSelC, F::kRgbSwzCR, F::kRgbSwzCG, F::kRgbSwzCB, F::kRgbModC);
+    common::Word a_a = alpha_operand(p, F::kAlphaSelA, F::kAlphaSwzA, F::kAlphaModA);
+    common::Word a_b = alpha_operand(p, F::kAlphaSelB, F::kAlphaSwzB, F::kAlphaModB);
+    common::Word a_c = alpha_operand(p, F::kAlphaSelC, F::kAlphaSwzC, F::kAlphaModC);
+
+    // MDH/MDV (A.4): A = src0 of the top-left pixel, C = src0 of the top-right
+    // (MDH) or bottom-left (MDV) pixel; select and swizzle ignored, modifiers kept.
+    if (rgb_op == 11 || rgb_op == 12) {
+      int nb = rgb_op == 11 ? 1 : 2;
+      for (int c = 0; c < 3; ++c) {
+        A[c] = ApplyMod(src[0][0][c], in.Get(F::kRgbModA));
+        C[c] = ApplyMod(src[nb][0][c], in.Get(F::kRgbModC));
+      }
+    }
+    if (alpha_op == 14 || alpha_op == 15) {
+      int nb = alpha_op == 14 ? 1 : 2;
+      a_a = ApplyMod(src[0][0][3], in.Get(F::kAlphaModA));
+      a_c = ApplyMod(src[nb][0][3], in.Get(F::kAlphaModC));
+    }
+
+    common::Word dot = 0;
+    if (rgb_op >= 1 && rgb_op <= 3) {
+      float sum = common::AsFloat(Mul(A[0], B[0], z)) + common::AsFloat(Mul(A[1], B[1], z));
+      if (rgb_op == 3) {
+        sum = sum + common::AsFloat(C[2]);
+      } else {
+        sum = sum + common::AsFloat(Mul(A[2], B[2], z));
+        if (rgb_op == 2) sum = sum + common::AsFloat(Mul(a_a, a_b, z));
+      }
+      dot = FromFloat(sum);
+    }
+
+    common::Word a_res = 0;
+    switch (alpha_op) {
+      case 0: case 14: case 15: a_res = Mad(a_a, a_b, a_c, z); break;
+      case 1: a_res = dot; break;
+      case 2: a_res = Min(a_a, a_b); break;
+      case 3: a_res = Max(a_a, a_b); break;
+      case 5: a_res = Cnd(a_a, a_b, a_c); break;
+      case 6: a_res = Cmp(a_a, a_b, a_c); break;
+      case 7: a_res = Frc(a_a); break;
+      default: a_res = Transcendental(alpha_op, a_a); break;
+    }
+    for (int c = 0; c < 3; ++c) {
+      common::Word r = 0;
+      switch (rgb_op) {
+        case 0: case 11: case 12: r = Mad(A[c], B[c], C[c], z); break;
+        case 1: case 2: case 3: r = dot; break;
+        case 4: r = Min(A[c], B[c]); break;
+        case 5: r = Max(A[c], B[c]); break;
+        case 7: r = Cnd(A[c], B[c], C[c]); break;
+        case 8: r = Cmp(A[c], B[c], C[c]); break;
+        case 9: r = Frc(A[c]); break;
+        default: r = a_res; break;  // 10 SOP: the Alpha unit's transcendental
+      }
+      rgb[p][c] = OutputModify(r, in.Get(F::kRgbOmod), in.Get(F::kRgbClamp));
+    }
+    alpha[p] = OutputModify(a_res, in.Get(F::kAlphaOmod), in.Get(F::kAlphaClamp));
+  }
+
+  // Destinations.
+  const int rgb_dest = in.Get(F::kRgbWmask) ? TempIndex(m, in.Get(F::kRgbDest), in.Get(F::kRgbDestRel)) : -1;
+  const int alpha_dest = in.Get(F::kAlphaWmask) ? TempIndex(m, in.Get(F::kAlphaDest), in.Get(F::kAlphaDestRel)) : -1;
+  if (m.stop) return;
+  const bool out_type = in.type() == InstrType::kOut;
+  const bool write_inactive = in.Get(F::kWriteInactive);
+  std::array<bool, kTemps> wrote{};
+  for (int p = 0; p < kQuadPixels; ++p) {
+    PixelState& ps = m.px[p];
+    if (!ps.active && !write_inactive) continue;
+    PixelResult& res = m.out->pixels[p];
+    const uint32_t rsel = in.Get(F::kRgbPredSel), asel = in.Get(F::kAlphaPredSel);
+    const bool rinv = in.Get(F::kRgbPredInv), ainv = in.Get(F::kAlphaPredInv);
+    for (int c = 0; c < 3; ++c) {
+      if (!PredAllows(ps, rsel, rinv, c)) continue;
+      if (rgb_dest >= 0 && (in.Get(F::kRgbWmask) >> c & 1)) {
+        m.CheckWriteAfterTex(slot_no, p, rgb_dest, 1 << c);
+        ps.temps[rgb_dest][c] = rgb[p][c];
+        wrote[rgb_dest] = true;
+      }
+      if (out_type && (in.Get(F::kRgbOmask) >> c & 1)) {
+        res.color[in.Get(F::kRgbTarget)][c] = rgb[p][c];
+        res.color_written[in.Get(F::kRgbTarget)] |= 1 << c;
+      }
+    }
+    if (PredAllows(ps, asel, ainv, 3)) {
+      if (alpha_dest >= 0) {
+        m.CheckWriteAfterTex(slot_no, p, alpha_dest, 8);
+        ps.temps[alpha_dest][3] = alpha[p];
+        wrote[alpha_dest] = true;
+      }
+      if (out_type && in.Get(F::kAlphaOmask)) {
+        res.color[in.Get(F::kAlphaTarget)][3] = alpha[p];
+        res.color_written[in.Get(F::kAlphaTarget)] |= 8;
+      }
+      if (out_type && in.Get(F::kWOmask)) {
+        res.depth = alpha[p];
+        res.depth_written = true;
+      }
+    }
+    // A.12: the ALU-result bit, compared on red or alpha after clamp.
+    if (in.Get(F::kAluWmask))
+      ps.alu_result = AluCompare(in.Get(F::kAluResultOp), in.Get(F::kAluResultSel) ? alpha[p] : rgb[p][0]);
+    // Predicates (INFERRED: bit i of STAT_WE writes predicate i, r..a, with
+    // the ALU_RESULT_OP compare of result channel i).
+    for (int c = 0; c < 4; ++c)
+      if (in.Get(F::kStatWe) >> c & 1) ps.pred[c] = AluCompare(in.Get(F::kAluResultOp), c == 3 ? alpha[p] : rgb[p][c]);
+  }
+  if (in.Get(F::kAluWmask)) {
+    m.alu_result_valid = true;
+    m.alu_result_slot = slot_no;
+  }
+  m.prev_wrote = wrote;
+}
+
+}  // namespace shaderdiff::r500
