@@ -187,6 +187,31 @@ head -c 30 "$TMP/r5.bin" >"$TMP/r5odd.bin"
 expect_exit 1 "disasm r500 partial instruction" "$SD" disasm --target r500 "$TMP/r5odd.bin"
 expect_exit 2 "r500 has no --syntax" "$SD" asm --target r500 --syntax mesa "$TMP/r5.s"
 
+# emulate --target r500: a TEX behind the semaphore, then OUT (emulator/r500).
+cat >"$TMP/r5run.s" <<'R5'
+tex tex_sem_wait rgb_wmask=7 alpha_wmask tex_op=ld tex_sem_acquire tex_src_t=g tex_dst=1 tex_dst_g=g tex_dst_b=b tex_dst_a=a
+out tex_sem_wait rgb_omask=7 alpha_omask rgb_addr0=1 alpha_addr0=1 rgb_swz_a_g=g rgb_swz_a_b=b rgb_swz_b_r=1 rgb_swz_b_g=1 rgb_swz_b_b=1 alpha_op=mad alpha_swz_a=a alpha_swz_b=1 alpha_swz_c=0 rgb_op=mad rgb_swz_c_r=0 rgb_swz_c_g=0 rgb_swz_c_b=0
+R5
+cat >"$TMP/r5v.json" <<'R5'
+{"inputs": [{"temp": 0, "pixels": [[0.2,0.3,0,1],[0.25,0.3,0,1],[0.2,0.35,0,1],[0.25,0.35,0,1]]}],
+ "textures": {"0": {"seed": 7}}}
+R5
+expect_exit 0 "emulate r500 --help" "$SD" emulate --target r500 --help
+grep -q "usage: shaderdiff emulate --target r500 --asm PROGRAM.txt" "$TMP/out" || fail "emulate r500 usage"
+expect_exit 0 "emulate r500" "$SD" emulate --target r500 --asm "$TMP/r5run.s" --vector "$TMP/r5v.json"
+grep -q '"cycles": 13' "$TMP/out" || fail "emulate r500 cycles (TEX at 0, lands at 12); got: $(cat "$TMP/out")"
+grep -q '"hazards": \[\]' "$TMP/out" || fail "emulate r500: no hazards"
+sed 's/ tex_sem_acquire//' "$TMP/r5run.s" >"$TMP/r5race.s"
+expect_exit 0 "emulate r500 race recorded" "$SD" emulate --target r500 --asm "$TMP/r5race.s" --vector "$TMP/r5v.json"
+grep -q '"kind": "tex-read-before-wait"' "$TMP/out" || fail "emulate r500 records the stale read"
+expect_exit 1 "emulate r500 race trapped" "$SD" emulate --target r500 --asm "$TMP/r5race.s" --vector "$TMP/r5v.json" --hazards trap
+echo '{"consts": {"300": [0,0,0,0]}}' >"$TMP/r5bad.json"
+expect_exit 1 "emulate r500 bad vector" "$SD" emulate --target r500 --asm "$TMP/r5run.s" --vector "$TMP/r5bad.json"
+grep -q "r5bad.json: error: \$.consts: key '300' is not an index 0..255" "$TMP/err" || fail "r500 vector error path; got: $(cat "$TMP/err")"
+head -1 "$TMP/r5run.s" >"$TMP/r5noout.s"
+expect_exit 1 "emulate r500 refused state" "$SD" emulate --target r500 --asm "$TMP/r5noout.s" --vector "$TMP/r5v.json"
+grep -q "refused: slot 0: the last instruction must be OUT" "$TMP/err" || fail "r500 refusal reason; got: $(cat "$TMP/err")"
+
 # compile / emulate / check on the a3xx target with the naive build.
 expect_exit 0 "compile naive" "$SD" compile --target a3xx --build naive "$DATA/mad.tgsi" --binary "$TMP/mad.bin"
 grep -q "^end$" "$TMP/out" || fail "compile prints assembly ending in end"

@@ -213,6 +213,10 @@ int RunCompile(const std::vector<std::string>& args) {
 }
 
 int RunEmulate(const std::vector<std::string>& args) {
+  // --target r500 takes a program, not a shader: its own options.
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "--target=r500" || (args[i] == "--target" && i + 1 < args.size() && args[i + 1] == "r500"))
+      return EmulateR500(args);
   po::options_description options("emulate options");
   options.add_options()("help,h", "show this help");
   AddTargetOptions(options);
@@ -227,7 +231,8 @@ int RunEmulate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff emulate --target a3xx [--build naive|opt | --program DUMP] FILE (--vector V.json | --seed S)\n\n"
+    PrintUsage("shaderdiff emulate --target a3xx [--build naive|opt | --program DUMP] FILE (--vector V.json | --seed S)\n"
+               "shaderdiff emulate --target r500 --asm PROGRAM.txt --vector V.json (see --target r500 --help)\n\n"
                "Compiles the shader, runs the binary on the target's cycle-accurate emulator and\n"
                "prints the result JSON (as `interp` does) plus cycle statistics and hazards.\n"
                "Exits 0 on success, 1 on a hazard in trap mode or (with --compare) a difference\n"

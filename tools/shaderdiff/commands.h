@@ -37,5 +37,7 @@ bool WriteWords(const std::string& path, const std::vector<uint64_t>& words);
 // The r500 halves of `disasm` and `asm` (cmd_isa_r500.cc).
 int DisasmR500(const std::string& file, bool hex, bool show_hex);
 int AsmR500(const std::string& file, const std::optional<std::string>& output);
+// `emulate --target r500` (cmd_emulate_r500.cc): assembly on emulator/r500.
+int EmulateR500(const std::vector<std::string>& args);
 
 }  // namespace shaderdiff::cli
