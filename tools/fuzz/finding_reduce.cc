@@ -2,13 +2,7 @@
 #include "tools/fuzz/finding_reduce.h"
 
 #include <signal.h>
-#include <sys/time.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#include <chrono>
-#include <cmath>
-#include <thread>
 
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
@@ -18,7 +12,6 @@
 #include "tools/harness/shader_dictionary.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
-#include "tools/nightly/wait_status.h"
 #include "tools/reduce/oracle.h"
 #include "tools/reduce/shader_edit.h"
 
@@ -147,44 +140,25 @@ CpuLimitedRun CheckWithinCpu(const tgsi::Shader& shader, const common::TestVecto
                              const std::function<bool()>& interrupted, std::string* how) {
   harness::CheckOptions opt = check;
   opt.build = harness::Build::kOptimizing;  // compared with the naive build: both run
-  const pid_t pid = fork();
-  if (pid < 0) {
-    *how = "fork failed";
-    return CpuLimitedRun::kOther;
-  }
-  if (pid == 0) {
-    signal(SIGINT, SIG_IGN);  // the campaign's to decide
-    signal(SIGPROF, SIG_DFL);
-    itimerval limit{};
-    limit.it_value.tv_sec = static_cast<time_t>(cpu_seconds);
-    limit.it_value.tv_usec = static_cast<suseconds_t>((cpu_seconds - std::floor(cpu_seconds)) * 1e6);
-    if (limit.it_value.tv_sec == 0 && limit.it_value.tv_usec == 0) limit.it_value.tv_usec = 1;
-    setitimer(ITIMER_PROF, &limit, nullptr);  // user + system CPU time of this child: SIGPROF ends it
-    reduce::CheckOneVector(shader, vector, opt, /*three_way=*/true);
-    _exit(0);
-  }
-  const auto start = std::chrono::steady_clock::now();
-  const double wall_limit = 20 * cpu_seconds + 2;
-  auto pause = std::chrono::microseconds(200);
-  int status = 0;
-  for (;;) {
-    const pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const bool stop = interrupted && interrupted();
-    if (r < 0 || stop || wall > wall_limit) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      *how = stop ? "interrupted" : r < 0 ? "lost the child" : "blocked: past " + std::to_string(wall_limit) + " s of wall time";
+  bisect::IsolationLimits limits;
+  limits.cpu_seconds = cpu_seconds;
+  // With no hook of the caller's the child still ignores SIGINT: the campaign's to decide.
+  limits.interrupted = interrupted ? interrupted : [] { return false; };
+  const bisect::IsolatedRun run = bisect::RunIsolated(
+      [&] {
+        reduce::CheckOneVector(shader, vector, opt, /*three_way=*/true);
+        return std::string();
+      },
+      limits);
+  switch (run.end) {
+    case bisect::IsolatedEnd::kFinished:
+      return CpuLimitedRun::kFinished;
+    case bisect::IsolatedEnd::kPastCpu:
+      return CpuLimitedRun::kPastBudget;
+    default:
+      *how = run.ended;
       return CpuLimitedRun::kOther;
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::microseconds(50'000));
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return CpuLimitedRun::kFinished;
-  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF) return CpuLimitedRun::kPastBudget;
-  *how = nightly::DescribeWaitStatus(status);
-  return CpuLimitedRun::kOther;
 }
 
 std::optional<ReducedFinding> ReduceTimeout(const tgsi::Shader& shader, const std::vector<common::TestVector>& vectors,

@@ -95,7 +95,8 @@ enum class CpuLimitedRun { kFinished, kPastBudget, kOther };
 
 // The check of `shader` on `vector` (reference, both builds) in a child
 // limited to `cpu_seconds` of CPU time (and 20 times that, plus 2 s, of
-// wall time); `interrupted` is polled while it runs. *how: how a kOther ended.
+// wall time), run by bisect::RunIsolated; `interrupted` is polled while it
+// runs. *how: how a kOther ended.
 CpuLimitedRun CheckWithinCpu(const tgsi::Shader& shader, const common::TestVector& vector,
                              const harness::CheckOptions& check, double cpu_seconds,
                              const std::function<bool()>& interrupted, std::string* how);
