@@ -49,16 +49,16 @@ using tgsi::File;
 namespace {
 
 // A fragment input declared at the centroid or per sample. a3xx preloads a
-// centroid i/j pair (HLSQ_CONTROL_3_REG's centroid regids), but the
-// harness's vectors are single-sample, where the centroid is the center: a
-// build that read the wrong pair could not be caught, so the declaration is
-// refused rather than compiled as center interpolation (issue 14, not
-// modelled yet). Per-sample interpolation has no i/j pair at all.
+// centroid i/j pair (HLSQ_CONTROL_3_REG's centroid regids; the emulator
+// models it, ShaderState::centroid_ij_reg, and the vectors give centroid
+// pairs), but neither build selects it yet, so the declaration is refused
+// rather than compiled as center interpolation (issue 14). Per-sample
+// interpolation has no i/j pair at all.
 std::string LocationReason(tgsi::InterpLocation loc) {
   if (loc == tgsi::InterpLocation::kCentroid) {
     return "a fragment input interpolated at the centroid (DCL IN ..., CENTROID): a3xx has centroid i/j "
-           "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID), but the single-sample vectors cannot tell it from the "
-           "center, so it is not modelled yet";
+           "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled by the emulator and the vectors' centroid pairs), "
+           "but neither build selects it yet";
   }
   return "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel center "
          "and centroid only (HLSQ_CONTROL_3_REG)";

@@ -25,8 +25,8 @@ std::string NoTemplateReason(tgsi::Opcode op) {
     case tgsi::Opcode::INTERP_CENTROID:
       // a3xx.xml: HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID/IJNONPERSPCENTROIDREGID,
       // programmed by fd3_program.c from ir3's centroid barycentric sysvals.
-      return why + " (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, but neither build nor the "
-                   "emulator's shader state has them yet)";
+      return why + " (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled by the emulator, "
+                   "but neither build nor the reference interpolates INTERP_CENTROID at the centroid yet)";
     case tgsi::Opcode::INTERP_SAMPLE:
     case tgsi::Opcode::INTERP_OFFSET:
       // HLSQ_CONTROL_3_REG preloads center and centroid pairs only.

@@ -149,6 +149,24 @@ TEST(Errors, StatesTheHardwareCannotExpress) {
                ExecStatus::kError, "IN[0].z is varying component 64; a3xx has interpolation modes for 64");
   ExpectStatus(fs([](ShaderState& s) { s.ij_reg = 4 * 47 + 3; }), ExecStatus::kError,
                "the i/j pair (HLSQ_CONTROL_3_REG.REGID) is bound to r48.x");
+  // The centroid pair: a GPR pair of the file, apart from every other
+  // preload, and a fragment-stage field.
+  ExpectStatus(fs([](ShaderState& s) {
+                 s.centroid_ij_preloaded = true;
+                 s.centroid_ij_reg = 4 * 47 + 3;
+               }),
+               ExecStatus::kError,
+               "the centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID) is bound to r48.x");
+  ExpectStatus(fs([](ShaderState& s) {
+                 s.centroid_ij_preloaded = true;
+                 s.centroid_ij_reg = 1;
+               }),
+               ExecStatus::kError, "the i/j pair and the centroid i/j pair are both preloaded into r0.y");
+  ExpectStatus(vs([](ShaderState& s) {
+                 s.centroid_ij_preloaded = true;
+                 s.centroid_ij_reg = 40;
+               }),
+               ExecStatus::kError, "a centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID) in a vertex shader");
 }
 
 TEST(Errors, OverlappingPreloadsAreTheTimingRowsChoice) {

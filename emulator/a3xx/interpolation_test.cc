@@ -75,6 +75,32 @@ TEST(FragmentInputs, PerVertexInputsInterpolateWithEachLanesPair) {
   }
 }
 
+TEST(FragmentInputs, CentroidInputsInterpolateAtTheCentroidPair) {
+  TestVector v = Frag(4);
+  v.vertex_inputs[1] = {Vec4{kTwo, 0, 0, 0}, Vec4{0x40800000u, 0, 0, 0}, Vec4{0x41000000u, 0, 0, 0}};
+  v.barycentrics = {{0x3e800000u, kHalf}, {0, 0}, {kOne, 0}, {0, kOne}};
+  // Without centroids every pixel is fully covered: the centroid pair is
+  // the center's.
+  for (uint32_t l = 0; l < 4; ++l) EXPECT_EQ(CentroidOf(v, l), BarycentricOf(v, l));
+  EXPECT_EQ(FragmentInputValues(v, 1, Interp::kCentroid), FragmentInputValues(v, 1));
+  // Lane 0 partially covered: the centroid pair (0, 0.5) gives 2 + 0 + 0.5 * 6 = 5.
+  v.centroids = v.barycentrics;
+  v.centroids[0] = {0, kHalf};
+  EXPECT_EQ(CentroidOf(v, 0), (Barycentric{0, kHalf}));
+  const LaneVec4s center = FragmentInputValues(v, 1), centroid = FragmentInputValues(v, 1, Interp::kCentroid);
+  EXPECT_EQ(center[0][0], 0x40b00000u);    // 5.5 at the center
+  EXPECT_EQ(centroid[0][0], 0x40a00000u);  // 5 at the centroid
+  for (uint32_t l = 1; l < 4; ++l) EXPECT_EQ(centroid[l], center[l]);
+  // Flat stays the provoking vertex wherever the pair is.
+  EXPECT_EQ(FragmentInputWord(v, 1, 0, 0, Interp::kFlat), 0x41000000u);
+  EXPECT_EQ(CheckFragmentInputs(v), "");
+  v.centroids.pop_back();
+  EXPECT_EQ(CheckFragmentInputs(v), "centroids has 3 pairs, the vector 4 lanes");
+  TestVector no_centers = Frag(4);
+  no_centers.centroids.assign(4, Barycentric{});
+  EXPECT_EQ(CheckFragmentInputs(no_centers), "centroids need barycentrics (the pixel-center pairs)");
+}
+
 TEST(FragmentInputs, PerLaneInputsReadAsGivenInBothForms) {
   const Vec4 odd = {kNegZero, kInf, kNanPayload, 0x80000001u};
   TestVector old_form = Frag(4);

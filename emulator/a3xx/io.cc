@@ -10,7 +10,9 @@
 //   test_vector.h). Preloaded ones (state.inputs, e.g. POSITION) get what
 //   the shader reads, common::FragmentInputWord. The i/j pair at ij_reg,
 //   ij_reg + 1 (unless the state says it is not preloaded) is the lane's barycentric pair (+0.0, +0.0 for a vector
-//   without barycentrics). Packed varying component inloc + c of a
+//   without barycentrics); the centroid pair at centroid_ij_reg, + 1 (when
+//   the state preloads it) the lane's centroid pair, common::CentroidOf
+//   (the center's pair where the vector gives none: full coverage). Packed varying component inloc + c of a
 //   VaryingBinding is common::VaryingSourceOf(vector, tgsi_index, lane, c,
 //   interp): the vertex values of a per-vertex input, which bary.f
 //   interpolates with the pair it reads (bary.cc) or, when the binding's
@@ -155,6 +157,20 @@ bool PreloadField(Machine& m, const RegisterSpan& span, Value value) {
   return true;
 }
 
+// Preloads each lane's pair (`pair_of`: the center's or the centroid's)
+// into full registers reg (i) and reg + 1 (j).
+void PreloadPair(Machine& m, uint16_t reg, common::Barycentric (*pair_of)(const common::TestVector&, uint32_t)) {
+  Word* i = m.scratch[1];
+  Word* j = m.scratch[2];
+  ForLanes(m.all, [&](int l) {
+    const common::Barycentric ij = pair_of(m.vec, m.first_lane + l);
+    i[l] = ij.i;
+    j[l] = ij.j;
+  });
+  m.regs.WriteNow(RegIndex(reg, false), m.all, i);
+  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(reg + 1), false), m.all, j);
+}
+
 }  // namespace
 
 bool SetUpConstants(Machine& m) {
@@ -224,17 +240,8 @@ bool PreloadWave(Machine& m) {
     if (!data) return false;
     if (!PreloadField(m, b.span, [&](uint32_t lane, int c) { return (*data)[lane][c]; })) return false;
   }
-  if (m.fragment && m.state.ij_preloaded) {
-    Word* i = m.scratch[1];
-    Word* j = m.scratch[2];
-    ForLanes(m.all, [&](int l) {
-      const common::Barycentric ij = common::BarycentricOf(m.vec, m.first_lane + l);
-      i[l] = ij.i;
-      j[l] = ij.j;
-    });
-    m.regs.WriteNow(RegIndex(m.state.ij_reg, false), m.all, i);
-    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(m.state.ij_reg + 1), false), m.all, j);
-  }
+  if (m.fragment && m.state.ij_preloaded) PreloadPair(m, m.state.ij_reg, common::BarycentricOf);
+  if (m.fragment && m.state.centroid_ij_preloaded) PreloadPair(m, m.state.centroid_ij_reg, common::CentroidOf);
   std::fill(m.varyings.begin(), m.varyings.end(), common::VaryingSource{});
   for (const VaryingBinding& b : m.state.varyings) {
     if (!HaveInput(m, b.tgsi_index)) return false;

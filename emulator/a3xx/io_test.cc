@@ -181,6 +181,38 @@ TEST(Bary, TheIjRegistersHoldEachLanesPair) {
   }
 }
 
+// The centroid pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID) is preloaded
+// beside the center's; bary.f reading it interpolates at the centroid, and
+// one reading the center's pair instead differs wherever a lane is
+// partially covered.
+TEST(Bary, TheCentroidPairIsPreloadedBesideTheCenters) {
+  Bits32 g;
+  Frag f;
+  f.vector = RandomPerVertex(g, 4);
+  f.vector.centroids = f.vector.barycentrics;
+  for (common::Barycentric& c : f.vector.centroids) std::swap(c.i, c.j);
+  f.state.centroid_ij_preloaded = true;
+  f.state.centroid_ij_reg = 2;  // r0.z, r0.w
+  const EmulationResult pair = f.Run("mov.f32f32 r1.x, r0.z\nmov.f32f32 r1.y, r0.w\nend\n");
+  ASSERT_EQ(pair.result.status, ExecStatus::kOk) << pair.result.detail;
+  for (uint32_t l = 0; l < 4; ++l) {
+    EXPECT_EQ(Out(pair, 0, l, 0), f.vector.centroids[l].i) << l;
+    EXPECT_EQ(Out(pair, 0, l, 1), f.vector.centroids[l].j) << l;
+  }
+  const EmulationResult at_centroid = f.Run("(rpt3)bary.f r1.x, (r)0, r0.z\nend\n");
+  const EmulationResult at_center = f.Run("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n");
+  ASSERT_EQ(at_centroid.result.status, ExecStatus::kOk) << at_centroid.result.detail;
+  int differ = 0;
+  for (uint32_t l = 0; l < 4; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      const Word want = common::FragmentInputWord(f.vector, 0, l, c, common::Interp::kCentroid);
+      EXPECT_EQ(Out(at_centroid, 0, l, c), want) << l << "," << c;
+      differ += Out(at_center, 0, l, c) != want;
+    }
+  }
+  EXPECT_GT(differ, 8);
+}
+
 // The point of real barycentrics: a program that overwrites r0.x (the i of
 // the pair) before its bary.f. With the older per-lane vectors (i = j = +0,
 // v0 = v1 = v2) writing 0.0 there changes nothing, so the bug is invisible;

@@ -68,16 +68,13 @@ class StateChecker {
       if (!Span(b.span, kInOutputs, who)) return false;
     }
     if (!Counts()) return false;
-    if (m_.fragment && s_.ij_preloaded) {
-      for (int k = 0; k < 2; ++k) {
-        const int reg = s_.ij_reg + k;
-        if (reg >= 4 * t_.num_full_vec4) {
-          return Fail("the i/j pair (HLSQ_CONTROL_3_REG.REGID) is bound to " +
-                      RegName(static_cast<uint16_t>(reg), false) + ", not a GPR of the " + std::string(t_.name) +
-                      " register file");
-        }
-        if (!Write(static_cast<uint16_t>(reg), "the i/j pair")) return false;
+    if (m_.fragment && s_.ij_preloaded && !Pair(s_.ij_reg, "the i/j pair", "HLSQ_CONTROL_3_REG.REGID")) return false;
+    if (s_.centroid_ij_preloaded) {
+      if (!m_.fragment) {
+        return Fail("a centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID) in a vertex shader: only the "
+                    "fragment stage has one");
       }
+      if (!Pair(s_.centroid_ij_reg, "the centroid i/j pair", "HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID")) return false;
     }
     for (const VaryingBinding& v : s_.varyings) {
       for (int c = 0; c < 4; ++c) {
@@ -141,6 +138,20 @@ class StateChecker {
       }
     }
     if (span.mask) ++count_[span.field];
+    return true;
+  }
+
+  // An i/j pair preloaded at reg, reg + 1: full GPRs of the file, each
+  // written by no other preload.
+  bool Pair(uint16_t base, const std::string& who, const std::string& field) {
+    for (int k = 0; k < 2; ++k) {
+      const int reg = base + k;
+      if (reg >= 4 * t_.num_full_vec4) {
+        return Fail(who + " (" + field + ") is bound to " + RegName(static_cast<uint16_t>(reg), false) + ", not a GPR of the " +
+                    std::string(t_.name) + " register file");
+      }
+      if (!Write(static_cast<uint16_t>(reg), who)) return false;
+    }
     return true;
   }
 

@@ -25,6 +25,10 @@ Barycentric BarycentricOf(const TestVector& v, uint32_t lane) {
   return lane < v.barycentrics.size() ? v.barycentrics[lane] : Barycentric{};
 }
 
+Barycentric CentroidOf(const TestVector& v, uint32_t lane) {
+  return lane < v.centroids.size() ? v.centroids[lane] : BarycentricOf(v, lane);
+}
+
 bool HasFragmentInput(const TestVector& v, uint32_t index) {
   return v.inputs.count(index) != 0 || v.vertex_inputs.count(index) != 0;
 }
@@ -39,7 +43,7 @@ VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane
 }
 
 Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
-  const Barycentric ij = BarycentricOf(v, lane);
+  const Barycentric ij = interp == Interp::kCentroid ? CentroidOf(v, lane) : BarycentricOf(v, lane);
   return Deliver(VaryingSourceOf(v, index, lane, c, interp), ij.i, ij.j);
 }
 
@@ -55,8 +59,8 @@ LaneVec4s FragmentInputValues(const TestVector& v, uint32_t index, Interp interp
 
 std::string CheckFragmentInputs(const TestVector& v) {
   if (v.stage != tgsi::Processor::kFragment) {
-    if (!v.vertex_inputs.empty() || !v.barycentrics.empty())
-      return "vertex_inputs and barycentrics are for fragment vectors only";
+    if (!v.vertex_inputs.empty() || !v.barycentrics.empty() || !v.centroids.empty())
+      return "vertex_inputs, barycentrics and centroids are for fragment vectors only";
     return "";
   }
   if (!v.barycentrics.empty() && v.barycentrics.size() != v.lanes) {
@@ -65,6 +69,11 @@ std::string CheckFragmentInputs(const TestVector& v) {
   }
   if (!v.vertex_inputs.empty() && v.barycentrics.empty())
     return "vertex_inputs need barycentrics (one (i, j) pair per lane)";
+  if (!v.centroids.empty() && v.centroids.size() != v.lanes) {
+    return "centroids has " + std::to_string(v.centroids.size()) + " pairs, the vector " + std::to_string(v.lanes) +
+           " lanes";
+  }
+  if (!v.centroids.empty() && v.barycentrics.empty()) return "centroids need barycentrics (the pixel-center pairs)";
   for (const auto& [index, vertices] : v.vertex_inputs) {
     if (v.inputs.count(index)) return "IN[" + std::to_string(index) + "] is given both per lane and per vertex";
   }

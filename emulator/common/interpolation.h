@@ -49,8 +49,10 @@ namespace shaderdiff::common {
 // vertex convention: the last one).
 inline constexpr int kProvokingVertex = 2;
 
-// How a fragment input is delivered: interpolated with the pair, or flat.
-enum class Interp : uint8_t { kSmooth, kFlat };
+// How a fragment input is delivered: interpolated with the pixel-center
+// pair, interpolated with the centroid pair (TGSI CENTROID: CentroidOf),
+// or flat.
+enum class Interp : uint8_t { kSmooth, kFlat, kCentroid };
 
 // One input component at one lane: the three vertex values and the
 // barycentric pair, all as raw binary32 words.
@@ -88,6 +90,10 @@ Word Deliver(const VaryingSource& source, Word i, Word j);
 // has none (the older form) or fewer.
 Barycentric BarycentricOf(const TestVector& vector, uint32_t lane);
 
+// The centroid pair of `lane`: vector.centroids[lane], or the center's
+// (BarycentricOf: a fully covered pixel) when the vector has none.
+Barycentric CentroidOf(const TestVector& vector, uint32_t lane);
+
 // Whether fragment input IN[index] is in the vector (per lane or per vertex).
 bool HasFragmentInput(const TestVector& vector, uint32_t index);
 
@@ -103,7 +109,8 @@ bool HasFragmentInput(const TestVector& vector, uint32_t index);
 VaryingSource VaryingSourceOf(const TestVector& vector, uint32_t index, uint32_t lane, int c,
                               Interp interp = Interp::kSmooth);
 
-// What the shader reads: Deliver(VaryingSourceOf(...), lane's pair).
+// What the shader reads: Deliver(VaryingSourceOf(...), lane's pair), the
+// centroid pair for kCentroid.
 Word FragmentInputWord(const TestVector& vector, uint32_t index, uint32_t lane, int c,
                        Interp interp = Interp::kSmooth);
 

@@ -5,6 +5,7 @@
 //          "inputs": {"0": [[w,w,w,w], ...one per lane]},
 //          "vertex_inputs": {"1": [[w,w,w,w], [w,w,w,w], [w,w,w,w]]},
 //          "barycentrics": [[i, j], ...one per lane],
+//          "centroids": [[i, j], ...one per lane],
 //          "constants": {"0": {"3": [w,w,w,w]}},
 //          "system_values": {"VERTEXID": [[w,w,w,w], ...]},
 //          "textures": {"0": {...TextureUnit...}}}
@@ -38,10 +39,21 @@
 // per-vertex inputs under "inputs" (derived, checked on reading, not stored
 // here; a flat input reads v2 instead).
 //
+// Centroid interpolation (TGSI `DCL IN ..., CENTROID`; on a3xx the centroid
+// i/j pair of HLSQ_CONTROL_3_REG): "centroids" gives, per lane, the pair
+// at the point the rasterizer interpolates a centroid input at. The model
+// stays single-sample: no coverage mask, only that point. Where a lane's
+// pixel is fully covered it is the center's pair (barycentrics[lane]);
+// where partially covered, the pair at another point inside the pixel's
+// covered part (the generator's choice: tools/harness/vector_gen.h). A
+// vector without centroids (the older form) has every pixel fully
+// covered: the centroid pair is the center's at every lane.
+//
 // Invariants: every per-lane array has exactly `lanes` entries; fragment
 // vectors have a multiple of 4 lanes (whole 2x2 quads); vertex_inputs and
 // barycentrics are for fragment vectors only; barycentrics is empty or has
-// `lanes` entries, and is not empty when vertex_inputs is not; no IN index
+// `lanes` entries, and is not empty when vertex_inputs is not; centroids
+// is empty or has `lanes` entries, and only with barycentrics; no IN index
 // is in both inputs and vertex_inputs (common::CheckFragmentInputs).
 #pragma once
 
@@ -79,6 +91,7 @@ struct TestVector {
   std::map<uint32_t, LaneVec4s> inputs;                     // IN index -> lanes
   std::map<uint32_t, VertexVec4s> vertex_inputs;            // FRAG: IN index -> v0, v1, v2
   std::vector<Barycentric> barycentrics;                    // FRAG: one per lane, or none
+  std::vector<Barycentric> centroids;                       // FRAG: one per lane, or none (full coverage)
   std::map<uint32_t, std::map<uint32_t, Vec4>> constants;   // buffer -> index -> value
   std::map<std::string, LaneVec4s> system_values;           // semantic name -> lanes
   std::map<uint32_t, TextureUnit> textures;                 // SAMP/SVIEW unit -> texture

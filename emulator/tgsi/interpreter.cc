@@ -283,7 +283,10 @@ std::shared_ptr<const PreparedShader> Prepare(const tgsi::Shader& shader) {
   for (const tgsi::Instruction& i : shader.instructions) p->locations.push_back(i.location);
   for (const tgsi::Declaration& d : shader.declarations) {
     if (d.file == tgsi::File::kInput) {
-      p->input_interp.push_back({d.first, d.last, d.interpolation == tgsi::Interpolation::kConstant ? 1u : 0u});
+      const common::Interp mode = d.interpolation == tgsi::Interpolation::kConstant ? common::Interp::kFlat
+                                  : d.interp_location == tgsi::InterpLocation::kCentroid ? common::Interp::kCentroid
+                                                                                         : common::Interp::kSmooth;
+      p->input_interp.push_back({d.first, d.last, static_cast<uint32_t>(mode)});
     }
   }
   return p;
@@ -321,7 +324,8 @@ bool StartCall(const PreparedShader& prepared, const common::TestVector& vector,
     return false;
   }
   // The fragment inputs the shader reads, all through the shared model;
-  // an input it declares CONSTANT is flat (the provoking vertex's value).
+  // an input it declares CONSTANT is flat (the provoking vertex's value),
+  // one it declares CENTROID is interpolated at the lane's centroid pair.
   fs_inputs->clear();
   if (frag) {
     for (const auto& entry : vector.inputs) {

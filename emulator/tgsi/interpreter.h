@@ -20,8 +20,12 @@
 //   interp), so per-vertex inputs (vector.vertex_inputs) are interpolated
 //   with each lane's barycentric pair by the shared model, except those the
 //   shader declares CONSTANT, which read the provoking vertex's value
-//   (common::kProvokingVertex); LINEAR, PERSPECTIVE and COLOR are all
-//   interpolated the same way (the vector's pair is the one the lane uses).
+//   (common::kProvokingVertex), and those it declares CENTROID, which are
+//   interpolated at the lane's centroid pair (common::CentroidOf: the
+//   vector's "centroids", the center pair where it has none); LINEAR,
+//   PERSPECTIVE and COLOR are all interpolated the same way (the vector's
+//   pair is the one the lane uses). INTERP_CENTROID still reads its input
+//   as interpolated by the declaration (not yet at the centroid).
 // - CONST[i] is vector.constants[0][i]; CONST[b][i] is vector.constants[b][i].
 //   A declared constant missing from the vector reads 0 (defined); a constant
 //   outside every declaration of its buffer is undefined.

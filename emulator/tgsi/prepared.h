@@ -29,8 +29,10 @@ struct PreparedShader {
   Program prog;
   tgsi::Processor processor = tgsi::Processor::kFragment;
   std::vector<tgsi::SourceLocation> locations;  // per instruction
-  // Fragment shaders: the IN declarations in order, {first, last, flat};
-  // the last one covering an index decides (no declaration: smooth).
+  // Fragment shaders: the IN declarations in order, {first, last, mode}
+  // with mode a common::Interp (kFlat for CONSTANT, kCentroid for a smooth
+  // input declared CENTROID, else kSmooth); the last one covering an index
+  // decides (no declaration: smooth).
   std::vector<std::array<uint32_t, 3>> input_interp;
   // Per SV index: tgsi::Name of its semantic ("" when not declared).
   std::vector<std::string> sv_names;
@@ -44,7 +46,7 @@ struct PreparedShader {
   common::Interp InterpOf(uint32_t index) const {
     common::Interp mode = common::Interp::kSmooth;
     for (const auto& d : input_interp) {
-      if (index >= d[0] && index <= d[1]) mode = d[2] ? common::Interp::kFlat : common::Interp::kSmooth;
+      if (index >= d[0] && index <= d[1]) mode = static_cast<common::Interp>(d[2]);
     }
     return mode;
   }

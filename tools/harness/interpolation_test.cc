@@ -131,6 +131,38 @@ TEST(Interpolation, ClobberedIjBeforeBaryIsAMismatchOnlyWithBarycentrics) {
   }
 }
 
+// A CENTROID input: the reference interpolates it at each lane's centroid
+// pair. A program that preloads the centroid pair (HLSQ_CONTROL_3_REG.
+// IJPERSPCENTROIDREGID, here r0.z) and bary.f's with it matches; one that
+// interpolates at the center is a mismatch on the generated vectors (about
+// half their lanes partially covered), never on the older full-coverage
+// form.
+TEST(Interpolation, CentroidInputsReadTheCentroidPair) {
+  const tgsi::Shader shader = Parse("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE, CENTROID\nDCL OUT[0], COLOR\n"
+                                    "  0: MOV OUT[0], IN[0]\n  1: END\n");
+  a3xx::Program at_centroid = HandWritten(false);
+  at_centroid.state.centroid_ij_preloaded = true;
+  at_centroid.state.centroid_ij_reg = 2;
+  a3xx::AsmResult text = a3xx::Assemble("(rpt3)bary.f r1.x, (r)0, r0.z\nend\n");
+  ASSERT_TRUE(text.ok());
+  at_centroid.instrs = text.program;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    common::TestVector v;
+    std::string error;
+    ASSERT_TRUE(GenerateVector(shader, {.seed = seed, .lanes = 16, .edges = false}, &v, &error)) << error;
+    ASSERT_EQ(v.centroids.size(), 16u);
+    const common::ExecResult r = tgsi_exec::Interpret(shader, v, {});
+    ASSERT_EQ(r.status, common::ExecStatus::kOk) << r.detail;
+    EXPECT_EQ(r.Output(0).words, common::FragmentInputValues(v, 0, common::Interp::kCentroid));
+    EXPECT_TRUE(RunAgainstReference(shader, at_centroid, v).ok()) << seed;
+    EXPECT_FALSE(RunAgainstReference(shader, HandWritten(false), v).ok()) << seed;
+    common::TestVector full_coverage = v;
+    full_coverage.centroids.clear();
+    EXPECT_TRUE(RunAgainstReference(shader, HandWritten(false), full_coverage).ok()) << seed;
+    EXPECT_TRUE(RunAgainstReference(shader, at_centroid, full_coverage).ok()) << seed;
+  }
+}
+
 TEST(Interpolation, TheCheckCatchesACompilerThatClobbersIj) {
   // The same bug injected into compiled code: a write of 0.0 to the
   // program's ij register just before its first bary.f.

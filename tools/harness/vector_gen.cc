@@ -109,12 +109,31 @@ std::pair<int32_t, int32_t> LanePixel(size_t lane) {
   return {static_cast<int32_t>(2 * (quad % 64) + (l & 1)), static_cast<int32_t>(2 * (quad / 64) + (l >> 1))};
 }
 
+// The affine barycentric plane of a vector: at pixel (x, y),
+// i = (ai + bi x + ci y) / d and j = (aj + bj x + cj y) / d.
+struct BaryPlane {
+  int32_t ai = 0, bi = 0, ci = 0, aj = 0, bj = 0, cj = 0, d = 1;
+};
+
+// The pair of `plane` at (x + ex / 8, y + ey / 8): integer numerators over
+// 8 d, one correctly rounded division each. Sets *inside to whether the
+// point lies in the triangle (i, j >= 0, i + j <= 1).
+common::Barycentric PairAt(const BaryPlane& p, int32_t x, int32_t y, int32_t ex, int32_t ey, bool* inside) {
+  const int64_t ni = 8 * int64_t{p.ai} + p.bi * (8 * int64_t{x} + ex) + p.ci * (8 * int64_t{y} + ey);
+  const int64_t nj = 8 * int64_t{p.aj} + p.bj * (8 * int64_t{x} + ex) + p.cj * (8 * int64_t{y} + ey);
+  const int64_t den = 8 * int64_t{p.d};
+  *inside = ni >= 0 && nj >= 0 && ni + nj <= den;
+  return {FromFloat(static_cast<float>(ni) / static_cast<float>(den)),
+          FromFloat(static_cast<float>(nj) / static_cast<float>(den))};
+}
+
 // Per-lane barycentric pairs: i = (ai + bi x + ci y) / d and j likewise, for
 // the lane's pixel (x, y), with small integer slopes and the offsets and
 // denominator chosen so that both numerators are >= 0 and their sum < d on
 // every pixel of the vector. The numerators and d stay far below 2^24, so
 // each pair is one correctly rounded division: the same on every host.
-void Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Barycentric>& out) {
+// Returns the plane (for Centroids).
+BaryPlane Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Barycentric>& out) {
   const uint32_t quads = lanes / 4;
   const int32_t max_x = 2 * static_cast<int32_t>(std::min<uint32_t>(quads, 64)) - 1;
   const int32_t max_y = 2 * static_cast<int32_t>((quads - 1) / 64) + 1;
@@ -127,13 +146,14 @@ void Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Bary
     for (int32_t y : {0, max_y}) max_sum = std::max(max_sum, ai + bi * x + ci * y + aj + bj * x + cj * y);
   }
   const int32_t d = max_sum + 1 + static_cast<int32_t>(rng.Below(static_cast<uint32_t>(max_sum) + 16));
+  const BaryPlane plane{ai, bi, ci, aj, bj, cj, d};
   out.resize(lanes);
   for (uint32_t l = 0; l < lanes; ++l) {
     const auto [x, y] = LanePixel(l);
     out[l] = {FromFloat(static_cast<float>(ai + bi * x + ci * y) / static_cast<float>(d)),
               FromFloat(static_cast<float>(aj + bj * x + cj * y) / static_cast<float>(d))};
   }
-  if (!edges) return;
+  if (!edges) return plane;
   const auto& e = EdgeBarycentrics();
   for (uint32_t quad = 0; quad < quads; ++quad) {
     if (rng.Chance(1, 4)) {
@@ -144,6 +164,43 @@ void Barycentrics(Rng& rng, bool edges, uint32_t lanes, std::vector<common::Bary
       if (rng.Chance(1, 8)) out[quad * 4 + l] = e[rng.Below(static_cast<uint32_t>(e.size()))];
     }
   }
+  return plane;
+}
+
+// Per-lane centroid pairs (test_vector.h): about one lane in two is
+// partially covered and gets the plane's pair at a point inside its pixel
+// other than the center, offset by (ex, ey) / 8 pixel with ex, ey in
+// -3..3, not both 0, and inside the triangle (the covered part lies in it;
+// a draw whose point falls outside keeps the center). Every other lane is
+// fully covered: its centroid pair is its center pair, edge pairs included.
+void Centroids(Rng& rng, const BaryPlane& plane, const std::vector<common::Barycentric>& centers,
+               std::vector<common::Barycentric>& out) {
+  out = centers;
+  for (uint32_t l = 0; l < centers.size(); ++l) {
+    if (!rng.Chance(1, 2)) continue;
+    int32_t ex = 0, ey = 0;
+    while (ex == 0 && ey == 0) {
+      ex = static_cast<int32_t>(rng.Below(7)) - 3;
+      ey = static_cast<int32_t>(rng.Below(7)) - 3;
+    }
+    const auto [x, y] = LanePixel(l);
+    bool center_inside = false, inside = false;
+    if (PairAt(plane, x, y, 0, 0, &center_inside) != centers[l]) continue;  // an edge pair: keep it
+    const common::Barycentric c = PairAt(plane, x, y, ex, ey, &inside);
+    if (inside) out[l] = c;
+  }
+}
+
+// Whether a fragment shader interpolates anything at the centroid: an
+// input declared CENTROID, or INTERP_CENTROID.
+bool ReadsCentroid(const tgsi::Shader& shader) {
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == File::kInput && d.interp_location == tgsi::InterpLocation::kCentroid) return true;
+  }
+  for (const tgsi::Instruction& i : shader.instructions) {
+    if (i.opcode == tgsi::Opcode::INTERP_CENTROID) return true;
+  }
+  return false;
 }
 
 // A per-vertex fragment input: three vertex values per component, floats
@@ -381,7 +438,15 @@ bool GenerateVector(const tgsi::Shader& shader, const ShaderDictionary& dictiona
   // textures, system values, per-lane inputs) stays what it was.
   Rng interp_rng(opt.seed ^ 0x6261727963656e74ull);  // "barycent"
   const bool fragment = v.stage == tgsi::Processor::kFragment;
-  if (fragment) Barycentrics(interp_rng, opt.edges, v.lanes, v.barycentrics);
+  if (fragment) {
+    const BaryPlane plane = Barycentrics(interp_rng, opt.edges, v.lanes, v.barycentrics);
+    // Centroid pairs only for a shader that reads them, from a stream of
+    // their own: every other vector stays what it was.
+    if (ReadsCentroid(shader)) {
+      Rng centroid_rng(opt.seed ^ 0x63656e74726f6964ull);  // "centroid"
+      Centroids(centroid_rng, plane, v.barycentrics, v.centroids);
+    }
+  }
   const uint32_t gs_vertices = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
   const UseMap uses(shader);
   for (const tgsi::Declaration& d : shader.declarations) {

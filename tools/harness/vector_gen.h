@@ -19,6 +19,16 @@
 //   an integer are per lane, as before: constant across each quad (integer
 //   components) or a plane a + b*x + c*y (float components), edge values
 //   then replacing single components. POSITION and FACE are per lane.
+// - A fragment shader that interpolates at the centroid (an input declared
+//   CENTROID, or INTERP_CENTROID) also gets per-lane centroid pairs
+//   (test_vector.h "centroids"), from a third stream of the seed: about
+//   one lane in two is partially covered, its centroid pair the plane's
+//   pair at a point inside its pixel and the triangle, offset from the
+//   center by (ex, ey) / 8 pixel (ex, ey in -3..3, not both 0); the other
+//   lanes are fully covered (centroid = center, edge pairs included). The
+//   model stays single-sample: no coverage mask, only that point. Other
+//   shaders get no centroids (every pixel fully covered), so their vectors
+//   are what they were.
 // - Components the shader reads as integers (the opcode table's source type
 //   is I or U) get small integers, -4..16, so loop bounds and indices read
 //   from constants stay sane; components read as floats get floats on a

@@ -1,7 +1,7 @@
 // JSON encoding of test vectors and execution results.
 //
-// Fragment vectors with per-vertex inputs: "vertex_inputs" and
-// "barycentrics" are written only when present (so a vector in the older
+// Fragment vectors with per-vertex inputs: "vertex_inputs",
+// "barycentrics" and "centroids" are written only when present (so a vector in the older
 // form reads and writes exactly as before), and "inputs" then also holds,
 // for each per-vertex input, the values the shader reads
 // (common::FragmentInputValues), for readers of the per-lane contract.
@@ -208,10 +208,13 @@ json VectorToJson(const common::TestVector& v) {
       j["inputs"][std::to_string(index)] = LanesToJson(common::FragmentInputValues(v, index));
     }
   }
-  if (!v.barycentrics.empty()) {
+  for (const auto& [name, pairs] : {std::pair<const char*, const std::vector<common::Barycentric>*>{
+                                         "barycentrics", &v.barycentrics},
+                                     {"centroids", &v.centroids}}) {
+    if (pairs->empty()) continue;
     json a = json::array();
-    for (const common::Barycentric& ij : v.barycentrics) a.push_back(json::array({WordToString(ij.i), WordToString(ij.j)}));
-    j["barycentrics"] = a;
+    for (const common::Barycentric& ij : *pairs) a.push_back(json::array({WordToString(ij.i), WordToString(ij.j)}));
+    j[name] = a;
   }
   j["constants"] = json::object();
   for (const auto& [buffer, regs] : v.constants) {
@@ -263,16 +266,19 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error, Js
                     LanePath({"inputs", key}, lanes, v->lanes, bad));
     }
   }
-  if (j.contains("barycentrics")) {
-    const json& b = j["barycentrics"];
-    const std::string shape = "vector: \"barycentrics\" must hold " + std::to_string(v->lanes) +
+  for (const auto& [name, pairs] : {std::pair<std::string, std::vector<common::Barycentric>*>{
+                                         "barycentrics", &v->barycentrics},
+                                     {"centroids", &v->centroids}}) {
+    if (!j.contains(name)) continue;
+    const json& b = j[name];
+    const std::string shape = "vector: \"" + name + "\" must hold " + std::to_string(v->lanes) +
                               " pairs [i, j] of \"0x%08x\" words (one per lane)";
-    if (!b.is_array() || b.size() != v->lanes) return fail(shape, {"barycentrics"});
-    v->barycentrics.resize(v->lanes);
+    if (!b.is_array() || b.size() != v->lanes) return fail(shape, {name});
+    pairs->resize(v->lanes);
     for (uint32_t l = 0; l < v->lanes; ++l) {
-      if (!b[l].is_array() || b[l].size() != 2 || !ParseWord(b[l][0], &v->barycentrics[l].i) ||
-          !ParseWord(b[l][1], &v->barycentrics[l].j))
-        return fail(shape + " (lane " + std::to_string(l) + ")", {"barycentrics", std::to_string(l)});
+      if (!b[l].is_array() || b[l].size() != 2 || !ParseWord(b[l][0], &(*pairs)[l].i) ||
+          !ParseWord(b[l][1], &(*pairs)[l].j))
+        return fail(shape + " (lane " + std::to_string(l) + ")", {name, std::to_string(l)});
     }
   }
   if (j.contains("vertex_inputs")) {
@@ -292,11 +298,14 @@ bool VectorFromJson(const json& j, common::TestVector* v, std::string* error, Js
       }
     }
   }
-  if (v->stage != tgsi::Processor::kFragment && (!v->vertex_inputs.empty() || !v->barycentrics.empty()))
-    return fail("vector: \"vertex_inputs\" and \"barycentrics\" are for FRAG vectors only",
-                {v->vertex_inputs.empty() ? "barycentrics" : "vertex_inputs"});
+  if (v->stage != tgsi::Processor::kFragment &&
+      (!v->vertex_inputs.empty() || !v->barycentrics.empty() || !v->centroids.empty()))
+    return fail("vector: \"vertex_inputs\", \"barycentrics\" and \"centroids\" are for FRAG vectors only",
+                {!v->vertex_inputs.empty() ? "vertex_inputs" : !v->barycentrics.empty() ? "barycentrics" : "centroids"});
   if (!v->vertex_inputs.empty() && v->barycentrics.empty())
     return fail("vector: \"vertex_inputs\" need \"barycentrics\" (one [i, j] pair per lane)", {"vertex_inputs"});
+  if (!v->centroids.empty() && v->barycentrics.empty())
+    return fail("vector: \"centroids\" need \"barycentrics\" (the pixel-center pairs)", {"centroids"});
   // The values written under "inputs" for per-vertex inputs are derived:
   // they must be what the model gives, and are not kept.
   for (const auto& [index, vertices] : v->vertex_inputs) {

@@ -188,6 +188,37 @@ TEST(VectorGen, BarycentricsAreAffineInTheTriangleOnPlainVectors) {
   }
 }
 
+// Centroid pairs: only for a shader that interpolates at the centroid;
+// about half the lanes partially covered (a pair at another point of the
+// plane, inside the triangle), the rest equal to the center's.
+TEST(VectorGen, CentroidShadersGetCentroidPairs) {
+  std::string error;
+  common::TestVector plain;
+  ASSERT_TRUE(GenerateVector(FragShader(), {.seed = 5, .lanes = 64}, &plain, &error));
+  EXPECT_TRUE(plain.centroids.empty());
+  tgsi::Shader centroid = FragShader();
+  centroid.declarations[0].interp_location = tgsi::InterpLocation::kCentroid;
+  int moved = 0, lanes = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    common::TestVector v;
+    ASSERT_TRUE(GenerateVector(centroid, {.seed = seed, .lanes = 64}, &v, &error)) << error;
+    ASSERT_EQ(v.centroids.size(), 64u);
+    EXPECT_EQ(common::CheckFragmentInputs(v), "");
+    // Everything else is what the same seed gives a shader without CENTROID.
+    common::TestVector center_only;
+    ASSERT_TRUE(GenerateVector(FragShader(), {.seed = seed, .lanes = 64}, &center_only, &error));
+    EXPECT_EQ(v.barycentrics, center_only.barycentrics);
+    EXPECT_EQ(v.vertex_inputs, center_only.vertex_inputs);
+    for (uint32_t l = 0; l < 64; ++l, ++lanes) {
+      const double i = common::AsFloat(v.centroids[l].i), j = common::AsFloat(v.centroids[l].j);
+      ASSERT_TRUE(i >= 0 && j >= 0 && i + j <= 1) << seed << " lane " << l;
+      moved += !(v.centroids[l] == v.barycentrics[l]);
+    }
+  }
+  EXPECT_GT(moved, lanes / 4);
+  EXPECT_LT(moved, 3 * lanes / 4);
+}
+
 TEST(VectorGen, EdgeVectorsCarryZeroAndEdgePairs) {
   std::string error;
   common::TestVector v;
@@ -313,6 +344,40 @@ TEST(VectorJson, OlderFormReadsAndWritesAsBefore) {
   // What the shader reads is each lane's value, bit for bit (i = j = +0).
   EXPECT_EQ(common::FragmentInputValues(v, 0), v.inputs.at(0));
   EXPECT_EQ(common::BarycentricOf(v, 3), (common::Barycentric{0, 0}));
+}
+
+TEST(VectorJson, CentroidsRoundTripAndAreChecked) {
+  tgsi::Shader centroid = FragShader();
+  centroid.declarations[0].interp_location = tgsi::InterpLocation::kCentroid;
+  common::TestVector v, back;
+  std::string error;
+  ASSERT_TRUE(GenerateVector(centroid, {.seed = 9, .lanes = 8}, &v, &error)) << error;
+  const nlohmann::json j = VectorToJson(v);
+  ASSERT_TRUE(j.contains("centroids"));
+  EXPECT_EQ(j["centroids"][3][0], WordToString(v.centroids[3].i));
+  ASSERT_TRUE(VectorFromJson(j, &back, &error)) << error;
+  EXPECT_EQ(back.centroids, v.centroids);
+  EXPECT_EQ(VectorToJson(back).dump(), j.dump());
+  // A vector without them has no centroids (full coverage) and writes none.
+  nlohmann::json old = j;
+  old.erase("centroids");
+  ASSERT_TRUE(VectorFromJson(old, &back, &error)) << error;
+  EXPECT_TRUE(back.centroids.empty());
+  EXPECT_FALSE(VectorToJson(back).contains("centroids"));
+  // Wrong shape, a vertex vector, or centroids without center pairs.
+  nlohmann::json bad = j;
+  bad["centroids"].erase(0);
+  EXPECT_FALSE(VectorFromJson(bad, &back, &error));
+  EXPECT_NE(error.find("\"centroids\" must hold 8 pairs"), std::string::npos) << error;
+  bad = j;
+  bad.erase("barycentrics");
+  bad.erase("vertex_inputs");
+  for (const auto& [key, value] : j["vertex_inputs"].items()) bad["inputs"].erase(key);
+  EXPECT_FALSE(VectorFromJson(bad, &back, &error));
+  EXPECT_NE(error.find("\"centroids\" need \"barycentrics\""), std::string::npos) << error;
+  EXPECT_FALSE(VectorFromJson(nlohmann::json::parse(R"({"stage": "VERT", "lanes": 1, "centroids": [["0x0","0x0"]]})"),
+                              &back, &error));
+  EXPECT_NE(error.find("FRAG vectors only"), std::string::npos) << error;
 }
 
 TEST(VectorJson, RejectsMalformedPerVertexInputs) {

@@ -146,6 +146,14 @@ struct ShaderState {
   // ir3's driver does for a shader no bary.f of which reads the pair: then
   // nothing is preloaded for it and ij_reg is unused.
   bool ij_preloaded = true;
+  // The centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID; what
+  // fd3_program.c programs from ir3's SYSTEM_VALUE_BARYCENTRIC_PERSP_CENTROID
+  // input): each lane's centroid pair (common::CentroidOf) preloaded into
+  // centroid_ij_reg, centroid_ij_reg + 1 when centroid_ij_preloaded. false
+  // (the default) is the field programmed "none" (r63.x), as freedreno does
+  // when no bary.f reads the centroid pair; centroid_ij_reg is then unused.
+  uint16_t centroid_ij_reg = 0;
+  bool centroid_ij_preloaded = false;
   std::vector<SystemValueBinding> system_values;
   // TGSI OUT registers read at `end`: VS varyings, position and point size;
   // FS render targets (SP_FS_MRT_REG, up to four) and depth. Outputs may
