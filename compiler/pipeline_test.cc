@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "compiler/naive/indirect_resource_index.h"
 #include "compiler/support/mutant_activation.h"
 #include "compiler/tgsi/parser.h"
 
@@ -69,6 +70,31 @@ TEST(Pipeline, AllocationCheckerIsACompileError) {
   EXPECT_EQ(r.status, naive::CompileStatus::kError) << r.detail;
   EXPECT_EQ(r.failed_pass, "regalloc");
   EXPECT_NE(r.detail.find("register allocation checker"), std::string::npos) << r.detail;
+}
+
+// Indirect sampler and constant-buffer indices (also with SVIEW
+// declarations, as nir_to_tgsi prints them) are unsupported in both builds
+// with the reason no a3xx driver gives one (naive/indirect_resource_index.h).
+TEST(Pipeline, IndirectResourceIndicesAreUnsupportedInBothBuilds) {
+  const std::string head =
+      "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0..3]\n"
+      "DCL SVIEW[0..3], 2D, FLOAT\nDCL CONST[1][0..2]\nDCL CONST[2][0..2]\nDCL TEMP[0]\nDCL ADDR[0]\n"
+      "  0: ARL ADDR[0].x, IN[0].xxxx\n";
+  const struct {
+    const char* body;
+    const char* detail;
+  } cases[] = {
+      {"  1: TEX TEMP[0], IN[0], SAMP[ADDR[0].x+1], 2D\n", naive::kIndirectSamplerIndex},
+      {"  1: MOV TEMP[0], CONST[ADDR[0].x+1][2]\n", naive::kIndirectConstantBufferIndex},
+  };
+  for (const auto& c : cases) {
+    const std::string text = head + c.body + "  2: MOV OUT[0], TEMP[0]\n  3: END\n";
+    for (const bool optimizing : {false, true}) {
+      const naive::CompileResult r = CompileA3xxBuild(Parse(text), optimizing);
+      EXPECT_EQ(r.status, naive::CompileStatus::kUnsupported) << text;
+      EXPECT_NE(r.detail.find(c.detail), std::string::npos) << (optimizing ? "opt: " : "naive: ") << r.detail;
+    }
+  }
 }
 
 }  // namespace

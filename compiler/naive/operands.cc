@@ -1,5 +1,7 @@
 #include "compiler/naive/operands.h"
 
+#include "compiler/naive/indirect_resource_index.h"
+
 #include "compiler/tgsi/opcode.h"
 
 namespace shaderdiff::naive {
@@ -190,7 +192,7 @@ Operand Inst::Location(int k, int slot) {
       return SReg(k, slot);
     }
     if (reg.dimension->indirect) {
-      ctx.Unsupported("indirect constant buffer index");
+      ctx.Unsupported(kIndirectConstantBufferIndex);
       return SReg(k, slot);
     }
     buffer = reg.dimension->index;

@@ -48,6 +48,7 @@
 #include <optional>
 #include <vector>
 
+#include "compiler/naive/indirect_resource_index.h"
 #include "compiler/naive/templates.h"
 
 namespace shaderdiff::naive {
@@ -157,7 +158,7 @@ std::optional<uint8_t> SamplerUnit(Inst& i, int k) {
     return std::nullopt;
   }
   if (r.index.indirect) {
-    i.ctx.Unsupported("indirect sampler index");
+    i.ctx.Unsupported(kIndirectSamplerIndex);
     return std::nullopt;
   }
   if (r.index.index > 15) {

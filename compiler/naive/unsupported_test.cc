@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "compiler/naive/indirect_resource_index.h"
 #include "compiler/naive/test_util.h"
 
 namespace shaderdiff::naive {
@@ -114,7 +115,7 @@ TEST(Unsupported, Operands) {
   ExpectUnsupported(Vs("  0: MOV TEMP[0][1], IN[0]\n  1: END\n"), "2-D destination register");
   ExpectUnsupported(Vs("  0: MOV TEMP[0], IN[0][1]\n  1: END\n"), "2-D IN operand");
   ExpectUnsupported(Vs("  0: MOV TEMP[0], SAMP[0]\n  1: END\n"), "source file SAMP");
-  ExpectUnsupported(Vs("  0: MOV TEMP[0], CONST[ADDR[0].x][1]\n  1: END\n"), "indirect constant buffer index");
+  ExpectUnsupported(Vs("  0: MOV TEMP[0], CONST[ADDR[0].x][1]\n  1: END\n"), kIndirectConstantBufferIndex);
   ExpectUnsupported(Vs("  0: MOV TEMP[0], TEMP[TEMP[1].x]\n  1: END\n"), "indirect addressing through TEMP");
   ExpectUnsupported("VERT\nDCL OUT[0]\nDCL ADDR[0]\n  0: MOV OUT[0], IN[ADDR[0].x]\n  1: END\n",
                     "relative addressing into an empty IN file");
@@ -154,7 +155,7 @@ TEST(Unsupported, Textures) {
                     "TXP with array texture target 2D_ARRAY");
   ExpectUnsupported(Fs("  0: TEX TEMP[0], IN[0], TEMP[1], 2D\n  1: END\n"), "texture unit from file TEMP");
   ExpectUnsupported(Fs("DCL ADDR[0]\n  0: TEX TEMP[0], IN[0], SAMP[ADDR[0].x], 2D\n  1: END\n"),
-                    "indirect sampler index");
+                    kIndirectSamplerIndex);
   ExpectUnsupported(Fs("DCL SAMP[16]\n  0: TEX TEMP[0], IN[0], SAMP[16], 2D\n  1: END\n"),
                     "sampler index 16 (a3xx s# has 4 bits)");
 }
