@@ -151,6 +151,11 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
                                             "(Timing::projected_3d; Mesa's ir3 divides them first)");
       return false;
     }
+    if (p.in.opcode == Opcode::GETBUF && !m.t.getbuf) {
+      m.Fail(ExecStatus::kError, Where(p) + ": getbuf: no document or driver shows a3xx has it (its texture "
+                                            "descriptor has no buffer form; Timing::getbuf)");
+      return false;
+    }
     if (p.in.opcode == Opcode::BARY_F && m.fragment && !m.state.ij_preloaded) {
       // Nothing else puts the pair in a register: interpolating from it
       // would read whatever the register holds.

@@ -38,6 +38,12 @@
 //   something else, as it may on hardware. They are pending like the others
 //   until the (sy): reading or writing one before it is a hazard.
 // - getsize: x, y, z/layers, levels for src1.x (integer lod).
+// - getbuf (only where Timing::getbuf says the GPU has it; a3xx's row
+//   refuses it, prepare.cc): no sources; x = the texel buffer's size in
+//   elements, which on a3xx can only be the 1-D descriptor's WIDTH (a
+//   texel buffer is a k1D binding, fd3_texture.c), as u32/s32; y, z, w 0
+//   (undocumented; ir3 reads x only). Another binding type or result type
+//   is unsupported.
 // - getlod: x = the LOD the selection would use, y = lambda, as binary32
 //   (the reference's LODQ convention; the hardware's own format is not
 //   documented), from the quad's coordinate differences (lane 1 - lane 0,
@@ -61,13 +67,14 @@ using common::SampleInput;
 using common::SampleOutput;
 using tgsi::TextureTarget;
 
-enum TexKind : uint8_t { kSample, kFetch, kSize, kLod, kDsx, kDsy };
+enum TexKind : uint8_t { kSample, kFetch, kSize, kBufSize, kLod, kDsx, kDsy };
 
 TexKind KindOf(Opcode op) {
   switch (op) {
     case Opcode::ISAM:
     case Opcode::ISAML: return kFetch;
     case Opcode::GETSIZE: return kSize;
+    case Opcode::GETBUF: return kBufSize;
     case Opcode::GETLOD: return kLod;
     case Opcode::DSX: return kDsx;
     case Opcode::DSY: return kDsy;
@@ -186,6 +193,14 @@ void CompleteSize(Machine& m, const Prepared& p, const PendingOp& op) {
   WriteResults(m, p, op, results);
 }
 
+void CompleteBufSize(Machine& m, const Prepared& p, const PendingOp& op) {
+  const common::TextureUnit& unit = m.tex_units[p.aux];
+  common::Vec4 results[kMaxLanes];
+  const common::Vec4 size = common::QuerySize(unit, TextureTarget::kBuffer, 0).words;
+  ForLanes(op.lanes, [&](int l) { results[l] = {size[0], 0, 0, 0}; });
+  WriteResults(m, p, op, results);
+}
+
 void CompleteLod(Machine& m, const Prepared& p, const PendingOp& op) {
   const TexLayout& t = p.tex;
   const Sources s{m, p, op};
@@ -292,6 +307,13 @@ bool Layout(Prepared& p, std::string* why) {
       if (arr) t.layer = static_cast<int8_t>(pos++);
       break;
     case kSize: pos = 1; break;
+    case kBufSize:
+      if (in.type != Type::kU32 && in.type != Type::kS32) {
+        *why = "getbuf with a result type other than u32/s32 is not modelled";
+        return false;
+      }
+      pos = 0;
+      break;
     case kDsx:
     case kDsy: pos = std::max(1, 32 - std::countl_zero(static_cast<uint32_t>(in.wrmask))); break;
   }
@@ -317,6 +339,14 @@ bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why) {
   const TexKind kind = KindOf(p.in.opcode);
   if (kind == kDsx || kind == kDsy) return true;  // no texture
   TexLayout& t = p.tex;
+  if (kind == kBufSize) {
+    if (b.type != TextureType::k1D || b.unnormalized) {
+      *why = "getbuf on a texture other than a texel buffer's 1-D descriptor is not modelled";
+      return false;
+    }
+    t.target = TextureTarget::kBuffer;
+    return true;
+  }
   if (kind == kSize) {
     t.target = b.type == TextureType::kCube ? TextureTarget::kCube
                : b.type == TextureType::k3D ? TextureTarget::k3D
@@ -362,6 +392,7 @@ bool PrepareTex(Prepared& p, std::string* why) {
     case Opcode::ISAM:
     case Opcode::ISAML: p.complete = CompleteFetch; break;
     case Opcode::GETSIZE: p.complete = CompleteSize; break;
+    case Opcode::GETBUF: p.complete = CompleteBufSize; break;
     case Opcode::GETLOD: p.complete = CompleteLod; break;
     case Opcode::DSX:
     case Opcode::DSY: p.complete = CompleteDerivative; break;

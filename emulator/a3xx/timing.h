@@ -53,6 +53,18 @@ struct Timing {
   // register; the FS register has the same layout, its unit is taken to be
   // the same). ShaderState::pvt_mem_units of them per fiber.
   int pvt_mem_unit_bytes = 128;
+  // §2.6: whether cat5 getbuf (opcode 11, a texel buffer's size) exists.
+  // No document or driver shows it on a3xx: the a3xx texture descriptor has
+  // no buffer form (freedreno's fd3_texture.c programs a texel buffer as a
+  // 1-D texture of WIDTH = elements), the blob is seen using it on a5xx
+  // (Mesa's ir3 disasm tests, 2764cf8d329), and ir3 used getsize for texel
+  // buffers on every generation until that commit (2021, for a6xx Vulkan),
+  // after which it emits getbuf on a3xx too, untested there as far as
+  // Mesa's CI shows (its a306 piglit job runs the quick_shader profile,
+  // which has no samplerBuffer test). So refused: the stricter reading. When
+  // true, getbuf (u32/s32) returns the 1-D descriptor's WIDTH in x, the
+  // value getsize gives at lod 0 (tex.cc).
+  bool getbuf = false;
 
   // The largest delay any consumer can need: history older than this many
   // slots is visible to everyone.

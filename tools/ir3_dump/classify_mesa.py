@@ -50,7 +50,7 @@ CLASSES = {
     "unsupported-face-input": "unsupported: FACE as a float input, which freedreno's caps never give ir3 (glue refuses)",
     "unsupported-interp-opcode": "unsupported: ir3 compiled nothing: tgsi_to_nir has no INTERP_CENTROID/SAMPLE/OFFSET (a3xx exposes no interpolateAt*)",
     "unsupported-centroid-input": "unsupported: a CENTROID/SAMPLE input, whose location tgsi_to_nir drops (glue refuses)",
-    "unsupported-getbuf": "unsupported: getbuf (ir3's texel-buffer TXQ; emulator model gap)",
+    "getbuf-refused": "emulator rule: getbuf, which no document or driver shows a3xx has (Timing::getbuf)",
     "unsupported-3d-array": "unsupported: sam .3d with .a/.s (emulator model gap)",
     "unsupported-getinfo": "unsupported: getinfo (emulator model gap)",
     "unsupported-vertex-id-zero-base": "unsupported: SYSTEM_VALUE_VERTEX_ID_ZERO_BASE",
@@ -83,7 +83,6 @@ def classify(check, tgsi_path, dump_path, sd):
         for key, pat in [("unsupported-face-input", "FACE declared as an input"),
                          ("unsupported-interp-opcode", "unknown TGSI opcode: INTERP_(CENTROID|SAMPLE|OFFSET)"),
                          ("unsupported-centroid-input", r"declared (CENTROID|SAMPLE): tgsi_to_nir drops"),
-                         ("unsupported-getbuf", r"opcode getbuf is not modelled"),
                          ("unsupported-ir3-failed", "ir3 compiled nothing"),
                          ("unsupported-stencil", "STENCIL"),
                          ("unsupported-ubo-pointer", "through a pointer"),
@@ -102,6 +101,8 @@ def classify(check, tgsi_path, dump_path, sd):
             return "tex-writes-all"
         if "alu-delay" in d and "ADDR[" in t and out_of_range_on_vector(sd, tgsi_path, check.get("reproduce", "")):
             return "relative-oob"
+    if v == "compile-error" and "getbuf: no document or driver shows a3xx has it" in d and re.search(r"\bgetbuf\b", dump):
+        return "getbuf-refused"
     if v == "compile-error" and "beyond the a3xx full register file" in d and re.search(r"\bsam", dump):
         return "tex-writes-all"
     if v == "mismatch":
