@@ -189,8 +189,7 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
   // Fast path: direct per-lane register.
   if (!s.index.indirect && !(s.two_d && s.dim.indirect)) {
     if (s.space == Space::kImm) {
-      const Val v = ApplyModifiers(prog.imm[static_cast<size_t>(s.index.base) * 4 + component], s);
-      ForLanes(m, [&](int l) { out.Set(l, v); });
+      out.Fill(m, ApplyModifiers(prog.imm[static_cast<size_t>(s.index.base) * 4 + component], s));
       return;
     }
     if (s.space == Space::kConst) {  // uniform per segment (vector)
@@ -198,8 +197,7 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
       for (int k = 0; k < nsegs_; ++k) {
         const LaneMask sm = m & segs_[k].mask;
         if (!sm) continue;
-        const Val v = ApplyModifiers(ReadUniformConst(*segs_[k].consts, buffer, s.index.base, component, false), s);
-        ForLanes(sm, [&](int l) { out.Set(l, v); });
+        out.Fill(sm, ApplyModifiers(ReadUniformConst(*segs_[k].consts, buffer, s.index.base, component, false), s));
       }
       return;
     }
@@ -223,6 +221,16 @@ void Exec::LoadSource(const DSrc& s, int component, LaneMask m, Lanes& out) {
     const Lanes& reg = file[static_cast<size_t>(s.index.base) * 4 + component];
     if (!s.abs && !s.neg) {  // a plain copy of the lanes
       out.CopyLanes(m, reg);
+      return;
+    }
+    // Float modifiers on lanes 0..n-1 that are all exact: sign-bit words.
+    int n = 0;
+    if (s.mod != ModType::kInt && IsLowRun(m, &n) && reg.AllExactFirst(n)) {
+      constexpr Word kSignBit = 0x80000000u;
+      const Word keep = s.abs ? ~kSignBit : ~Word{0}, flip = s.neg ? kSignBit : 0;
+      for (int l = 0; l < n; ++l) out.w[l] = (reg.w[l] & keep) ^ flip;
+      std::fill_n(out.u, n, Reason::kNone);
+      std::fill_n(out.x, n, Reason::kNone);
       return;
     }
     ForLanes(m, [&](int l) { out.Set(l, ApplyModifiers(reg.Get(l), s)); });

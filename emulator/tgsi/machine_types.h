@@ -83,6 +83,15 @@ struct Lanes {
   // The lanes of m from `from` (CopyLane for each): one run of CopyFirst
   // when m is lanes 0..n-1.
   void CopyLanes(uint64_t m, const Lanes& from);
+  // Sets the lanes of m to v (Set for each): plain fills of the word and
+  // flags when v is exact and m is lanes 0..n-1.
+  void Fill(uint64_t m, const Val& v);
+  // Whether lanes 0..n-1 are all exact (one pass over the flags, no branch per lane).
+  bool AllExactFirst(int n) const {
+    bool exact = true;
+    for (int l = 0; l < n; ++l) exact &= (u[l] == Reason::kNone) & (x[l] == Reason::kNone);
+    return exact;
+  }
 };
 
 inline void Lanes::CopyFirst(int n, const Lanes& from) {
@@ -119,6 +128,17 @@ inline void Lanes::CopyLanes(uint64_t m, const Lanes& from) {
     CopyFirst(n, from);
   } else {
     ForLanes(m, [&](int l) { CopyLane(l, from); });
+  }
+}
+
+inline void Lanes::Fill(uint64_t m, const Val& v) {
+  int n = 0;
+  if (v.undef == Reason::kNone && v.inexact == Reason::kNone && IsLowRun(m, &n)) {
+    std::fill_n(w, n, v.w);
+    std::fill_n(u, n, Reason::kNone);
+    std::fill_n(x, n, Reason::kNone);
+  } else {
+    ForLanes(m, [&](int l) { Set(l, v); });
   }
 }
 

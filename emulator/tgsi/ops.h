@@ -158,15 +158,21 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
 // float operations, -ffp-contract=off kept, so each is one IEEE operation as
 // Fp does it). Returns the lanes whose operands or result are denormal or
 // whose result is a NaN (and, for a kernel with kPlainCheck, the lanes
-// K::PlainSlow(operands, words, bad) marks in `bad`: where Eval would report
-// freedom or see a denormal inside):
-// for those the caller runs the general per-lane evaluation, which gives
-// them their flags and sets. Every other lane is exact with K::Plain's word,
-// which is Eval's word there, in any denormal mode (Fp's In and Out only
-// change denormals). Lanes n.. up to the next multiple of 16 of r are
-// written too (r is the handler's scratch; kMaxLanes is a multiple of 16).
+// K::PlainSlow(operands, words, bad, alt) marks with kPlainSlowBit in `bad`:
+// where Eval would report other freedom or see a denormal inside): for
+// those the caller runs the general per-lane evaluation, which gives them
+// their flags and sets. A lane PlainSlow marks with kPlainAltBit alone is
+// the two-word set {word, alt} (PairSet, cause K::kAltReason): Eval reports
+// exactly that alternative there (MAD's fused form), on normal-or-zero
+// operands, product, word and alt, which is what the general path builds.
+// Every other lane is exact with K::Plain's word, which is Eval's word
+// there, in any denormal mode (Fp's In and Out only change denormals).
+// Exactly lanes 0..n-1 of r are read and written: a partial last block
+// reads zeros for lanes n.. (never a word the wave did not write).
 inline constexpr int kPlainBlock = 16;
 static_assert(kMaxLanes % kPlainBlock == 0);
+inline constexpr uint8_t kPlainSlowBit = 1;
+inline constexpr uint8_t kPlainAltBit = 2;
 // Whether word w is a denormal (bit test, no branch).
 inline uint8_t DenormBit(Word w) { return static_cast<uint8_t>(((w & 0x7f800000u) == 0) & ((w & 0x7fffffu) != 0)); }
 inline uint8_t NanBit(Word w) { return static_cast<uint8_t>(((w & 0x7f800000u) == 0x7f800000u) & ((w & 0x7fffffu) != 0)); }
@@ -178,12 +184,21 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
   for (int k = 0; k < N; ++k) src[k] = s[k]->w;
   LaneMask slow = 0;
   for (int b = 0; b < n; b += kPlainBlock) {
+    const int len = std::min(kPlainBlock, n - b);
     float av[N][kPlainBlock];
     Word wv[kPlainBlock];
+    Word alt[kPlainBlock];  // written by PlainSlow, read only where it set kPlainAltBit
     uint8_t bad[kPlainBlock] = {};
     for (int k = 0; k < N; ++k) {
+      Word tail[kPlainBlock];
+      const Word* in = src[k] + b;
+      if (len < kPlainBlock) {
+        std::fill_n(tail, kPlainBlock, Word{0});
+        std::copy_n(in, len, tail);
+        in = tail;
+      }
       for (int i = 0; i < kPlainBlock; ++i) {
-        const Word w = src[k][b + i];
+        const Word w = in[i];
         av[k][i] = std::bit_cast<float>(w);
         bad[i] |= DenormBit(w);
       }
@@ -195,11 +210,19 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
       wv[i] = w;
       bad[i] |= DenormBit(w) | NanBit(w);
     }
-    if constexpr (K::kPlainCheck) K::PlainSlow(av, wv, bad);
-    std::copy_n(wv, kPlainBlock, r.w + b);
-    std::fill_n(r.u + b, kPlainBlock, Reason::kNone);
-    std::fill_n(r.x + b, kPlainBlock, Reason::kNone);
-    for (int i = 0; i < kPlainBlock && b + i < n; ++i) slow |= static_cast<LaneMask>(bad[i] != 0) << (b + i);
+    if constexpr (K::kPlainCheck) K::PlainSlow(av, wv, bad, alt);
+    std::copy_n(wv, len, r.w + b);
+    std::fill_n(r.u + b, len, Reason::kNone);
+    std::fill_n(r.x + b, len, Reason::kNone);
+    for (int i = 0; i < len; ++i) {
+      if constexpr (K::kPlainCheck) {
+        if (bad[i] == kPlainAltBit) {
+          r.Set(b + i, PairSet(wv[i], alt[i], K::kAltReason));
+          continue;
+        }
+      }
+      slow |= static_cast<LaneMask>(bad[i] != 0) << (b + i);
+    }
   }
   return slow;
 }
@@ -315,7 +338,8 @@ struct KernelBase {
   static constexpr bool kMonotone = true;
   static constexpr bool kCustomSet = false;
   static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
-  static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad) too (PlainLanes)
+  static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
+  static constexpr Reason kAltReason = Reason::kNone;  // the cause of PlainSlow's two-word sets
 };
 // Float arithmetic.
 struct ArithKernel : KernelBase {

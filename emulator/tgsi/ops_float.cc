@@ -163,14 +163,22 @@ void OpDeriv(Exec& ex, const DInst& in) {
 // MAD's plain-lanes check (ops.h, PlainLanes), a block at a time: the
 // fused result is std::fmaf's, correctly rounded on either clone (the FMA
 // instruction where the CPU has one, the library otherwise), so both give the
-// same bits; -ffp-contract=off keeps the product a separate rounding.
+// same bits as Fp::Fma on operands and results that are not denormal;
+// -ffp-contract=off keeps the product a separate rounding. A fused word that
+// is a denormal (Fp may flush it), an infinity or a NaN goes to the general
+// path, so a kPlainAltBit lane's set is the hull of two finite words.
 __attribute__((target_clones("fma", "default")))
-void float_ops::MadK::PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad) {
+void float_ops::MadK::PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad, Word* alt) {
   for (int i = 0; i < kPlainBlock; ++i) {
     const float p = a[0][i] * a[1][i];
     const Word pw = std::bit_cast<Word>(p);
     const Word fused = std::bit_cast<Word>(std::fmaf(a[0][i], a[1][i], a[2][i]));
-    bad[i] |= static_cast<uint8_t>(((pw & 0x7f800000u) == 0 && (pw & 0x7fffffu) != 0) || fused != r[i]);
+    alt[i] = fused;
+    const bool differs = fused != r[i];
+    const bool odd_fused = (fused & 0x7f800000u) == 0x7f800000u || DenormBit(fused);
+    bad[i] |= static_cast<uint8_t>(((pw & 0x7f800000u) == 0 && (pw & 0x7fffffu) != 0) || (differs && odd_fused)) *
+                  kPlainSlowBit |
+              static_cast<uint8_t>(differs) * kPlainAltBit;
   }
 }
 

@@ -60,13 +60,16 @@ struct MadK : ArithKernel {
   static constexpr int kSrc = 3;
   static constexpr bool kPlain = true;
   static constexpr bool kPlainCheck = true;
+  static constexpr Reason kAltReason = Reason::kMadFusion;
   static float Plain(const float* a) {
     const float p = a[0] * a[1];  // two roundings: -ffp-contract=off
     return p + a[2];
   }
-  // Marks in `bad` the lanes of a block where Eval reports freedom (the
-  // fused form differs) or sees a denormal product (ops_float.cc).
-  static void PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad);
+  // Marks in `bad` the lanes of a block whose fused form differs
+  // (kPlainAltBit, the fused word in `alt`) and those where Eval sees a
+  // denormal product or the fused word is not a finite normal or zero
+  // (kPlainSlowBit) (ops_float.cc).
+  static void PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad, Word* alt);
   static Word Eval(Fp& fp, const Word* a, Freedom& f) {
     Fp other = fp;
     const Word fused = W(other.Fma(F(a[0]), F(a[1]), F(a[2])));

@@ -144,6 +144,21 @@ inline Decision Decide(const Val& v, Pred p, bool flush) {
 // the result's word); a set when they differ, with `why` as the cause.
 Val Either(const Val& chosen, const Val& other, Reason why);
 
+// The set {chosen, other} of two distinct float words, neither a NaN nor
+// both infinities: their hull by value, cause `why`, with chosen's word; what
+// SetBuilder makes of an exact result whose op reports `other` as its only
+// alternative (a cheap path for MAD's fused form, ops.h PlainLanes).
+inline Val PairSet(Word chosen, Word other, Reason why) {
+  Val v;
+  v.w = chosen;
+  v.inexact = why;
+  v.set = kSetInterval;
+  const int64_t kc = common::OrderedKey(chosen), ko = common::OrderedKey(other);
+  v.lo = ko < kc ? other : chosen;
+  v.hi = ko > kc ? other : chosen;
+  return v;
+}
+
 // Source modifiers and saturate applied to a set.
 Val NegateFloat(Val v);
 Val AbsFloat(Val v);
