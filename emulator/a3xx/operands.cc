@@ -69,7 +69,7 @@ int FileScalars(const Machine& m, bool half) { return 4 * (half ? m.t.num_half_v
 [[gnu::always_inline]] inline const Word* ReadRegInline(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes,
                                                         LaneMask hazard_lanes, Dom dom, Word* scratch) {
   if (IsA0OrP0(idx)) d = m.t.non_alu;
-  CheckPendingRead(m, idx, hazard_lanes);
+  if (m.async.AnyAtAll()) CheckPendingRead(m, idx, hazard_lanes);
   int short_by = 0;
   const Word* v = m.regs.Read(idx, c, d, lanes, hazard_lanes, scratch, &short_by);
   if (short_by) m.Hazard(idx, short_by, "alu-delay");

@@ -62,7 +62,7 @@ class RegFile {
 
   // ALU write of `values[l]` for l in `lanes` at slot p (inline: every ALU
   // destination).
-  void Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values) {
+  [[gnu::always_inline]] void Write(uint16_t idx, int64_t p, LaneMask lanes, const Word* values) {
     if (!lanes) return;
     const size_t i = pushed_ & (ring_.size() - 1);
     Push(idx, p, lanes);
