@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "emulator/a3xx/machine.h"
+#include "emulator/isa_common/hex.h"
 #include "emulator/a3xx/trace_hooks.h"
 
 namespace shaderdiff::a3xx {
@@ -16,12 +17,6 @@ int LocalLane(const Machine& m) { return static_cast<int>(m.opt.trace->lane - m.
 bool Executes(const Machine& m, LaneMask lanes) {
   const int l = LocalLane(m);
   return (lanes >> l) & 1;
-}
-
-std::string Hex(uint32_t w) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", w);
-  return buf;
 }
 
 }  // namespace
@@ -132,7 +127,7 @@ std::string FormatStep(const TraceStep& s) {
   if (!s.reads.empty()) {
     out += " reads";
     for (const TraceRead& r : s.reads) {
-      out += " " + RegName(r.reg, r.half) + "=" + Hex(r.value);
+      out += " " + RegName(r.reg, r.half) + "=" + isa_common::HexWord(r.value);
       if (r.written_pc >= 0) {
         out += " (written @" + std::to_string(r.written_cycle) + " by #" + std::to_string(r.written_pc) + ")";
       } else {
@@ -146,9 +141,9 @@ std::string FormatStep(const TraceStep& s) {
     for (const TraceWrite& w : s.writes) {
       out += " " + RegName(w.reg, w.half) + "=";
       if (!w.async) {
-        out += Hex(w.value);
+        out += isa_common::HexWord(w.value);
       } else if (w.landed) {
-        out += Hex(w.value) + " (landed @" + std::to_string(w.landed_cycle) + ")";
+        out += isa_common::HexWord(w.value) + " (landed @" + std::to_string(w.landed_cycle) + ")";
       } else {
         out += "(pending, never landed)";
       }

@@ -5,6 +5,7 @@
 
 #include "compiler/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
+#include "emulator/isa_common/hex.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/ir3_dump/program.h"
 #include "tools/harness/rng.h"
@@ -165,9 +166,7 @@ std::string NaiveWordAt(const common::ExecResult& naive, const Mismatch& m) {
   const common::OutputLanes* o = naive.FindOutput(m.output);
   if (!o || m.lane >= o->words.size()) return "; the naive build has no such output";
   const common::Word w = o->words[m.lane][m.component];
-  char buf[16];
-  std::snprintf(buf, sizeof(buf), "0x%08x", w);
-  return std::string("; the naive build gives ") + buf + (w == m.actual ? " too" : " (it passes this vector)");
+  return "; the naive build gives " + isa_common::HexWord(w) + (w == m.actual ? " too" : " (it passes this vector)");
 }
 
 CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& options,

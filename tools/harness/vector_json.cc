@@ -18,6 +18,7 @@
 
 #include "compiler/tgsi/names.h"
 #include "emulator/common/interpolation.h"
+#include "emulator/isa_common/hex.h"
 #include "tools/harness/json_location.h"
 
 namespace shaderdiff::harness {
@@ -176,11 +177,7 @@ bool TextureFromJson(const json& j, common::TextureUnit* t, std::string* field) 
 
 }  // namespace
 
-std::string WordToString(common::Word w) {
-  char buf[11];
-  std::snprintf(buf, sizeof buf, "0x%08x", w);
-  return buf;
-}
+std::string WordToString(common::Word w) { return isa_common::HexWord(w); }
 
 std::string_view ExecStatusName(common::ExecStatus status) {
   switch (status) {

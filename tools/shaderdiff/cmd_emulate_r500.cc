@@ -10,17 +10,12 @@
 #include "emulator/r500/emulator.h"
 #include "emulator/r500/isa/text.h"
 #include "emulator/r500/vector_json.h"
+#include "emulator/isa_common/hex.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 
 namespace shaderdiff::cli {
 namespace {
-
-std::string Hex(common::Word w) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", w);
-  return buf;
-}
 
 }  // namespace
 
@@ -92,10 +87,10 @@ int EmulateR500(const std::vector<std::string>& args) {
     for (int t = 0; t < r500::kRenderTargets; ++t) {
       if (!p.color_written[t]) continue;
       nlohmann::json words = nlohmann::json::array();
-      for (int c = 0; c < 4; ++c) words.push_back((p.color_written[t] >> c & 1) ? nlohmann::json(Hex(p.color[t][c])) : nlohmann::json(nullptr));
+      for (int c = 0; c < 4; ++c) words.push_back((p.color_written[t] >> c & 1) ? nlohmann::json(isa_common::HexWord(p.color[t][c])) : nlohmann::json(nullptr));
       pj["color"][std::to_string(t)] = words;
     }
-    if (p.depth_written) pj["depth"] = Hex(p.depth);
+    if (p.depth_written) pj["depth"] = isa_common::HexWord(p.depth);
     j["pixels"].push_back(pj);
   }
   j["stats"] = {{"cycles", r.cycles}, {"instructions", r.instructions}, {"nop_cycles", r.nop_cycles},

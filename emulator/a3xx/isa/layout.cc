@@ -2,6 +2,7 @@
 // the per-opcode fixed-bit patterns, the "does this opcode use this field"
 // rule, and the table consistency check.
 #include "emulator/a3xx/isa/layout.h"
+#include "emulator/isa_common/hex.h"
 
 #include <array>
 #include <cstdio>
@@ -54,12 +55,6 @@ constexpr std::array<std::pair<int, int>, kNumFormats> MakeFormatRanges() {
   return ranges;
 }
 constexpr auto kFormatRanges = MakeFormatRanges();
-
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 }  // namespace
 
@@ -296,7 +291,7 @@ std::vector<std::string> CheckTables() {
         const uint64_t common = pa.mask & pb.mask;
         problems.push_back("encodings overlap: " + std::string(OpcodeName(static_cast<Opcode>(a))) + " and " +
                            std::string(OpcodeName(static_cast<Opcode>(b))) + " (common fixed mask " +
-                           Hex(common) + ")");
+                           isa_common::HexValue(common) + ")");
       }
     }
   }
@@ -348,7 +343,7 @@ std::vector<std::string> CheckTables() {
         covered |= f.mask();
       }
       if (covered != ~0ull) {
-        problems.push_back(std::string(fmt.name) + ": bits " + Hex(~covered) + " are not covered" +
+        problems.push_back(std::string(fmt.name) + ": bits " + isa_common::HexValue(~covered) + " are not covered" +
                            (s2en ? " (s2en)" : ""));
       }
     }

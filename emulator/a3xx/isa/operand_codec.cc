@@ -5,6 +5,7 @@
 #include <string>
 
 #include "emulator/a3xx/isa/codec_internal.h"
+#include "emulator/isa_common/hex.h"
 
 namespace shaderdiff::a3xx::internal {
 namespace {
@@ -15,12 +16,6 @@ int64_t SignExtend(uint64_t value, int width) {
   if (width >= 64) return static_cast<int64_t>(value);
   uint64_t sign = 1ull << (width - 1);
   return static_cast<int64_t>((value ^ sign) - sign);
-}
-
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 }  // namespace
@@ -101,7 +96,7 @@ bool DecodeOperandValue(FieldKind encoding, uint64_t value, Operand* operand, bo
     }
     return true;
   }
-  if (error) *error = "invalid " + std::string(FieldKindName(encoding)) + " operand encoding " + Hex(value);
+  if (error) *error = "invalid " + std::string(FieldKindName(encoding)) + " operand encoding " + isa_common::HexValue(value);
   return false;
 }
 

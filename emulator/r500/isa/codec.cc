@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "emulator/isa_common/bit_range.h"
+#include "emulator/isa_common/hex.h"
 
 namespace shaderdiff::r500 {
 namespace {
@@ -19,12 +20,6 @@ std::array<uint32_t, kDwords> CoveredBits(InstrType t) {
   for (const FieldInfo& f : FieldTable())
     if (f.In(t)) covered[f.dword] |= RangeMask<uint32_t>(f.hi, f.lo);
   return covered;
-}
-
-std::string Hex(uint32_t v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08x", v);
-  return buf;
 }
 
 }  // namespace
@@ -48,7 +43,7 @@ std::variant<Instr, Refusal> Decode(const Words& w) {
   const std::array<uint32_t, kDwords> covered = CoveredBits(type);
   for (int d = 0; d < kDwords; ++d) {
     if (uint32_t stray = w[d] & ~covered[d]) {
-      return Refusal{"inst" + std::to_string(d) + ": reserved bits " + Hex(stray) + " set in a " +
+      return Refusal{"inst" + std::to_string(d) + ": reserved bits " + isa_common::HexWord(stray) + " set in a " +
                      std::string(TypeName(type)) + " instruction"};
     }
   }
