@@ -99,7 +99,18 @@ int ExecFc(Machine& m, int slot_no, const Instr& in) {
 
   if (op == 1 || op == 3) {  // LOOP, REP
     const IntConst& k = m.state->int_consts[in.Get(F::kFcIntAddr)];
-    if (k.count == 0) return target;  // zero count: jump without JUMP_FUNC
+    if (k.count == 0) {  // zero count: jump without JUMP_FUNC, to where the reading says
+      switch (m.opt->params.zero_count_loop) {
+        case Params::ZeroCountLoop::kAtTarget: return target;
+        case Params::ZeroCountLoop::kPastTarget: return target + 1;
+        case Params::ZeroCountLoop::kRefuse: break;
+      }
+      m.Fail("unsupported: " + std::string(op == 1 ? "LOOP" : "REP") + " with count 0 at slot " +
+             std::to_string(slot_no) +
+             " (A.12 does not say whether the target or the instruction after it runs next; "
+             "Params::zero_count_loop picks a reading)");
+      return next;
+    }
     if (static_cast<int>(m.loop_stack.size()) >= m.opt->params.loop_stack_depth) {
       m.Hazard(slot_no, "loop-stack-overflow", "loop stack depth " + std::to_string(m.opt->params.loop_stack_depth));
       m.Fail("loop stack overflow at slot " + std::to_string(slot_no));

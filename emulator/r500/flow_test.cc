@@ -100,10 +100,38 @@ TEST(Flow, LoopWithRelativeConstants) {
   EXPECT_EQ(r.instructions, 8u);  // loop, 3 x (body, endloop), out
   s.int_consts[0] = {2, 1, 1};     // aL = 1, 2
   EXPECT_EQ(RunQuad(s, QuadWith(0, {})).pixels[0].color[0][0], F(110));
-  s.int_consts[0] = {0, 0, 0};     // zero count: jump to the target without a frame
-  r = RunQuad(s, QuadWith(0, {}));
+}
+
+// A zero count: refused by default (UNCERTAIN, Params::zero_count_loop), and
+// under each reading the loop body never runs. The LOOP's target is the OUT
+// (slot 3) in Loop(); with kPastTarget it must point one before it.
+TEST(Flow, ZeroCountLoopIsRefusedUnlessAReadingIsChosen) {
+  State s = Program(Loop());
+  s.full_fc = true;
+  s.int_consts[0] = {0, 0, 0};
+  s.consts[0][0] = F(1);
+  RunResult r = RunQuad(s, QuadWith(0, {}));
+  EXPECT_EQ(r.error.rfind("unsupported: LOOP with count 0 at slot 0", 0), 0u) << r.error;
+
+  RunOptions at;
+  at.params.zero_count_loop = Params::ZeroCountLoop::kAtTarget;
+  r = RunQuad(s, QuadWith(0, {}), at);
+  ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.pixels[0].color[0][0], 0u);
-  EXPECT_EQ(r.instructions, 2u);
+  EXPECT_EQ(r.instructions, 2u);  // loop, out
+
+  std::string past = Loop();
+  past.replace(past.find("fc_jump_addr=3"), 14, "fc_jump_addr=2");  // Mesa's form: target = ENDLOOP
+  State p = Program(past);
+  p.full_fc = true;
+  p.int_consts[0] = {0, 0, 0};
+  RunOptions after;
+  after.params.zero_count_loop = Params::ZeroCountLoop::kPastTarget;
+  r = RunQuad(p, QuadWith(0, {}), after);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.instructions, 2u);  // loop, out: ENDLOOP never ran
+  // The same program at kAtTarget runs ENDLOOP with no frame: underflow.
+  EXPECT_EQ(RunQuad(p, QuadWith(0, {}), at).error, "loop stack underflow at slot 2");
 }
 
 TEST(Flow, LoopStackOverflowAndRelativeRangeStop) {

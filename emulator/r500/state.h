@@ -83,6 +83,14 @@ struct Params {
   // A.5: inline constants with exponent 0 (denormals) are UNCERTAIN: refused
   // unless this is set (then AMD's reading: m/8 * 2^-6).
   bool inline_denormals = false;
+  // A.12 says a LOOP/REP whose count is 0 jumps "to the target" without
+  // looking at JUMP_FUNC, but Mesa's r300 compiler points BGNLOOP's target at
+  // ENDLOOP itself, which would then pop a frame that was never pushed. So
+  // which instruction runs next is UNCERTAIN: refused unless this picks a
+  // reading (kAtTarget: the target, kPastTarget: the one after it). Mesa
+  // never emits a zero count (its integer constant 0 has count 255).
+  enum class ZeroCountLoop : uint8_t { kRefuse, kAtTarget, kPastTarget };
+  ZeroCountLoop zero_count_loop = ZeroCountLoop::kRefuse;
   // Loop safety net: instructions executed before the run is stopped.
   uint64_t max_steps = 1u << 20;
 };

@@ -211,6 +211,19 @@ grep -q "r5bad.json: error: \$.consts: key '300' is not an index 0..255" "$TMP/e
 head -1 "$TMP/r5run.s" >"$TMP/r5noout.s"
 expect_exit 1 "emulate r500 refused state" "$SD" emulate --target r500 --asm "$TMP/r5noout.s" --vector "$TMP/r5v.json"
 grep -q "refused: slot 0: the last instruction must be OUT" "$TMP/err" || fail "r500 refusal reason; got: $(cat "$TMP/err")"
+# A zero-count LOOP whose target is its ENDLOOP (Mesa's form): unsupported
+# unless a reading is picked; past-target skips the ENDLOOP, at-target pops
+# a frame never pushed.
+{ echo "fc alu_wait fc_op=loop fc_jump_addr=1"
+  echo "fc alu_wait fc_op=endloop fc_jump_any fc_jump_func=255 fc_jump_addr=1"
+  tail -1 "$TMP/r5run.s"; } >"$TMP/r5loop0.s"
+echo '{"full_fc": true, "int_consts": {"0": [0, 0, 0]}}' >"$TMP/r5loop0.json"
+expect_exit 4 "emulate r500 zero-count loop refused" "$SD" emulate --target r500 --asm "$TMP/r5loop0.s" --vector "$TMP/r5loop0.json"
+grep -q "unsupported: LOOP with count 0 at slot 0" "$TMP/err" "$TMP/out" || fail "r500 zero-count reason; got: $(cat "$TMP/err" "$TMP/out")"
+expect_exit 0 "emulate r500 zero-count past-target" "$SD" emulate --target r500 --asm "$TMP/r5loop0.s" --vector "$TMP/r5loop0.json" --zero-count-loop past-target
+grep -q '"instructions": 2' "$TMP/out" || fail "r500 past-target runs loop and out; got: $(cat "$TMP/out")"
+expect_exit 1 "emulate r500 zero-count at-target" "$SD" emulate --target r500 --asm "$TMP/r5loop0.s" --vector "$TMP/r5loop0.json" --zero-count-loop at-target
+expect_exit 2 "emulate r500 bad zero-count reading" "$SD" emulate --target r500 --asm "$TMP/r5loop0.s" --vector "$TMP/r5loop0.json" --zero-count-loop maybe
 
 # compile / emulate / check on the a3xx target with the naive build.
 expect_exit 0 "compile naive" "$SD" compile --target a3xx --build naive "$DATA/mad.tgsi" --binary "$TMP/mad.bin"

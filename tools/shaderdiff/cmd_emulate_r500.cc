@@ -28,7 +28,9 @@ int EmulateR500(const std::vector<std::string>& args) {
       ("hazards", po::value<std::string>()->default_value("record"), "record | trap (stop at the first)")
       ("tex-latency", po::value<int>()->default_value(r500::Params{}.tex_latency),
        "cycles from a TEX's issue to its result (INVENTED; README.md)")
-      ("inline-denormals", "accept inline constants with exponent 0 as AMD reads them (default: refused, A.5 UNCERTAIN)");
+      ("inline-denormals", "accept inline constants with exponent 0 as AMD reads them (default: refused, A.5 UNCERTAIN)")
+      ("zero-count-loop", po::value<std::string>()->default_value("refuse"),
+       "refuse | at-target | past-target: where a LOOP/REP with count 0 goes (A.12 UNCERTAIN; README.md)");
   po::variables_map vm;
   if (!ParseArgs(args, options, {}, &vm)) return kExitUsage;
   if (vm.count("help")) {
@@ -38,7 +40,8 @@ int EmulateR500(const std::vector<std::string>& args) {
                "masks, depth, killed, covered), the cycle count and the hazards as JSON.\n"
                "There is no r500 compiler yet: the program is assembly, not TGSI.\n"
                "Exits 0 on a run, 1 on bad input, a refused state or a hazard in trap mode,\n"
-               "4 when the program uses what the emulator does not model (break/continue).",
+               "4 when the program uses what the emulator does not model (break/continue, a\n"
+               "zero-count loop unless --zero-count-loop picks a reading).",
                options);
     return kExitOk;
   }
@@ -73,6 +76,15 @@ int EmulateR500(const std::vector<std::string>& args) {
   opt.trap = mode == "trap";
   opt.params.tex_latency = vm["tex-latency"].as<int>();
   opt.params.inline_denormals = vm.count("inline-denormals") > 0;
+  const std::string zero = vm["zero-count-loop"].as<std::string>();
+  if (zero == "at-target") {
+    opt.params.zero_count_loop = r500::Params::ZeroCountLoop::kAtTarget;
+  } else if (zero == "past-target") {
+    opt.params.zero_count_loop = r500::Params::ZeroCountLoop::kPastTarget;
+  } else if (zero != "refuse") {
+    std::cerr << "shaderdiff emulate: --zero-count-loop must be 'refuse', 'at-target' or 'past-target'\n";
+    return kExitUsage;
+  }
   if (opt.params.tex_latency < 1) {
     std::cerr << "shaderdiff emulate: --tex-latency must be >= 1\n";
     return kExitUsage;
