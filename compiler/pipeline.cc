@@ -118,6 +118,17 @@ LowerOptions A3xxLowering() {
   return o;
 }
 
+// The optimizing build's SSA, allocators and to-machine carry one pinned
+// i/j pair (InputRef::kIj, regalloc.h step 8); the centroid pair the
+// selection reads (r0.z: inputs declared CENTROID, INTERP_CENTROID's twin)
+// would need a second one, so such shaders are refused here, with what is
+// missing, rather than compiled with an unallocated pair. The naive build
+// compiles them.
+constexpr char kCentroidPairReason[] =
+    "the centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID: an input declared CENTROID or read by "
+    "INTERP_CENTROID): the optimizing build allocates the centre pair only (compiler/opt/regalloc.h step 8); "
+    "the naive build compiles it";
+
 const std::vector<Pass>& Pipeline() {
   static const std::vector<Pass> passes = {
       {{"lower-tgsi",
@@ -137,6 +148,7 @@ const std::vector<Pass>& Pipeline() {
        [](State& s) {
          s.selection = naive::SelectA3xx(s.tgsi);
          if (s.selection.status != CompileStatus::kOk) return Fail(s, s.selection.status, s.selection.detail);
+         if (s.selection.state.centroid_ij_preloaded) return Fail(s, CompileStatus::kUnsupported, kCentroidPairReason);
          // Provenance names the input's instructions, not the lowered ones.
          naive::MapThroughLowering(*s.original, s.tgsi, s.lower_origin, &s.selection.source_map,
                                    &s.selection.source_comps);

@@ -12,7 +12,14 @@
 //                        order) is packed at inloc 4k, interpolation from its
 //                        DCL (CONSTANT -> flat, LINEAR -> linear, otherwise
 //                        perspective), fetched by the prologue:
-//                        bary.f IN[i].c, 4k+c, r0.x (the last with (ei))
+//                        bary.f IN[i].c, 4k+c, r0.x (the last with (ei));
+//                        an input declared CENTROID reads the centroid pair,
+//                        r0.z (centroid_ij_reg); with INTERP_CENTROID every
+//                        varying is fetched a second time, at r0.z, into IN's
+//                        centroid twin (register_map.h). One pair serves
+//                        perspective and linear inputs alike, as the vectors
+//                        give one pair per lane (emulator/a3xx/README.md).
+//                        SAMPLE is kUnsupported (no per-sample pair).
 //   FS  OUT COLOR[n]     SP_FS_MRT_REG (xyzw), n <= 3 (no semantic: a
 //                        colour); POSITION: DEPTH_REGID (z)
 //   CONST[b][i]          c<base(b) + i> (state.consts, declared ones)
@@ -48,20 +55,22 @@ using tgsi::File;
 
 namespace {
 
-// A fragment input declared at the centroid or per sample. a3xx preloads a
-// centroid i/j pair (HLSQ_CONTROL_3_REG's centroid regids; the emulator
-// models it, ShaderState::centroid_ij_reg, and the vectors give centroid
-// pairs), but neither build selects it yet, so the declaration is refused
-// rather than compiled as center interpolation (issue 14). Per-sample
-// interpolation has no i/j pair at all.
-std::string LocationReason(tgsi::InterpLocation loc) {
-  if (loc == tgsi::InterpLocation::kCentroid) {
-    return "a fragment input interpolated at the centroid (DCL IN ..., CENTROID): a3xx has centroid i/j "
-           "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled by the emulator and the vectors' centroid pairs), "
-           "but neither build selects it yet";
+// A fragment input declared per sample: a3xx preloads i/j at the pixel
+// centre and at the centroid only (HLSQ_CONTROL_3_REG), no per-sample pair.
+constexpr char kPerSampleReason[] =
+    "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel center "
+    "and centroid only (HLSQ_CONTROL_3_REG)";
+
+// Whether IN[index] is declared CENTROID (the last declaration covering it
+// decides, as the reference's PreparedShader::InterpOf).
+bool DeclaredCentroid(const tgsi::Shader& shader, uint32_t index) {
+  bool centroid = false;
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file == File::kInput && index >= d.first && index <= d.last) {
+      centroid = d.interp_location == tgsi::InterpLocation::kCentroid;
+    }
   }
-  return "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel center "
-         "and centroid only (HLSQ_CONTROL_3_REG)";
+  return centroid;
 }
 
 a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
@@ -204,6 +213,10 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
   const bool fs = ctx.shader.processor == tgsi::Processor::kFragment;
   s.stage = fs ? a3xx::ShaderStage::kFragment : a3xx::ShaderStage::kVertex;
   s.ij_reg = Scalar(kIjVec4, 0);
+  // The centroid pair, for CENTROID inputs and INTERP_CENTROID's twin
+  // (register_map.h); preloaded only when something reads it.
+  s.centroid_ij_reg = Scalar(kIjVec4, kCentroidIjComp);
+  s.centroid_ij_preloaded = fs && ctx.map.CentroidInputShift() != 0;
 
   std::set<uint32_t> inputs, outputs, svs, consts0;
   std::set<std::pair<uint32_t, uint32_t>> consts;
@@ -221,10 +234,11 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
         case File::kInput:
           if (!inputs.insert(idx).second) break;
           if (fs && !Preloaded(d)) {
-            if (d.interp_location != tgsi::InterpLocation::kCenter) {
-              ctx.Unsupported(LocationReason(d.interp_location));
+            if (d.interp_location == tgsi::InterpLocation::kSample) {
+              ctx.Unsupported(kPerSampleReason);
               break;
             }
+            if (d.interp_location == tgsi::InterpLocation::kCentroid) s.centroid_ij_preloaded = true;
             a3xx::VaryingBinding v;
             v.tgsi_index = idx;
             v.inloc = static_cast<uint16_t>(4 * s.varyings.size());
@@ -311,15 +325,36 @@ void EmitPrologue(Ctx& ctx, const a3xx::ShaderState& state) {
   e.Emit(Mov(KReg(kKOne), a3xx::ImmOperand(0x3f800000)));
   e.Emit(Mov(KReg(kKSignBit), a3xx::ImmOperand(0x80000000)));
   e.Emit(Mov(KReg(kKAbsMask), a3xx::ImmOperand(0x7fffffff)));
-  for (size_t v = 0; v < state.varyings.size(); ++v) {
-    const a3xx::VaryingBinding& b = state.varyings[v];
+  // Every varying into its IN register, at the centroid pair when declared
+  // CENTROID; with INTERP_CENTROID, every varying again into IN's centroid
+  // twin at the centroid pair, and the preloaded inputs copied there (they
+  // are per pixel: the same at the centroid). The last bary.f has (ei).
+  const int32_t twin = ctx.map.CentroidInputShift();
+  std::vector<Instr> barys;
+  for (const a3xx::VaryingBinding& b : state.varyings) {
+    const uint16_t pair = DeclaredCentroid(ctx.shader, b.tgsi_index) ? state.centroid_ij_reg : state.ij_reg;
     for (int c = 0; c < 4; ++c) {
-      Instr bary = Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(ctx.map.GprScalar(File::kInput, b.tgsi_index, c))),
-                        Imm(b.inloc + c), Gpr(state.ij_reg));
-      if (v + 1 == state.varyings.size() && c == 3) bary.flags |= a3xx::kFlagEi;
-      e.Emit(bary);
+      const int32_t reg = ctx.map.GprScalar(File::kInput, b.tgsi_index, c);
+      barys.push_back(Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(reg)), Imm(b.inloc + c), Gpr(pair)));
     }
   }
+  if (twin != 0) {
+    for (const a3xx::VaryingBinding& b : state.varyings) {
+      for (int c = 0; c < 4; ++c) {
+        const int32_t reg = ctx.map.GprScalar(File::kInput, b.tgsi_index, c) + twin;
+        barys.push_back(
+            Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(reg)), Imm(b.inloc + c), Gpr(state.centroid_ij_reg)));
+      }
+    }
+    for (const a3xx::RegisterBinding& b : state.inputs) {
+      for (int c = 0; c < 4; ++c) {
+        if (!b.span.Has(c)) continue;
+        e.Emit(Mov(Gpr(static_cast<uint16_t>(b.span.Reg(c) + twin)), Gpr(static_cast<uint16_t>(b.span.Reg(c)))));
+      }
+    }
+  }
+  if (!barys.empty()) barys.back().flags |= a3xx::kFlagEi;
+  for (const Instr& bary : barys) e.Emit(bary);
 }
 
 }  // namespace shaderdiff::naive

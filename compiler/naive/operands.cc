@@ -182,6 +182,11 @@ Operand Inst::PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr,
 
 // The register a source reads, as a GPR or const operand; relative
 // registers are read through a0.x into Sk.slot.
+int32_t Inst::SrcScalar(File file, int64_t index, int comp) const {
+  const int32_t shift = inputs_at_centroid_ && file == File::kInput ? ctx.map.CentroidInputShift() : 0;
+  return ctx.map.GprScalar(file, index, comp) + shift;
+}
+
 Operand Inst::Location(int k, int slot) {
   const tgsi::Register& reg = in.src[k].reg;
   const int comp = Comp(k, slot);
@@ -210,8 +215,8 @@ Operand Inst::Location(int k, int slot) {
   // Base scalar of index 0 of the file (or buffer), in its register file.
   int64_t base_scalar = 0;
   if (gpr) {
-    if (!reg.index.indirect) return Gpr(static_cast<uint16_t>(ctx.map.GprScalar(reg.file, reg.index.index, comp)));
-    base_scalar = ctx.map.GprScalar(reg.file, 0, comp);
+    if (!reg.index.indirect) return Gpr(static_cast<uint16_t>(SrcScalar(reg.file, reg.index.index, comp)));
+    base_scalar = SrcScalar(reg.file, 0, comp);
   } else if (reg.file == File::kConstant) {
     base_scalar = 4 * static_cast<int64_t>(*ctx.map.ConstBase(buffer)) + comp;
   } else {
@@ -228,14 +233,14 @@ Operand Inst::Location(int k, int slot) {
   if (!IndexRange(reg, &first, &last)) return s;
   // Index 0 as if the range were contiguous from it (TEMP files with private
   // arrays are packed: register_map.h; otherwise the same scalar).
-  if (gpr) base_scalar = ctx.map.GprScalar(reg.file, first, comp) - 4 * first;
+  if (gpr) base_scalar = SrcScalar(reg.file, first, comp) - 4 * first;
   const int64_t offset = reg.index.offset;
   const int64_t rel = base_scalar + 4 * offset;
   if (rel < kRelSrcMin || rel > kRelSrcMax) {
     ctx.Unsupported("relative addressing: offset " + std::to_string(rel) + " beyond 10 bits");
     return s;
   }
-  if (gpr) ctx.relative_ranges.emplace_back(ctx.map.GprScalar(reg.file, first, 0), ctx.map.GprScalar(reg.file, last, 3));
+  if (gpr) ctx.relative_ranges.emplace_back(SrcScalar(reg.file, first, 0), SrcScalar(reg.file, last, 3));
   LoadA0(*reg.index.indirect, first - offset, last - offset, s);
   Instr mov = Mov(s, gpr ? a3xx::RelGprOperand(static_cast<int32_t>(rel))
                          : a3xx::RelConstOperand(static_cast<int32_t>(rel)));

@@ -96,12 +96,18 @@ class Inst {
   // The final write of the destination (nothing in direct mode).
   void Finish();
 
+  // INTERP_CENTROID: IN sources read IN's centroid twin (register_map.h)
+  // instead, by the same index arithmetic, relative addressing included.
+  void ReadInputsAtCentroid() { inputs_at_centroid_ = true; }
+
   // Loads a0.x from `addr` (an ADDR register component) clamped to
   // [lo, hi] and scaled to scalar units; `scratch` is a full GPR it may use.
   void LoadA0(const tgsi::IndirectAddress& addr, int64_t lo, int64_t hi, const Operand& scratch);
 
  private:
   Operand Location(int k, int slot);
+  // Scalar GPR of FILE[index].comp as a source reads it.
+  int32_t SrcScalar(tgsi::File file, int64_t index, int comp) const;
   // The private array `reg` names (its index, or its array id when
   // relative), or nullptr.
   const PrivateArray* PrivateTarget(const tgsi::Register& reg) const;
@@ -115,6 +121,7 @@ class Inst {
   bool valid_dst_ = false;  // a destination the translator can write (set by the constructor)
   bool direct_ = true;
   uint8_t channels_ = 0xF;
+  bool inputs_at_centroid_ = false;
 };
 
 }  // namespace shaderdiff::naive

@@ -101,6 +101,11 @@ bool NeedsPrivateScratch(const tgsi::Shader& shader, const std::vector<PrivateAr
 
 }  // namespace
 
+bool ReadsInputsAtCentroid(const tgsi::Shader& shader) {
+  return std::any_of(shader.instructions.begin(), shader.instructions.end(),
+                     [](const tgsi::Instruction& in) { return in.opcode == tgsi::Opcode::INTERP_CENTROID; });
+}
+
 bool RegisterMap::IsGprFile(File file) {
   return std::find(std::begin(kGprFileOrder), std::end(kGprFileOrder), file) != std::end(kGprFileOrder);
 }
@@ -122,7 +127,9 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
   }
 
   RegisterMap map;
-  uint64_t next = kFirstTgsiVec4;
+  // INTERP_CENTROID's operands: the IN file's centroid twin, after the rest.
+  const uint64_t twin = ReadsInputsAtCentroid(shader) ? s.gpr[File::kInput] : 0;
+  uint64_t next = kFirstTgsiVec4 + twin;
   for (const auto& [f, size] : s.gpr) next += size;
   if (next > kA3xxGprVec4) {
     // Move relatively addressed TEMP arrays to private memory, largest
@@ -170,6 +177,10 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
     map.gpr_files_[f] = FileLayout{static_cast<uint32_t>(std::min<uint64_t>(next, UINT32_MAX)),
                                    static_cast<uint32_t>(std::min<uint64_t>(size, UINT32_MAX))};
     next += size;
+  }
+  if (twin != 0) {
+    map.centroid_input_shift_ = static_cast<int32_t>(4 * (next - map.gpr_files_[File::kInput].base));
+    next += twin;
   }
   map.total_gpr_ = static_cast<uint32_t>(next);
 

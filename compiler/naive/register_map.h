@@ -11,10 +11,16 @@
 //   r3..r6    S0..S3  source scratch: source k, swizzle slot c is
 //             materialised in Sk.c when the a3xx slot cannot take it directly
 //   r7..r9    T0..T2  template temporaries (12 scalars, dead between channels)
+//   r0.zw     FS centroid i/j pair (ShaderState::centroid_ij_reg = 2), preloaded
+//             only when an input is declared CENTROID or read by
+//             INTERP_CENTROID
 //   r10..     IN[0..], SV[0..], OUT[0..], TEMP[0..], ADDR[0..], in this order,
 //             one vec4 per TGSI register index (0 .. highest declared or
 //             referenced index), so relative addressing over any TGSI file
-//             is plain scalar arithmetic
+//             is plain scalar arithmetic; then, in a shader with
+//             INTERP_CENTROID, IN's centroid twin: one vec4 per IN index
+//             holding that input at the centroid (the prologue fills it),
+//             which INTERP_CENTROID reads as MOV reads IN
 // Half registers: hr0.x only, to feed `mova a0.x`.
 //
 // Private memory (only when the file above does not fit in r0..r47):
@@ -50,6 +56,7 @@
 namespace shaderdiff::naive {
 
 inline constexpr int kIjVec4 = 0;
+inline constexpr int kCentroidIjComp = 2;  // r0.z, r0.w
 inline constexpr int kKVec4 = 1;
 inline constexpr int kResultVec4 = 2;
 inline constexpr int kSrcVec4 = 3;
@@ -83,6 +90,10 @@ struct PrivateArray {
   uint32_t byte_base = 0;
 };
 
+// Whether the shader has INTERP_CENTROID (its register map then holds IN's
+// centroid twin).
+bool ReadsInputsAtCentroid(const tgsi::Shader& shader);
+
 class RegisterMap {
  public:
   // nullopt with *unsupported naming the limit when the shader does not fit
@@ -111,6 +122,10 @@ class RegisterMap {
   uint32_t ImmCount() const { return imm_count_; }
   const std::map<uint32_t, FileLayout>& ConstBuffers() const { return const_buffers_; }
 
+  // Scalars from IN[i].c to its centroid twin (0: the shader has no
+  // INTERP_CENTROID, so no twin).
+  int32_t CentroidInputShift() const { return centroid_input_shift_; }
+
   // vec4 registers used: r0 .. r<TotalGprVec4() - 1>.
   uint32_t TotalGprVec4() const { return total_gpr_; }
   uint32_t TotalConstVec4() const { return imm_base_ + imm_count_; }
@@ -124,6 +139,7 @@ class RegisterMap {
   std::vector<PrivateArray> private_arrays_;
   uint32_t private_bytes_ = 0;
   bool private_scratch_ = false;
+  int32_t centroid_input_shift_ = 0;
   // With private arrays: TEMP index -> vec4 offset in the TEMP file (-1: private).
   std::vector<int32_t> temp_slot_;
 };

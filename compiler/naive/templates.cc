@@ -22,11 +22,6 @@ Template FindTemplate(tgsi::Opcode op) {
 std::string NoTemplateReason(tgsi::Opcode op) {
   std::string why = "opcode " + std::string(tgsi::OpcodeName(op));
   switch (op) {
-    case tgsi::Opcode::INTERP_CENTROID:
-      // a3xx.xml: HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID/IJNONPERSPCENTROIDREGID,
-      // programmed by fd3_program.c from ir3's centroid barycentric sysvals.
-      return why + " (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled by the emulator, "
-                   "but neither build nor the reference interpolates INTERP_CENTROID at the centroid yet)";
     case tgsi::Opcode::INTERP_SAMPLE:
     case tgsi::Opcode::INTERP_OFFSET:
       // HLSQ_CONTROL_3_REG preloads center and centroid pairs only.

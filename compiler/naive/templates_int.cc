@@ -17,6 +17,7 @@
 //                          forms divide magnitudes and fix the sign
 //   I2F/U2F/F2I/F2U        cov.s32f32/cov.u32f32/cov.f32s32/cov.f32u32 o, a
 //   MOV/UARL               mov.u32u32 o, a   (bit copy; MOV's -/|x| act on the sign bit)
+//   INTERP_CENTROID        MOV's copy from IN's centroid twin (register_map.h)
 //   ARL / ARR              floor.f t, a (ARR: of a + 0.5); cov.f32s32 o, t
 //   UBFE/IBFE              (a << ((32 - n - o) & 31)) >> ((32 - n) & 31), 0 when n == 0
 //   BFI                    (b << o) & m | a & ~m, m = ((1 << (n & 31)) - 1) << o, ~0 when n == 32
@@ -268,6 +269,13 @@ void Copy(Inst& i) {
   ForEachChannel(i, [&](int c) { i.Emit(Mov(i.Out(c), i.Src(0, c, kUseMov))); });
 }
 
+// INTERP_CENTROID: MOV from IN's centroid twin, which the prologue filled
+// with bary.f at the centroid pair (io.cc).
+void InterpCentroid(Inst& i) {
+  i.ReadInputsAtCentroid();
+  Copy(i);
+}
+
 // ARL: (int)floor(a); ARR: (int)floor(a + 0.5).
 void Arl(Inst& i) {
   const bool round = i.in.opcode == T::Opcode::ARR;
@@ -406,6 +414,7 @@ void AddIntTemplates(TemplateTable& t) {
   for (auto op : {T::Opcode::I2F, T::Opcode::U2F, T::Opcode::F2I, T::Opcode::F2U}) set(op, Convert);
   set(T::Opcode::MOV, Copy);
   set(T::Opcode::UARL, Copy);
+  set(T::Opcode::INTERP_CENTROID, InterpCentroid);
   set(T::Opcode::PK2H, Pk2h);
   set(T::Opcode::UP2H, Up2h);
   set(T::Opcode::ARL, Arl);

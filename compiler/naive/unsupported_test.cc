@@ -61,13 +61,8 @@ TEST(Unsupported, IoFields) {
   ExpectUnsupported("VERT\nDCL OUT[0], LAYER\n  0: END\n", "vertex output LAYER (a3xx has no output field for it)");
   ExpectUnsupported("VERT\nDCL SV[0], BASEVERTEX\nDCL OUT[0]\n  0: MOV OUT[0], SV[0]\n  1: END\n",
                     "system value BASEVERTEX in a vertex shader (a3xx has no field for it)");
-  // Interpolation locations: centroid is refused until the builds select
-  // the centroid pair; per sample has no i/j pair on a3xx.
-  ExpectUnsupported("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE, CENTROID\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n"
-                    "  1: END\n",
-                    "a fragment input interpolated at the centroid (DCL IN ..., CENTROID): a3xx has centroid i/j "
-                    "(HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled by the emulator and the vectors' centroid "
-                    "pairs), but neither build selects it yet");
+  // Interpolation locations: per sample has no i/j pair on a3xx (centroid
+  // has one: e2e_test's centroid cases).
   ExpectUnsupported("FRAG\nDCL IN[0], GENERIC[0], LINEAR, SAMPLE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n"
                     "  1: END\n",
                     "a fragment input interpolated per sample (DCL IN ..., SAMPLE): a3xx preloads i/j at the pixel "
@@ -126,10 +121,6 @@ TEST(Unsupported, Operands) {
 }
 
 TEST(Unsupported, ReinterpolationNamesTheA3xxState) {
-  ExpectUnsupported(Fs("  0: INTERP_CENTROID TEMP[0], IN[0]\n  1: END\n"),
-                    "opcode INTERP_CENTROID (a3xx has centroid i/j, HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID, modelled "
-                    "by the emulator, but neither build nor the reference interpolates INTERP_CENTROID at the "
-                    "centroid yet)");
   ExpectUnsupported(Fs("  0: INTERP_SAMPLE TEMP[0], IN[0], IN[0].xxxx\n  1: END\n"),
                     "opcode INTERP_SAMPLE (a3xx preloads i/j at the pixel center and centroid only, "
                     "HLSQ_CONTROL_3_REG: no per-sample or offset interpolation)");

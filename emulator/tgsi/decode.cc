@@ -384,6 +384,25 @@ struct Decoder {
     }
   }
 
+  // INTERP_CENTROID re-interpolates a fragment input (docs/tgsi.md 2.9:
+  // src0 must be INPUT): any other operand, or the opcode outside a
+  // fragment shader, is an error. A program that has one reads the IN
+  // file's centroid twin there (Program::interp_centroid).
+  void CentroidReads() {
+    for (const DInst& d : p.insts) {
+      if (d.op != Opcode::INTERP_CENTROID) continue;
+      if (p.stage != tgsi::Processor::kFragment) {
+        Fail(common::ExecStatus::kError, "INTERP_CENTROID outside a fragment shader", At(d.pc));
+        return;
+      }
+      if (d.src[0].space != Space::kIn) {
+        Fail(common::ExecStatus::kError, "INTERP_CENTROID needs an IN operand", At(d.pc));
+        return;
+      }
+      p.interp_centroid = true;
+    }
+  }
+
   void Flow() {
     struct Open {
       Opcode op;
@@ -536,6 +555,7 @@ Program Decode(const tgsi::Shader& shader) {
   dec.Declarations();
   if (dec.p.ok) dec.Stage();
   if (dec.p.ok) dec.Instructions();
+  if (dec.p.ok) dec.CentroidReads();
   if (dec.p.ok) dec.Flow();
   // Every file has at least one register so per-lane storage is never empty.
   if (dec.p.ok) {

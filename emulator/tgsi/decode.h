@@ -38,6 +38,9 @@ using Handler = void (*)(Exec&, const DInst&);
 
 inline constexpr int kMaxNesting = 32;  // tgsi_exec's stack depths
 inline constexpr uint32_t kGsVertexStride = 32;  // GS IN[v][i] = inputs[v * 32 + i]
+// A fragment program with INTERP_CENTROID (Program::interp_centroid): its
+// inputs map also holds IN[i] interpolated at the centroid, at this key + i.
+inline constexpr uint32_t kCentroidInputKey = 1u << 16;
 
 // Where an operand's values live.
 enum class Space : uint8_t {
@@ -153,6 +156,11 @@ struct Program {
   bool gs_inputs_required = false;
   bool gs_max_vertices_set = false;
   uint32_t gs_max_vertices = 0;
+
+  // A fragment program with INTERP_CENTROID: each wave also loads the IN
+  // file's centroid twin (WaveStorage::in_centroid), which that opcode
+  // reads instead of IN (ops_float.cc).
+  bool interp_centroid = false;
 };
 
 // Decodes `shader`; on failure the Program has ok == false and a detail.

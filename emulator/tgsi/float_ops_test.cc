@@ -467,8 +467,10 @@ TEST(FloatOps, DotProductNegativeZeroIsFlagged) {
   EXPECT_TRUE(o.Clean(0, 0, 1));
 }
 
-TEST(FloatOps, InterpCentroidReadsTheInput) {
-  // Single-sample model: INTERP_CENTROID IN[0] is IN[0] (with the swizzle).
+TEST(FloatOps, InterpCentroidWithoutCentroidsReadsTheCentre) {
+  // A vector without centroids has every pixel fully covered: the centroid
+  // is the centre, so INTERP_CENTROID IN[0] is IN[0] (with the swizzle).
+  // interp_centroid_test.cc covers partly covered lanes.
   const char* text = R"(FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR

@@ -8,7 +8,9 @@
 // (common::FragmentInputValues: per-vertex inputs interpolated with each
 // lane's barycentric pair, or the provoking vertex's value for an input
 // declared CONSTANT; per-lane ones as given), computed once per call into
-// a map of their own; the waves read that map and the vector.
+// a map of their own; the waves read that map and the vector. A program
+// with INTERP_CENTROID also gets every input at the centroid pair, in the
+// same map at kCentroidInputKey + index, loaded into WaveStorage::in_centroid.
 //
 // Per wave: TEMP/OUT/ADDR start undefined, IN/SV are loaded from the vector
 // (a declared register the vector lacks is an error naming the vector
@@ -140,12 +142,41 @@ bool Exec::StartWave(const WaveSegment* segs, int nsegs, int n) {
   const size_t in_regs =
       gs_like ? std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size) : prog.in.size;
   ResetFile(in_, in_regs, Reason::kUndeclaredRegister, n);
+  if (prog.interp_centroid) ResetFile(storage.in_centroid, in_regs, Reason::kUndeclaredRegister, n);
   ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
   for (int k = 0; k < nsegs; ++k) {
     std::fill_n(lane_seg_ + segs[k].at, static_cast<size_t>(segs[k].n), static_cast<uint8_t>(k));
     if (!LoadSegment(segs[k])) return false;
   }
   gs.assign(static_cast<size_t>(n), GsLaneState{});
+  return true;
+}
+
+// IN registers of one segment's lanes into `file` from `ins` (IN[i] at key
+// + i): the IN file, or for INTERP_CENTROID its centroid twin.
+bool Exec::LoadInputs(std::vector<Lanes>& file, const WaveSegment& seg, uint32_t key) {
+  const common::TestVector& v = *seg.vec;
+  const std::map<uint32_t, common::LaneVec4s>& ins = *seg.inputs;
+  for (uint32_t i = 0; i < prog.in.size; ++i) {
+    const bool declared = prog.in.declared[i] != 0;
+    const auto it = ins.find(key + i);
+    if (it == ins.end()) {
+      if (declared) {
+        Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]", "inputs");
+        return false;
+      }
+      FillRegister(file, i, seg.at, seg.n, Reason::kUndeclaredRegister);
+      continue;
+    }
+    if (it->second.size() != v.lanes) {
+      Fail(common::ExecStatus::kError,
+           LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(), v.lanes),
+           "inputs." + std::to_string(i));
+      return false;
+    }
+    CopyRegister(file, i, it->second, seg.first, seg.at, seg.n,
+                 declared ? Reason::kNone : Reason::kUndeclaredRegister);
+  }
   return true;
 }
 
@@ -157,25 +188,8 @@ bool Exec::LoadSegment(const WaveSegment& seg) {
   const int at = seg.at, n = seg.n;
   const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
   if (!gs_like) {
-    for (uint32_t i = 0; i < prog.in.size; ++i) {
-      const bool declared = prog.in.declared[i] != 0;
-      const auto it = ins.find(i);
-      if (it == ins.end()) {
-        if (declared) {
-          Fail(common::ExecStatus::kError, "missing input IN[" + std::to_string(i) + "]", "inputs");
-          return false;
-        }
-        FillRegister(in_, i, at, n, Reason::kUndeclaredRegister);
-        continue;
-      }
-      if (it->second.size() != v.lanes) {
-        Fail(common::ExecStatus::kError,
-             LaneCountError("input IN[" + std::to_string(i) + "]", it->second.size(), v.lanes),
-             "inputs." + std::to_string(i));
-        return false;
-      }
-      CopyRegister(in_, i, it->second, first, at, n, declared ? Reason::kNone : Reason::kUndeclaredRegister);
-    }
+    if (!LoadInputs(in_, seg, 0)) return false;
+    if (prog.interp_centroid && !LoadInputs(storage.in_centroid, seg, kCentroidInputKey)) return false;
   } else {
     for (uint32_t gv = 0; gv < prog.gs_vertices; ++gv) {
       for (uint32_t a = 0; a < kGsVertexStride; ++a) {
@@ -333,6 +347,17 @@ bool StartCall(const PreparedShader& prepared, const common::TestVector& vector,
     }
     for (const auto& entry : vector.vertex_inputs) {
       (*fs_inputs)[entry.first] = common::FragmentInputValues(vector, entry.first, prepared.InterpOf(entry.first));
+    }
+    // INTERP_CENTROID's operands: every input at the centroid pair, the
+    // flat ones (CONSTANT) still flat, at kCentroidInputKey + index.
+    if (prepared.prog.interp_centroid) {
+      std::vector<uint32_t> indices;
+      for (const auto& entry : *fs_inputs) indices.push_back(entry.first);
+      for (uint32_t i : indices) {
+        const common::Interp mode =
+            prepared.InterpOf(i) == common::Interp::kFlat ? common::Interp::kFlat : common::Interp::kCentroid;
+        (*fs_inputs)[kCentroidInputKey + i] = common::FragmentInputValues(vector, i, mode);
+      }
     }
   }
   return true;

@@ -24,8 +24,9 @@
 //   interpolated at the lane's centroid pair (common::CentroidOf: the
 //   vector's "centroids", the center pair where it has none); LINEAR,
 //   PERSPECTIVE and COLOR are all interpolated the same way (the vector's
-//   pair is the one the lane uses). INTERP_CENTROID still reads its input
-//   as interpolated by the declaration (not yet at the centroid).
+//   pair is the one the lane uses). INTERP_CENTROID reads its IN operand
+//   at the lane's centroid pair whatever the declaration says (an input
+//   declared CONSTANT stays flat): ops_float.cc, WaveStorage::in_centroid.
 // - CONST[i] is vector.constants[0][i]; CONST[b][i] is vector.constants[b][i].
 //   A declared constant missing from the vector reads 0 (defined); a constant
 //   outside every declaration of its buffer is undefined.

@@ -114,6 +114,9 @@ struct WaveStorage {
     selectors.resize(kMaxNesting + 1);
   }
   std::vector<Lanes> temp, out, addr, in, sv;
+  // IN at the centroid (Program::interp_centroid only): what INTERP_CENTROID
+  // reads, swapped with `in` around that one instruction.
+  std::vector<Lanes> in_centroid;
   std::vector<Frame> frames;
   std::vector<Lanes> selectors;  // one per nesting level of SWITCH
   std::vector<GsLaneState> gs;
@@ -241,6 +244,7 @@ class Exec {
   uint8_t lane_seg_[kMaxLanes] = {};
   const std::vector<ConstStore>& ConstsOf(int l) const { return *segs_[lane_seg_[l]].consts; }
   bool LoadSegment(const WaveSegment& seg);
+  bool LoadInputs(std::vector<Lanes>& file, const WaveSegment& seg, uint32_t key);
 
   Lanes* FileFor(Space s);
   const FileLayout* LayoutFor(Space s) const;

@@ -12,12 +12,26 @@
 // their terms sum exactly (fp.h TermsSumExactly); DIV is exact only when the
 // divisor is a power of two. Domain edges (RSQ <= 0, SQRT/LG2 < 0, POW, EX2
 // range, LIT, LOG) are any value. NaN/-0/denormal freedom follows reasons.h.
+#include <utility>
+
 #include "emulator/tgsi/ops_float_kernels.h"
 
 namespace shaderdiff::tgsi_exec {
 namespace {
 
 using namespace float_ops;
+
+// INTERP_CENTROID: its operand interpolated at the lane's centroid pair
+// (an input declared CONSTANT stays flat). The wave holds the IN file at
+// the centroid beside IN (WaveStorage::in_centroid, Program::interp_centroid);
+// swapping the two for this one instruction gives it MOV's whole operand
+// path (index, relative addressing, swizzle, modifiers) on those values.
+// Its destination is never IN, so the store sees the swap not at all.
+void InterpCentroid(Exec& ex, const DInst& in) {
+  std::swap(ex.storage.in, ex.storage.in_centroid);
+  Comp<MovK>(ex, in);
+  std::swap(ex.storage.in, ex.storage.in_centroid);
+}
 
 template <Word kValue>
 void ConstOp(Exec& ex, const DInst& in) {
@@ -184,12 +198,12 @@ void float_ops::MadK::PlainSlow(const float (*a)[kPlainBlock], const Word* r, ui
 
 void RegisterFloatOps(HandlerTable& t) {
   t.Set(Opcode::MOV, Comp<MovK>);
-  // Fragment inputs are interpolated once, at the pixel's barycentrics
-  // (emulator/common/interpolation.h), and the model is single-sample:
-  // centroid / sample re-interpolation reads the input as is (what
-  // tgsi_exec does). INTERP_OFFSET needs interpolation coefficients
-  // and stays unsupported.
-  t.Set(Opcode::INTERP_CENTROID, Comp<MovK>);
+  // Fragment inputs are interpolated once per call, at the pixel's pair
+  // and, for INTERP_CENTROID, at the centroid pair too
+  // (emulator/common/interpolation.h). The model is single-sample: sample
+  // re-interpolation reads the input as is (what tgsi_exec does).
+  // INTERP_OFFSET needs interpolation coefficients and stays unsupported.
+  t.Set(Opcode::INTERP_CENTROID, InterpCentroid);
   t.Set(Opcode::INTERP_SAMPLE, Comp<MovK>);
   t.Set(Opcode::ABS, Comp<AbsK>);
   t.Set(Opcode::ADD, Comp<AddK>);
