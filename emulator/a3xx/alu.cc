@@ -184,9 +184,9 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
   const bool check_counts = K::kShift && m.opt.shift_counts == ShiftCountMode::kHazard;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
-    const Word* a = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[0]);
+    const Word* a = ReadOperand(m, p, 0, k, c, lanes, K::kIn, m.scratch[0]);
     const Word* b = a;
-    if constexpr (K::kSrcs > 1) b = ReadSrc(m, in.src[1], k, c, p.src_delay, lanes, lanes, K::kIn, m.scratch[1]);
+    if constexpr (K::kSrcs > 1) b = ReadOperand(m, p, 1, k, c, lanes, K::kIn, m.scratch[1]);
     Word* out = m.scratch[3];
     bool count_out_of_range = false;
     ForLanes(lanes, [&](int l) {
@@ -209,7 +209,7 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
       m.Hazard(GprIndex(in.dst, k), 0, "shift-count");
       if (m.hazards.tripped()) return;
     }
-    WriteDst(m, in.dst, k, c, lanes, out, K::kOut);
+    WriteOperand(m, p, k, c, lanes, out, K::kOut);
   }
 }
 

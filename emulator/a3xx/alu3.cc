@@ -61,9 +61,9 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
   const int src3_late = p.mad_src3 ? m.t.mad_src3_read : 0;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
-    const Word* a = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, K::kDom, m.scratch[0]);
-    const Word* b = ReadSrc(m, in.src[1], k, c, p.src_delay, lanes, lanes, K::kDom, m.scratch[1]);
-    const Word* d = ReadSrc(m, in.src[2], k, c + src3_late, p.src_delay, lanes, lanes, K::kDom, m.scratch[2]);
+    const Word* a = ReadOperand(m, p, 0, k, c, lanes, K::kDom, m.scratch[0]);
+    const Word* b = ReadOperand(m, p, 1, k, c, lanes, K::kDom, m.scratch[1]);
+    const Word* d = ReadOperand(m, p, 2, k, c + src3_late, lanes, K::kDom, m.scratch[2]);
     Word* out = m.scratch[3];
     ForLanes(lanes, [&](int l) {
       if constexpr (K::kDom == Dom::kFloat) {
@@ -74,7 +74,7 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
                          InInt(d[l], mods[2], half, K::kDom));
       }
     });
-    WriteDst(m, in.dst, k, c, lanes, out, K::kDom);
+    WriteOperand(m, p, k, c, lanes, out, K::kDom);
   }
 }
 

@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-#include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/operands_inline.h"
 #include "emulator/common/float_policy.h"
 
 namespace shaderdiff::a3xx {

@@ -55,6 +55,25 @@ struct TexLayout {
   uint8_t src2_count = 0;
 };
 
+// A source or destination operand resolved once in Prepare
+// (ResolveOperands, prepare.cc), so the hot handlers index the register
+// file or const file directly instead of re-deciding the operand's kind per
+// call (operands_inline.h reads and writes them).
+// - kGpr: a GPR whose every scalar over the operand's span is an ordinary
+//   register (below a0.x: no a0/p0, no r63), full or half; idx is the
+//   register index at (rpt) iteration 0 and step its advance per iteration
+//   (1 with (r) on a source and always on a destination, else 0).
+// - kConst: a full-precision const scalar (idx: the scalar at iteration 0).
+// - kGeneric: anything else (immediates, the float LUT, half consts,
+//   relative operands, a0/p0 and r63): the generic ReadSrc / WriteDst path.
+enum class OperandForm : uint8_t { kGeneric, kGpr, kConst };
+struct ResolvedOperand {
+  OperandForm form = OperandForm::kGeneric;
+  bool half = false;
+  uint8_t step = 0;
+  uint16_t idx = 0;
+};
+
 struct Prepared {
   Instr in;
   uint32_t index = 0;
@@ -69,6 +88,8 @@ struct Prepared {
   // (for the static register-file check).
   std::array<uint8_t, kNumSrcSlots> src_span = {1, 1, 1};
   uint8_t dst_span = 1;
+  std::array<ResolvedOperand, kNumSrcSlots> src_form{};
+  ResolvedOperand dst_form;
   TexLayout tex;
   uint32_t aux = 0;  // handler-specific selector
 };
@@ -215,6 +236,9 @@ Word Narrow16(Word v, Dom dom);
 // (kNoReg16 otherwise), for async WAR tracking.
 const Word* ReadSrc(Machine& m, const Operand& o, int k, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes,
                     Dom dom, Word* scratch, uint16_t* reg = nullptr);
+// A missing-ss/missing-sy hazard for each outstanding async op still to
+// write register index `idx` on `lanes`.
+void CheckPendingRead(Machine& m, uint16_t idx, LaneMask lanes);
 // Reads register index `idx` (a0/p0 with the non-ALU delay), checking for
 // pending async writes and late ALU writes.
 const Word* ReadReg(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes, LaneMask hazard_lanes, Dom dom,
@@ -246,6 +270,9 @@ bool PrepareTex(Prepared& p, std::string* why);
 // Completes p.tex.target from the bound texture's type and sampler state.
 bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why);
 bool PrepareMem(Prepared& p, std::string* why);
+
+// Fills p.src_form / p.dst_form from p.in and its spans (prepare.cc).
+void ResolveOperands(Prepared& p);
 
 // Validates and prepares out->prog and out->tex_unit_ids from `program`
 // (prepare.cc) with the state and timing row of `m` (whose vector is not

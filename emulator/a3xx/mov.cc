@@ -23,7 +23,7 @@
 
 #include "emulator/a3xx/convert.h"
 #include "emulator/a3xx/half.h"
-#include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/operands_inline.h"
 
 namespace shaderdiff::a3xx {
 
@@ -129,16 +129,16 @@ void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
   const Instr& in = p.in;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
-    const Word* src = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, Dom::kRaw, m.scratch[0]);
+    const Word* src = ReadOperand(m, p, 0, k, c, lanes, Dom::kRaw, m.scratch[0]);
     if (in.src_type == in.dst_type && TypeBits(in.src_type) == 32) {
       // A plain 32-bit move: the source words as they are (WriteDst copies
       // them lane by lane, so src may even be the destination's own).
-      WriteDst(m, in.dst, k, c, lanes, src, Dom::kRaw);
+      WriteOperand(m, p, k, c, lanes, src, Dom::kRaw);
       continue;
     }
     Word* out = m.scratch[3];
     ForLanes(lanes, [&](int l) { out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round); });
-    WriteDst(m, in.dst, k, c, lanes, out, Dom::kRaw);
+    WriteOperand(m, p, k, c, lanes, out, Dom::kRaw);
   }
 }
 

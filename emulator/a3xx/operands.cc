@@ -16,7 +16,7 @@
 #include <cmath>
 
 #include "emulator/a3xx/half.h"
-#include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/operands_inline.h"
 
 namespace shaderdiff::a3xx {
 
@@ -41,6 +41,8 @@ int CyclesUntil(const Machine& m, const PendingOp* op) {
   return op && op->complete > m.cycle ? static_cast<int>(op->complete - m.cycle) : 0;
 }
 
+}  // namespace
+
 void CheckPendingRead(Machine& m, uint16_t idx, LaneMask lanes) {
   if (!m.async.AnyAtAll()) return;
   for (SyncClass cls : {SyncClass::kSs, SyncClass::kSy}) {
@@ -50,10 +52,7 @@ void CheckPendingRead(Machine& m, uint16_t idx, LaneMask lanes) {
   }
 }
 
-const Word* Broadcast(Word v, LaneMask lanes, Word* scratch) {
-  ForLanes(lanes, [&](int l) { scratch[l] = v; });
-  return scratch;
-}
+namespace {
 
 // One lane of a0.x (relative addressing reads it with the non-ALU delay).
 int32_t ReadA0Lane(Machine& m, int lane, int64_t c) {
@@ -64,21 +63,6 @@ int32_t ReadA0Lane(Machine& m, int lane, int64_t c) {
 }
 
 int FileScalars(const Machine& m, bool half) { return 4 * (half ? m.t.num_half_vec4 : m.t.num_full_vec4); }
-
-// ReadReg's body, inlined into ReadSrc (the hot path of every ALU source).
-[[gnu::always_inline]] inline const Word* ReadRegInline(Machine& m, uint16_t idx, int64_t c, int d, LaneMask lanes,
-                                                        LaneMask hazard_lanes, Dom dom, Word* scratch) {
-  if (IsA0OrP0(idx)) d = m.t.non_alu;
-  if (m.async.AnyAtAll()) CheckPendingRead(m, idx, hazard_lanes);
-  int short_by = 0;
-  const Word* v = m.regs.Read(idx, c, d, lanes, hazard_lanes, scratch, &short_by);
-  if (short_by) m.Hazard(idx, short_by, "alu-delay");
-  if (IsHalfIndex(idx) && dom != Dom::kRaw) {
-    ForLanes(lanes, [&](int l) { scratch[l] = Widen16(v[l], dom); });
-    return scratch;
-  }
-  return v;
-}
 
 }  // namespace
 
@@ -114,13 +98,7 @@ const Word* ReadSrc(Machine& m, const Operand& o, int k, int64_t c, int d, LaneM
       return ReadRegInline(m, idx, c, d, lanes, hazard_lanes, dom, scratch);
     }
     case OperandKind::kConst: {
-      const size_t n = static_cast<size_t>(o.num) + rk;
-      Word v = 0;
-      if (n < m.consts.size()) {
-        v = m.consts[n];
-      } else {
-        m.stats.out_of_range_accesses += std::popcount(lanes);
-      }
+      const Word v = ReadConstScalar(m, static_cast<size_t>(o.num) + rk, lanes);
       return Broadcast(o.half ? Widen16(v, dom) : v, lanes, scratch);
     }
     case OperandKind::kImmediate: {
@@ -198,19 +176,7 @@ void WriteDst(Machine& m, const Operand& o, int k, int64_t p, LaneMask lanes, co
   if (o.kind == OperandKind::kGpr) {
     const uint16_t num = static_cast<uint16_t>(o.num + k);
     if (IsR63(num)) return;  // the null register
-    const uint16_t idx = RegIndex(num, o.half);
-    const Word* v = values;
-    if (IsHalfIndex(idx)) {
-      Word* n = m.scratch[7];
-      ForLanes(lanes, [&](int l) { n[l] = Narrow16(values[l], dom); });
-      v = n;
-    } else if (idx == kRegA0X) {
-      Word* n = m.scratch[7];
-      ForLanes(lanes, [&](int l) { n[l] = static_cast<Word>(static_cast<int32_t>(static_cast<int16_t>(values[l]))); });
-      v = n;
-    }
-    if (m.async.AnyAtAll()) CheckAsyncWrite(m, idx, lanes, v, true);
-    m.regs.Write(idx, p, lanes, v);
+    WriteReg(m, RegIndex(num, o.half), p, lanes, values, dom);
     return;
   }
   if (o.kind == OperandKind::kRelGpr) {

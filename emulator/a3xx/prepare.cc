@@ -122,7 +122,37 @@ bool ResolveTextureUnit(Machine& m, Prepared& p, PreparedProgram* out) {
   return false;
 }
 
+// The form of a GPR operand covering `span` scalars from o.num: kGpr when
+// all of them are ordinary registers (below a0.x).
+ResolvedOperand ResolveGpr(const Operand& o, int span, int step) {
+  ResolvedOperand r;
+  if (o.kind != OperandKind::kGpr || o.num + span > kRegA0X) return r;
+  r.form = OperandForm::kGpr;
+  r.half = o.half;
+  r.step = static_cast<uint8_t>(step);
+  r.idx = RegIndex(o.num, o.half);
+  return r;
+}
+
 }  // namespace
+
+void ResolveOperands(Prepared& p) {
+  const Instr& in = p.in;
+  const OpcodeInfo& info = in.info();
+  for (int s = 0; s < kNumSrcSlots; ++s) {
+    if (!SourcePresent(info, in, s)) continue;
+    const Operand& o = in.src[s];
+    const int step = o.r ? 1 : 0;
+    if (o.kind == OperandKind::kConst && !o.half) {
+      p.src_form[s].form = OperandForm::kConst;
+      p.src_form[s].step = static_cast<uint8_t>(step);
+      p.src_form[s].idx = o.num;
+    } else {
+      p.src_form[s] = ResolveGpr(o, 1 + step * in.repeat, step);
+    }
+  }
+  p.dst_form = ResolveGpr(in.dst, 1 + in.repeat, 1);
+}
 
 bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
   if (program.instrs.empty()) {
@@ -176,6 +206,7 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out) {
       }
     }
     if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p, out)) return false;
+    ResolveOperands(p);
   }
   return true;
 }
