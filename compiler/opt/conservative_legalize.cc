@@ -25,15 +25,18 @@ using a3xx::Opcode;
 
 // The largest (rptN) a nop takes (by the encoder's own check).
 int LargestNopRepeat() {
-  Instr n;
-  n.opcode = Opcode::NOP;
-  int largest = 0;
-  while (largest < 255) {
-    n.repeat = static_cast<uint8_t>(largest + 1);
-    if (a3xx::Validate(n)) break;
-    ++largest;
-  }
-  return largest;
+  static const int value = [] {
+    Instr n;
+    n.opcode = Opcode::NOP;
+    int largest = 0;
+    while (largest < 255) {
+      n.repeat = static_cast<uint8_t>(largest + 1);
+      if (a3xx::Validate(n)) break;
+      ++largest;
+    }
+    return largest;
+  }();
+  return value;
 }
 
 struct Out {

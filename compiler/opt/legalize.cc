@@ -237,15 +237,18 @@ struct Ctx {
 };
 
 int MaxNopRepeat() {
-  Instr n;
-  n.opcode = Opcode::NOP;
-  int best = 0;
-  for (int r = 1; r < 256; ++r) {
-    n.repeat = static_cast<uint8_t>(r);
-    if (a3xx::Validate(n)) break;
-    best = r;
-  }
-  return best;
+  static const int value = [] {
+    Instr n;
+    n.opcode = Opcode::NOP;
+    int best = 0;
+    for (int r = 1; r < 256; ++r) {
+      n.repeat = static_cast<uint8_t>(r);
+      if (a3xx::Validate(n)) break;
+      best = r;
+    }
+    return best;
+  }();
+  return value;
 }
 
 // Legalizes block b from `entry`: returns the exit state; appends the

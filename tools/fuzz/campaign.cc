@@ -281,7 +281,8 @@ class Campaign {
       }
       bool added = false;
       if (r.contains("features")) {
-        for (const std::string& f : r["features"]) {
+        for (const json& feature : r["features"]) {
+          const std::string& f = feature.get_ref<const std::string&>();
           if (Cover(f)) {
             line["features"].push_back(f);
             added = true;

@@ -1,8 +1,7 @@
 // Reductions of metamorphic, worker-crash and worker-timeout findings (finding_reduce.h).
 #include "tools/fuzz/finding_reduce.h"
 
-#include <signal.h>
-#include <unistd.h>
+#include <functional>
 
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
@@ -33,13 +32,19 @@ json Summary(const reduce::ReduceResult& r, const std::string& predicate) {
 }
 
 // The first seed (`seed`, then 1..kPairSeeds) at which the transform of
-// `parent` differs with `signature` on `vector`, found in a child process.
+// `parent` differs with `signature` on `vector`, found in a child process
+// limited to reduce::kCheckSeconds of CPU time (a wall-clock alarm would
+// end it on a loaded machine as if it hung) and stopped when `interrupted`
+// says so.
 std::optional<uint64_t> PairSeed(const tgsi::Shader& parent, const PairTransform& transform, uint64_t seed,
                                  const common::TestVector& vector, const std::string& signature,
-                                 const harness::CheckOptions& check) {
+                                 const harness::CheckOptions& check, const std::function<bool()>& interrupted) {
+  bisect::IsolationLimits limits;
+  limits.cpu_seconds = reduce::kCheckSeconds;
+  // With a hook the child ignores SIGINT (the campaign's to decide); without
+  // one it must ignore it itself.
+  limits.interrupted = interrupted ? interrupted : [] { return false; };
   const bisect::IsolatedRun run = bisect::RunIsolated([&] {
-    signal(SIGINT, SIG_IGN);  // the campaign's to decide
-    alarm(reduce::kCheckSeconds);
     for (uint64_t k = 0; k <= kPairSeeds; ++k) {
       const uint64_t s = k == 0 ? seed : k;
       if (k > 0 && s == seed) continue;
@@ -50,7 +55,7 @@ std::optional<uint64_t> PairSeed(const tgsi::Shader& parent, const PairTransform
       if (o.difference && o.difference->Signature() == signature) return std::to_string(s);
     }
     return std::string();
-  });
+  }, limits);
   if (!run.output || run.output->empty()) return std::nullopt;
   return std::stoull(*run.output);
 }
@@ -72,7 +77,7 @@ std::optional<ReducedFinding> ReduceMetamorphicPair(const tgsi::Shader& parent, 
                                                     const std::string& signature, const harness::CheckOptions& check,
                                                     const reduce::ReduceOptions& budget, std::string* error) {
   const reduce::CasePredicate still_differs = [&](const tgsi::Shader& candidate, const common::TestVector& v) {
-    return PairSeed(candidate, transform, seed, v, signature, check).has_value();
+    return PairSeed(candidate, transform, seed, v, signature, check, budget.interrupted).has_value();
   };
   std::optional<reduce::ReduceResult> r = reduce::ReduceWithPredicate(parent, vector, still_differs, budget, error);
   if (!r) {
@@ -83,7 +88,8 @@ std::optional<ReducedFinding> ReduceMetamorphicPair(const tgsi::Shader& parent, 
     *error = "interrupted";
     return std::nullopt;
   }
-  const std::optional<uint64_t> shown_by = PairSeed(r->reduced.shader, transform, seed, r->reduced.vector, signature, check);
+  const std::optional<uint64_t> shown_by = PairSeed(r->reduced.shader, transform, seed, r->reduced.vector, signature, check,
+                                                     budget.interrupted);
   const std::optional<tgsi::Shader> mutated =
       shown_by ? transform(r->reduced.shader, *shown_by) : std::nullopt;  // it applied in the predicate's child
   if (!mutated) {

@@ -79,7 +79,9 @@ TEST(ProgramEvalTest, PreservingPairFromTreesGivesTheResultOfTheTexts) {
     const nlohmann::json a = EvaluateProgram(tree, Options()), b = EvaluateProgram(text, Options());
     EXPECT_EQ(a, b) << tree.text;
     if (!a["failures"].empty()) ++failing;
-    if (seed % 2) EXPECT_TRUE(a["failures"].empty()) << a.dump();
+    if (seed % 2) {
+      EXPECT_TRUE(a["failures"].empty()) << a.dump();
+    }
   }
   EXPECT_GE(failing, 2) << "the comparison saw too few failures";
 }

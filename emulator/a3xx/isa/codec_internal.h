@@ -12,10 +12,17 @@
 
 namespace shaderdiff::a3xx::internal {
 
-// Everything Validate checks except bit-width ranges (those are checked by
-// the encoder against the field widths): flags, operand counts and kinds,
-// modifiers, precision consistency, members the opcode does not use.
+// Everything Validate checks before the bit-width ranges (validate.cc's
+// CheckRanges): flags, operand counts and kinds, modifiers, precision
+// consistency, members the opcode does not use. The message starts with
+// the mnemonic.
 std::optional<std::string> CheckSemantics(const Instr& instr);
+
+// For tests of Validate's ranges: the word of an instruction CheckSemantics
+// accepts, every row's value cut to its bits without a range check; nullopt
+// when CheckSemantics refuses it or an operand has no form that holds its
+// payload.
+std::optional<uint64_t> PackMasked(const Instr& instr);
 
 // The operand value (field bits plus ext bits above them) for `operand`
 // under sub-encoding `encoding`; nullopt with *error if its kind has no form

@@ -1,9 +1,13 @@
-// The encoder: validates an Instr against the opcode table, then walks the
-// field rows of its format (fields.def) and packs each row's value. Nothing
-// here knows a bit position or an opcode; a row's FieldKind says where its
-// value comes from.
+// The encoder: Validate (validate.cc) decides whether the instruction is
+// encodable, range checks included; then the packer walks the field rows of
+// its format (fields.def) and packs each row's value. Nothing here knows a
+// bit position or an opcode; a row's FieldKind says where its value comes
+// from.
 //
-// Invariant: Encode succeeds exactly when Validate returns nullopt.
+// Invariant: Encode succeeds exactly when Validate returns nullopt. The
+// packer still checks that every row's value fits its bits; a value that
+// does not is Validate's bug, reported as "internal: ..." (the agreement
+// test, validate_encode_test.cc, looks for it).
 #include <array>
 #include <string>
 
@@ -17,17 +21,11 @@ namespace {
 using internal::DstIgnoresConv;
 using internal::InstructionSourceHalf;
 
-std::string SlotName(int slot) {
-  return slot == kDstSlot ? "destination" : "source " + std::to_string(slot + 1);
-}
-
-bool FitsSigned(int64_t v, int bits) {
-  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
-}
-
-class Encoder {
+// Packs an instruction Validate accepted; with `mask`, any instruction
+// CheckSemantics accepts, each row's value cut to its bits.
+class Packer {
  public:
-  explicit Encoder(const Instr& instr) : instr_(instr), info_(instr.info()) {}
+  Packer(const Instr& instr, bool mask) : instr_(instr), info_(instr.info()), mask_(mask) {}
 
   std::optional<uint64_t> Run(std::string* error) {
     const auto rows = FieldsOf(info_.format);
@@ -38,25 +36,19 @@ class Encoder {
       const Operand& o = slot == kDstSlot ? instr_.dst : instr_.src[slot];
       std::string why;
       auto value = internal::EncodeOperandValue(f.kind, o, &why);
-      if (!value) return Fail(error, SlotName(slot) + ": " + why);
+      if (!value) return Internal(error, "operand " + std::to_string(slot) + ": " + why);
       operand_value_[slot] = *value;
       operand_width_[slot] = f.width;
-    }
-    for (const Field& f : rows) {
-      if (f.kind == FieldKind::kMemOffset) offset_bits_ += f.width;
     }
 
     uint64_t word = 0;
     for (const Field& f : rows) {
       if (!FieldActive(f, instr_)) continue;
-      uint64_t value = 0;
-      if (FieldInUse(f, info_, instr_)) {
-        std::string why;
-        if (!RowValue(f, &value, &why)) return Fail(error, why);
-      }
+      uint64_t value = FieldInUse(f, info_, instr_) ? RowValue(f) : 0;
+      if (mask_) value &= isa_common::LowMask<uint64_t>(f.width);
       if (f.width < 64 && (value >> f.width) != 0) {
-        return Fail(error, std::string(f.name) + " value " + std::to_string(value) + " does not fit in " +
-                               std::to_string(f.width) + " bits");
+        return Internal(error, std::string(f.name) + " value " + std::to_string(value) + " does not fit in " +
+                                   std::to_string(f.width) + " bits");
       }
       word |= value << f.lo;
     }
@@ -64,127 +56,84 @@ class Encoder {
   }
 
  private:
-  std::optional<uint64_t> Fail(std::string* error, const std::string& why) {
-    if (error) *error = std::string(info_.mnemonic) + ": " + why;
+  std::optional<uint64_t> Internal(std::string* error, const std::string& why) {
+    if (error) *error = std::string(info_.mnemonic) + ": internal: Validate accepted it, but " + why;
     return std::nullopt;
   }
 
-  // The value of one in-use row; false with *why on a range error.
-  bool RowValue(const Field& f, uint64_t* out, std::string* why) {
+  // The value of one in-use row (its range was checked by Validate).
+  uint64_t RowValue(const Field& f) const {
     const int slot = static_cast<int>(f.arg);
     const Operand& src = slot < kNumSrcSlots ? instr_.src[slot] : instr_.dst;
     switch (f.kind) {
-      case FieldKind::kCategory: *out = static_cast<uint64_t>(info_.category); return true;
-      case FieldKind::kOpcode: *out = info_.opc; return true;
-      case FieldKind::kFixed: *out = f.arg; return true;
+      case FieldKind::kCategory: return static_cast<uint64_t>(info_.category);
+      case FieldKind::kOpcode: return info_.opc;
+      case FieldKind::kFixed: return f.arg;
       case FieldKind::kZero:
-      case FieldKind::kIgnored: *out = 0; return true;
-      case FieldKind::kFlag: *out = (instr_.flags & f.arg) ? 1 : 0; return true;
-      case FieldKind::kRepeat:
-        if (instr_.repeat > isa_common::LowMask<uint64_t>(f.width)) {
-          *why = "(rpt" + std::to_string(instr_.repeat) + ") out of range (max (rpt" +
-                 std::to_string(isa_common::LowMask<uint64_t>(f.width)) + "))";
-          return false;
-        }
-        *out = instr_.repeat;
-        return true;
+      case FieldKind::kIgnored: return 0;
+      case FieldKind::kFlag: return (instr_.flags & f.arg) ? 1 : 0;
+      case FieldKind::kRepeat: return instr_.repeat;
       case FieldKind::kSrcRepeat:
-        if (info_.has(kOpNop) && instr_.repeat == 0) {
-          *out = (instr_.nop >> slot) & 1;
-        } else {
-          *out = src.r ? 1 : 0;
-        }
-        return true;
-      case FieldKind::kSrcNeg: *out = src.neg ? 1 : 0; return true;
-      case FieldKind::kSrcAbs: *out = src.abs ? 1 : 0; return true;
+        if (info_.has(kOpNop) && instr_.repeat == 0) return (instr_.nop >> slot) & 1;
+        return src.r ? 1 : 0;
+      case FieldKind::kSrcNeg: return src.neg ? 1 : 0;
+      case FieldKind::kSrcAbs: return src.abs ? 1 : 0;
       case FieldKind::kGpr8:
       case FieldKind::kMultiSrc:
       case FieldKind::kCat3Src:
       case FieldKind::kCat1Src:
       case FieldKind::kCat1Dst:
       case FieldKind::kCat6Src:
-        *out = operand_value_[slot] & isa_common::LowMask<uint64_t>(f.width);
-        return true;
-      case FieldKind::kOperandExt:
-        *out = operand_value_[slot] >> operand_width_[slot];
-        return true;
-      case FieldKind::kFull: *out = InstructionSourceHalf(info_, instr_) ? 0 : 1; return true;
+        return operand_value_[slot] & isa_common::LowMask<uint64_t>(f.width);
+      case FieldKind::kOperandExt: return operand_value_[slot] >> operand_width_[slot];
+      case FieldKind::kFull: return InstructionSourceHalf(info_, instr_) ? 0 : 1;
       case FieldKind::kDstConv:
-        *out = DstIgnoresConv(instr_.dst.num) ? 0 : (instr_.dst.half != InstructionSourceHalf(info_, instr_));
-        return true;
-      case FieldKind::kCond: *out = static_cast<uint64_t>(instr_.cond); return true;
-      case FieldKind::kSrcType: *out = static_cast<uint64_t>(instr_.src_type); return true;
-      case FieldKind::kDstType: *out = static_cast<uint64_t>(instr_.dst_type); return true;
-      case FieldKind::kRound: *out = static_cast<uint64_t>(instr_.round); return true;
+        return DstIgnoresConv(instr_.dst.num) ? 0 : (instr_.dst.half != InstructionSourceHalf(info_, instr_));
+      case FieldKind::kCond: return static_cast<uint64_t>(instr_.cond);
+      case FieldKind::kSrcType: return static_cast<uint64_t>(instr_.src_type);
+      case FieldKind::kDstType: return static_cast<uint64_t>(instr_.dst_type);
+      case FieldKind::kRound: return static_cast<uint64_t>(instr_.round);
       case FieldKind::kBranch:
-        if (!FitsSigned(instr_.branch, f.width)) {
-          *why = "branch offset " + std::to_string(instr_.branch) + " out of range (a3xx: " +
-                 std::to_string(f.width) + "-bit signed)";
-          return false;
-        }
-        *out = static_cast<uint64_t>(static_cast<int64_t>(instr_.branch)) & isa_common::LowMask<uint64_t>(f.width);
-        return true;
-      case FieldKind::kPredInv: *out = instr_.pred_inv ? 1 : 0; return true;
-      case FieldKind::kPredComp: *out = instr_.pred_comp; return true;
-      case FieldKind::kSamp: *out = instr_.samp; return true;
-      case FieldKind::kTex: *out = instr_.tex; return true;
-      case FieldKind::kWrmask: *out = instr_.wrmask; return true;
-      case FieldKind::kType: *out = static_cast<uint64_t>(instr_.type); return true;
-      case FieldKind::kTexFlag: *out = (instr_.tex_flags & f.arg) ? 1 : 0; return true;
+        return static_cast<uint64_t>(static_cast<int64_t>(instr_.branch)) & isa_common::LowMask<uint64_t>(f.width);
+      case FieldKind::kPredInv: return instr_.pred_inv ? 1 : 0;
+      case FieldKind::kPredComp: return instr_.pred_comp;
+      case FieldKind::kSamp: return instr_.samp;
+      case FieldKind::kTex: return instr_.tex;
+      case FieldKind::kWrmask: return instr_.wrmask;
+      case FieldKind::kType: return static_cast<uint64_t>(instr_.type);
+      case FieldKind::kTexFlag: return (instr_.tex_flags & f.arg) ? 1 : 0;
       case FieldKind::kMemOffset:
-        if (!FitsSigned(instr_.mem_offset, offset_bits_)) {
-          *why = "offset " + std::to_string(instr_.mem_offset) + " out of range (" +
-                 std::to_string(offset_bits_) + "-bit signed)";
-          return false;
-        }
-        *out = (static_cast<uint64_t>(static_cast<int64_t>(instr_.mem_offset)) >> f.arg) & isa_common::LowMask<uint64_t>(f.width);
-        return true;
-      case FieldKind::kVaryingOffset:
-        if (instr_.mem_offset < 0 || static_cast<uint64_t>(instr_.mem_offset) > isa_common::LowMask<uint64_t>(f.width)) {
-          *why = "varying offset " + std::to_string(instr_.mem_offset) + " out of range (0.." +
-                 std::to_string(isa_common::LowMask<uint64_t>(f.width)) + ")";
-          return false;
-        }
-        *out = static_cast<uint64_t>(instr_.mem_offset);
-        return true;
-      case FieldKind::kMemSize: *out = instr_.mem_size; return true;
-      case FieldKind::kTyped: *out = instr_.typed ? 1 : 0; return true;
-      case FieldKind::kDimsM1:
-      case FieldKind::kTypeSizeM1: {
-        const uint8_t v = f.kind == FieldKind::kDimsM1 ? instr_.dims : instr_.type_size;
-        if (v < 1 || v > isa_common::LowMask<uint64_t>(f.width) + 1) {
-          *why = std::string(f.kind == FieldKind::kDimsM1 ? "dimension count " : "type size ") +
-                 std::to_string(v) + " out of range (1.." + std::to_string(isa_common::LowMask<uint64_t>(f.width) + 1) + ")";
-          return false;
-        }
-        *out = v - 1u;
-        return true;
-      }
+        return (static_cast<uint64_t>(static_cast<int64_t>(instr_.mem_offset)) >> f.arg) &
+               isa_common::LowMask<uint64_t>(f.width);
+      case FieldKind::kVaryingOffset: return static_cast<uint64_t>(instr_.mem_offset);
+      case FieldKind::kMemSize: return instr_.mem_size;
+      case FieldKind::kTyped: return instr_.typed ? 1 : 0;
+      case FieldKind::kDimsM1: return instr_.dims - 1u;
+      case FieldKind::kTypeSizeM1: return instr_.type_size - 1u;
     }
-    return true;
+    return 0;
   }
 
   const Instr& instr_;
   const OpcodeInfo& info_;
   std::array<uint64_t, kDstSlot + 1> operand_value_{};
   std::array<int, kDstSlot + 1> operand_width_{};
-  int offset_bits_ = 0;
+  bool mask_;
 };
 
 }  // namespace
 
 std::optional<uint64_t> Encode(const Instr& instr, std::string* error) {
-  if (auto e = internal::CheckSemantics(instr)) {
+  if (auto e = Validate(instr)) {
     if (error) *error = *e;
     return std::nullopt;
   }
-  return Encoder(instr).Run(error);
+  return Packer(instr, false).Run(error);
 }
 
-std::optional<std::string> Validate(const Instr& instr) {
-  std::string error;
-  if (Encode(instr, &error)) return std::nullopt;
-  return error;
+std::optional<uint64_t> internal::PackMasked(const Instr& instr) {
+  if (CheckSemantics(instr)) return std::nullopt;
+  return Packer(instr, true).Run(nullptr);
 }
 
 }  // namespace shaderdiff::a3xx

@@ -123,13 +123,18 @@ std::span<const Field> FieldsOf(Format format) {
 }
 
 std::span<const OperandForm> OperandFormsOf(FieldKind encoding) {
-  size_t begin = kOperandForms.size(), end = kOperandForms.size();
-  for (size_t i = 0; i < kOperandForms.size(); ++i) {
-    if (kOperandForms[i].encoding != encoding) continue;
-    if (begin == kOperandForms.size()) begin = i;
-    end = i + 1;
-  }
-  if (begin == kOperandForms.size()) return {};
+  // [begin, end) of each sub-encoding's forms, found once (forms of one
+  // sub-encoding are contiguous in operand_forms.def).
+  static const auto ranges = [] {
+    std::array<std::pair<size_t, size_t>, static_cast<size_t>(FieldKind::kTypeSizeM1) + 1> r{};
+    for (size_t i = 0; i < kOperandForms.size(); ++i) {
+      auto& [begin, end] = r[static_cast<size_t>(kOperandForms[i].encoding)];
+      if (begin == end) begin = i;
+      end = i + 1;
+    }
+    return r;
+  }();
+  const auto [begin, end] = ranges[static_cast<size_t>(encoding)];
   return std::span<const OperandForm>(kOperandForms.data() + begin, end - begin);
 }
 

@@ -1,12 +1,18 @@
-// Semantic validation of an Instr against the opcode table: what the
-// instruction accepts (flags, operand kinds per slot, modifiers), precision
-// consistency, and that members the opcode does not use keep their default
-// values. Bit-width ranges are the encoder's job (encode.cc), which runs
-// this first; Validate (public) is "does Encode succeed".
+// Validation of an Instr, without encoding it: first its semantics against
+// the opcode table (what the instruction accepts: flags, operand kinds per
+// slot, modifiers; precision consistency; members the opcode does not use
+// keep their default values), then the bit-width ranges of every field row
+// the instruction uses (operand payloads, repeat, branch and memory offsets,
+// scalar members), read from the precomputed FieldUse table (field_use.h).
+// Encode (encode.cc) runs this first and then only packs, so "Validate
+// accepts" and "Encode succeeds" are one decision.
 #include <array>
 #include <string>
 
+#include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/codec_internal.h"
+#include "emulator/a3xx/isa/field_use.h"
+#include "emulator/isa_common/bit_range.h"
 
 namespace shaderdiff::a3xx::internal {
 namespace {
@@ -26,12 +32,7 @@ std::string KindList(KindMask mask) {
 }
 
 // True if some row of `kind` in the opcode's format is in use.
-bool UsesKind(const OpcodeInfo& info, const Instr& instr, FieldKind kind) {
-  for (const Field& f : FieldsOf(info.format)) {
-    if (f.kind == kind && FieldInUse(f, info, instr)) return true;
-  }
-  return false;
-}
+bool UsesKind(const Instr& instr, FieldKind kind) { return FieldUseOf(instr).InUse(kind); }
 
 // Members carried by scalar fields: non-default only if the opcode uses a
 // row of the corresponding kind.
@@ -227,7 +228,7 @@ std::optional<std::string> CheckSemanticsImpl(const Instr& instr) {
   // Scalar members the opcode does not use.
   for (const MemberRule& rule : kMemberRules) {
     if (!rule.non_default(instr)) continue;
-    if (!UsesKind(info, instr, rule.kind) && !UsesKind(info, instr, rule.alt_kind)) {
+    if (!UsesKind(instr, rule.kind) && !UsesKind(instr, rule.alt_kind)) {
       return std::string("does not take ") + rule.name;
     }
   }
@@ -250,6 +251,76 @@ std::optional<std::string> CheckSemanticsImpl(const Instr& instr) {
   return CheckOperands(info, instr);
 }
 
+bool FitsSigned(int64_t v, int bits) {
+  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1));
+}
+
+std::string DoesNotFit(const Field& f, uint64_t value) {
+  return std::string(f.name) + " value " + std::to_string(value) + " does not fit in " + std::to_string(f.width) +
+         " bits";
+}
+
+// The bit-width ranges of every row the instruction uses (CheckSemantics
+// passed, so the opcode is valid and supported).
+std::optional<std::string> CheckRanges(const Instr& instr) {
+  const FieldUse& use = FieldUseOf(instr);
+  for (int slot = 0; slot <= kDstSlot; ++slot) {
+    const SlotRows& rows = use.slots[slot];
+    if (!rows.main) continue;
+    const Operand& o = slot == kDstSlot ? instr.dst : instr.src[slot];
+    std::string why;
+    const std::optional<uint64_t> value = EncodeOperandValue(rows.main->kind, o, &why);
+    if (!value) return SlotName(slot) + ": " + why;
+    if (rows.ext) {
+      const uint64_t high = *value >> rows.main->width;
+      if (rows.ext->width < 64 && (high >> rows.ext->width) != 0) return DoesNotFit(*rows.ext, high);
+    }
+  }
+  auto row = [&](FieldKind kind) { return use.narrowest[static_cast<int>(kind)]; };
+  if (const Field* f = row(FieldKind::kRepeat); f && instr.repeat > isa_common::LowMask<uint64_t>(f->width)) {
+    return "(rpt" + std::to_string(instr.repeat) + ") out of range (max (rpt" +
+           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + "))";
+  }
+  if (const Field* f = row(FieldKind::kBranch); f && !FitsSigned(instr.branch, f->width)) {
+    return "branch offset " + std::to_string(instr.branch) + " out of range (a3xx: " + std::to_string(f->width) +
+           "-bit signed)";
+  }
+  if (use.InUse(FieldKind::kMemOffset) && !FitsSigned(instr.mem_offset, use.mem_offset_bits)) {
+    return "offset " + std::to_string(instr.mem_offset) + " out of range (" + std::to_string(use.mem_offset_bits) +
+           "-bit signed)";
+  }
+  if (const Field* f = row(FieldKind::kVaryingOffset);
+      f && (instr.mem_offset < 0 || static_cast<uint64_t>(instr.mem_offset) > isa_common::LowMask<uint64_t>(f->width))) {
+    return "varying offset " + std::to_string(instr.mem_offset) + " out of range (0.." +
+           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + ")";
+  }
+  for (FieldKind kind : {FieldKind::kDimsM1, FieldKind::kTypeSizeM1}) {
+    const Field* f = row(kind);
+    const uint8_t v = kind == FieldKind::kDimsM1 ? instr.dims : instr.type_size;
+    if (f && (v < 1 || v > isa_common::LowMask<uint64_t>(f->width) + 1)) {
+      return std::string(kind == FieldKind::kDimsM1 ? "dimension count " : "type size ") + std::to_string(v) +
+             " out of range (1.." + std::to_string(isa_common::LowMask<uint64_t>(f->width) + 1) + ")";
+    }
+  }
+  const std::pair<FieldKind, uint64_t> scalars[] = {
+      {FieldKind::kCond, static_cast<uint64_t>(instr.cond)},
+      {FieldKind::kSrcType, static_cast<uint64_t>(instr.src_type)},
+      {FieldKind::kDstType, static_cast<uint64_t>(instr.dst_type)},
+      {FieldKind::kRound, static_cast<uint64_t>(instr.round)},
+      {FieldKind::kPredComp, instr.pred_comp},
+      {FieldKind::kSamp, instr.samp},
+      {FieldKind::kTex, instr.tex},
+      {FieldKind::kWrmask, instr.wrmask},
+      {FieldKind::kType, static_cast<uint64_t>(instr.type)},
+      {FieldKind::kMemSize, instr.mem_size},
+  };
+  for (const auto& [kind, value] : scalars) {
+    const Field* f = row(kind);
+    if (f && f->width < 64 && (value >> f->width) != 0) return DoesNotFit(*f, value);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> CheckSemantics(const Instr& instr) {
@@ -260,6 +331,20 @@ std::optional<std::string> CheckSemantics(const Instr& instr) {
   }
   return std::nullopt;
 }
+
+}  // namespace shaderdiff::a3xx::internal
+
+namespace shaderdiff::a3xx {
+
+std::optional<std::string> Validate(const Instr& instr) {
+  if (auto e = internal::CheckSemantics(instr)) return e;
+  if (auto e = internal::CheckRanges(instr)) return std::string(instr.info().mnemonic) + ": " + *e;
+  return std::nullopt;
+}
+
+}  // namespace shaderdiff::a3xx
+
+namespace shaderdiff::a3xx::internal {
 
 bool InstructionSourceHalf(const OpcodeInfo& info, const Instr& instr) {
   switch (info.precision) {
