@@ -22,10 +22,13 @@
 // Storage: the register files, stacks and scratch live in a WaveStorage the
 // caller owns and reuses across waves and calls (interpreter.cc keeps one
 // per thread). StartWave resets every lane of the wave it runs (lanes
-// 0..lanes-1) of every register the program has; lanes beyond the wave and
-// registers beyond the program's files keep stale contents that nothing
-// reads (every access goes through a mask within `all`, or a register index
-// the layout bounds), so no state passes from one wave or call to the next.
+// 0..lanes-1) of every register the program has, and sets the words of the
+// lanes beyond the wave up to the end of its last 16-lane block to 0 in
+// every register file and operand scratch (PlainLanes, ops.h, reads whole
+// blocks); other lanes beyond the wave and registers beyond the program's
+// files keep stale contents that nothing reads (every access goes through a
+// mask within `all`, or a register index the layout bounds), so no state
+// passes from one wave or call to the next.
 #pragma once
 
 #include <array>
