@@ -69,19 +69,26 @@ void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
   }
 }
 
+// Wave lanes [at, at + lanes) of register `reg`: word 0, undefined for `r`
+// (exact when r is kNone), no set.
 void FillRegister(std::vector<Lanes>& f, size_t reg, int at, int lanes, Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{0, r, Reason::kNone});
+    std::fill_n(ch.w + at, lanes, 0u);
+    std::fill_n(ch.u + at, lanes, r);
+    std::fill_n(ch.x + at, lanes, Reason::kNone);
   }
 }
 
-// Lanes [first, first + lanes) of `src` into wave lanes [at, at + lanes).
+// Lanes [first, first + lanes) of `src` into wave lanes [at, at + lanes),
+// undefined for `r` (exact when r is kNone), no set.
 void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& src, uint32_t first, int at, int lanes,
                   Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{src[first + l][c], r, Reason::kNone});
+    for (int l = 0; l < lanes; ++l) ch.w[at + l] = src[first + l][c];
+    std::fill_n(ch.u + at, lanes, r);
+    std::fill_n(ch.x + at, lanes, Reason::kNone);
   }
 }
 
@@ -100,16 +107,12 @@ void BuildConsts(const Program& p, const common::TestVector& v, std::vector<Cons
     cs.layout = &layout;
     // Word 0 everywhere, then the vector's words over it: one pass over
     // the bank and one over the vector's entries, no lookup per index.
-    cs.vals.resize(static_cast<size_t>(layout.size) * 4);
-    for (uint32_t i = 0; i < layout.size; ++i) {
-      const Reason r = layout.declared[i] ? Reason::kNone : Reason::kUndeclaredRegister;
-      std::fill_n(cs.vals.begin() + static_cast<ptrdiff_t>(i) * 4, 4, Val{0, r, Reason::kNone});
-    }
+    cs.words.assign(layout.size, common::Vec4{0, 0, 0, 0});
     const auto it = v.constants.find(layout.buffer);
     if (it == v.constants.end()) continue;
     for (const auto& [i, words] : it->second) {
       if (i >= layout.size) break;  // the map is ordered
-      for (int c = 0; c < 4; ++c) cs.vals[static_cast<size_t>(i) * 4 + c].w = words[c];
+      cs.words[i] = words;
     }
   }
 }

@@ -45,10 +45,12 @@
 
 namespace shaderdiff::tgsi_exec {
 
-// Uniform constant storage of one buffer (built per Interpret call).
+// Uniform constant storage of one buffer (built per Interpret call): the
+// words; an index the layout does not declare reads as undefined
+// (undeclared-register), every other one as exact.
 struct ConstStore {
   const ConstLayout* layout = nullptr;
-  std::vector<Val> vals;  // layout->size * 4
+  std::vector<common::Vec4> words;  // layout->size
   const std::map<uint32_t, common::Vec4>* vector_values = nullptr;  // for undeclared indices
 };
 
