@@ -33,13 +33,25 @@ bool HasFragmentInput(const TestVector& v, uint32_t index) {
   return v.inputs.count(index) != 0 || v.vertex_inputs.count(index) != 0;
 }
 
-VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
+namespace {
+
+// VaryingSourceOf with the input looked up: its three vertex values, or
+// (vertices null) its per-lane values.
+VaryingSource SourceOf(const TestVector& v, const VertexVec4s* vertices, const LaneVec4s* per_lane, uint32_t lane,
+                       int c, Interp interp) {
   const bool flat = interp == Interp::kFlat;
-  if (const auto it = v.vertex_inputs.find(index); it != v.vertex_inputs.end()) {
-    return {it->second[0][c], it->second[1][c], it->second[2][c], flat};
-  }
-  const Word x = v.inputs.at(index).at(lane)[c];
+  if (vertices) return {(*vertices)[0][c], (*vertices)[1][c], (*vertices)[2][c], flat};
+  const Word x = per_lane->at(lane)[c];
   return {x, x, x, flat || !v.barycentrics.empty()};
+}
+
+}  // namespace
+
+VaryingSource VaryingSourceOf(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
+  if (const auto it = v.vertex_inputs.find(index); it != v.vertex_inputs.end()) {
+    return SourceOf(v, &it->second, nullptr, lane, c, interp);
+  }
+  return SourceOf(v, nullptr, &v.inputs.at(index), lane, c, interp);
 }
 
 Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c, Interp interp) {
@@ -47,12 +59,16 @@ Word FragmentInputWord(const TestVector& v, uint32_t index, uint32_t lane, int c
   return Deliver(VaryingSourceOf(v, index, lane, c, interp), ij.i, ij.j);
 }
 
+// FragmentInputWord for every lane, the input looked up once per call.
 LaneVec4s FragmentInputValues(const TestVector& v, uint32_t index, Interp interp) {
-  const auto per_lane = v.inputs.find(index);
-  const size_t n = v.vertex_inputs.count(index) ? v.lanes : per_lane->second.size();
+  const auto per_vertex = v.vertex_inputs.find(index);
+  const VertexVec4s* vertices = per_vertex != v.vertex_inputs.end() ? &per_vertex->second : nullptr;
+  const LaneVec4s* per_lane = vertices ? nullptr : &v.inputs.at(index);
+  const size_t n = vertices ? v.lanes : per_lane->size();
   LaneVec4s out(n);
   for (uint32_t l = 0; l < n; ++l) {
-    for (int c = 0; c < 4; ++c) out[l][c] = FragmentInputWord(v, index, l, c, interp);
+    const Barycentric ij = interp == Interp::kCentroid ? CentroidOf(v, l) : BarycentricOf(v, l);
+    for (int c = 0; c < 4; ++c) out[l][c] = Deliver(SourceOf(v, vertices, per_lane, l, c, interp), ij.i, ij.j);
   }
   return out;
 }

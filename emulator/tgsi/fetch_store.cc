@@ -144,8 +144,10 @@ Val Exec::ReadUniformConst(const std::vector<ConstStore>& consts, uint32_t buffe
   if (!cs || index < 0 || static_cast<uint32_t>(index) >= cs->layout->size) {
     return Val{0, Reason::kIndexOutOfRange, Reason::kNone};
   }
-  Val v = cs->vals[static_cast<size_t>(index) * 4 + component];
-  if (indirect && !cs->layout->declared[index]) {
+  const bool declared = cs->layout->declared[index] != 0;
+  Val v{cs->words[static_cast<size_t>(index)][component], declared ? Reason::kNone : Reason::kUndeclaredRegister,
+        Reason::kNone};
+  if (indirect && !declared) {
     v.w = 0;
     v.undef = Reason::kIndexOutOfRange;
   }

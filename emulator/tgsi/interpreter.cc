@@ -50,32 +50,47 @@ const HandlerTable& Handlers() {
 
 namespace {
 
+// The end of the last PlainLanes block (ops.h) of a wave of `lanes` lanes:
+// the words of lanes [lanes, PlainBlockEnd) are 0 for the whole wave.
+size_t PlainBlockEnd(int lanes) {
+  return static_cast<size_t>((lanes + kPlainBlock - 1) / kPlainBlock * kPlainBlock);
+}
+
 // Grows the file to `regs` registers (never shrinks: the storage is reused)
-// and resets lanes 0..lanes-1 of each to word 0, undefined for `r`.
+// and resets lanes 0..lanes-1 of each to word 0, undefined for `r`, and the
+// words of the last block's lanes beyond the wave to 0.
 void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
   if (f.size() < regs * 4) f.resize(regs * 4);
   const size_t n = static_cast<size_t>(lanes);
+  const size_t words = PlainBlockEnd(lanes);
   for (size_t i = 0; i < regs * 4; ++i) {
     Lanes& c = f[i];
-    std::fill_n(c.w, n, 0u);
+    std::fill_n(c.w, words, 0u);
     std::fill_n(c.u, n, r);
     std::fill_n(c.x, n, Reason::kNone);
   }
 }
 
+// Wave lanes [at, at + lanes) of register `reg`: word 0, undefined for `r`
+// (exact when r is kNone), no set.
 void FillRegister(std::vector<Lanes>& f, size_t reg, int at, int lanes, Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{0, r, Reason::kNone});
+    std::fill_n(ch.w + at, lanes, 0u);
+    std::fill_n(ch.u + at, lanes, r);
+    std::fill_n(ch.x + at, lanes, Reason::kNone);
   }
 }
 
-// Lanes [first, first + lanes) of `src` into wave lanes [at, at + lanes).
+// Lanes [first, first + lanes) of `src` into wave lanes [at, at + lanes),
+// undefined for `r` (exact when r is kNone), no set.
 void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& src, uint32_t first, int at, int lanes,
                   Reason r) {
   for (int c = 0; c < 4; ++c) {
     Lanes& ch = f[reg * 4 + c];
-    for (int l = 0; l < lanes; ++l) ch.Set(at + l, Val{src[first + l][c], r, Reason::kNone});
+    for (int l = 0; l < lanes; ++l) ch.w[at + l] = src[first + l][c];
+    std::fill_n(ch.u + at, lanes, r);
+    std::fill_n(ch.x + at, lanes, Reason::kNone);
   }
 }
 
@@ -92,16 +107,14 @@ void BuildConsts(const Program& p, const common::TestVector& v, std::vector<Cons
     const ConstLayout& layout = p.consts[k];
     ConstStore& cs = out[k];
     cs.layout = &layout;
-    cs.vals.assign(static_cast<size_t>(layout.size) * 4, Val{});
+    // Word 0 everywhere, then the vector's words over it: one pass over
+    // the bank and one over the vector's entries, no lookup per index.
+    cs.words.assign(layout.size, common::Vec4{0, 0, 0, 0});
     const auto it = v.constants.find(layout.buffer);
-    for (uint32_t i = 0; i < layout.size; ++i) {
-      common::Vec4 words = {0, 0, 0, 0};
-      if (it != v.constants.end()) {
-        const auto jt = it->second.find(i);
-        if (jt != it->second.end()) words = jt->second;
-      }
-      const Reason r = layout.declared[i] ? Reason::kNone : Reason::kUndeclaredRegister;
-      for (int c = 0; c < 4; ++c) cs.vals[static_cast<size_t>(i) * 4 + c] = Val{words[c], r, Reason::kNone};
+    if (it == v.constants.end()) continue;
+    for (const auto& [i, words] : it->second) {
+      if (i >= layout.size) break;  // the map is ordered
+      cs.words[i] = words;
     }
   }
 }
@@ -144,6 +157,15 @@ bool Exec::StartWave(const WaveSegment* segs, int nsegs, int n) {
   ResetFile(in_, in_regs, Reason::kUndeclaredRegister, n);
   if (prog.interp_centroid) ResetFile(storage.in_centroid, in_regs, Reason::kUndeclaredRegister, n);
   ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
+  // The operand scratch's words beyond the wave, to the last block's end
+  // (PlainLanes reads them; nothing writes a lane outside the wave).
+  const size_t tail_end = PlainBlockEnd(n);
+  const auto zero_tail = [&](Lanes* scratch, size_t count) {
+    for (size_t k = 0; k < count; ++k) std::fill(scratch[k].w + n, scratch[k].w + tail_end, 0u);
+  };
+  zero_tail(&src_[0][0], sizeof(src_) / sizeof(Lanes));
+  zero_tail(extra_, sizeof(extra_) / sizeof(Lanes));
+  zero_tail(&res_[0][0], sizeof(res_) / sizeof(Lanes));
   for (int k = 0; k < nsegs; ++k) {
     std::fill_n(lane_seg_ + segs[k].at, static_cast<size_t>(segs[k].n), static_cast<uint8_t>(k));
     if (!LoadSegment(segs[k])) return false;

@@ -22,10 +22,13 @@
 // Storage: the register files, stacks and scratch live in a WaveStorage the
 // caller owns and reuses across waves and calls (interpreter.cc keeps one
 // per thread). StartWave resets every lane of the wave it runs (lanes
-// 0..lanes-1) of every register the program has; lanes beyond the wave and
-// registers beyond the program's files keep stale contents that nothing
-// reads (every access goes through a mask within `all`, or a register index
-// the layout bounds), so no state passes from one wave or call to the next.
+// 0..lanes-1) of every register the program has, and sets the words of the
+// lanes beyond the wave up to the end of its last 16-lane block to 0 in
+// every register file and operand scratch (PlainLanes, ops.h, reads whole
+// blocks); other lanes beyond the wave and registers beyond the program's
+// files keep stale contents that nothing reads (every access goes through a
+// mask within `all`, or a register index the layout bounds), so no state
+// passes from one wave or call to the next.
 #pragma once
 
 #include <array>
@@ -42,10 +45,12 @@
 
 namespace shaderdiff::tgsi_exec {
 
-// Uniform constant storage of one buffer (built per Interpret call).
+// Uniform constant storage of one buffer (built per Interpret call): the
+// words; an index the layout does not declare reads as undefined
+// (undeclared-register), every other one as exact.
 struct ConstStore {
   const ConstLayout* layout = nullptr;
-  std::vector<Val> vals;  // layout->size * 4
+  std::vector<common::Vec4> words;  // layout->size
   const std::map<uint32_t, common::Vec4>* vector_values = nullptr;  // for undeclared indices
 };
 

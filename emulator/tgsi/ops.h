@@ -142,6 +142,13 @@ Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
 
 // Whether lanes m of every one of the n operands are exact.
 inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
+  int run = 0;
+  if (IsLowRun(m, &run)) {  // one branch-free pass per operand
+    for (int i = 0; i < n; ++i) {
+      if (!s[i]->AllExactFirst(run)) return false;
+    }
+    return true;
+  }
   for (int i = 0; i < n; ++i) {
     const Lanes& v = *s[i];
     bool exact = true;
@@ -167,8 +174,11 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
 // operands, product, word and alt, which is what the general path builds.
 // Every other lane is exact with K::Plain's word, which is Eval's word
 // there, in any denormal mode (Fp's In and Out only change denormals).
-// Exactly lanes 0..n-1 of r are read and written: a partial last block
-// reads zeros for lanes n.. (never a word the wave did not write).
+// Exactly lanes 0..n-1 of r are written; a partial last block reads the
+// operands' words of lanes n.. up to the block's end, which StartWave set to
+// 0 for every register file and operand scratch of the wave and nothing
+// writes while it runs (every write is to a lane of the wave's mask), so no
+// word the wave did not write is read, and nothing is copied per operand.
 inline constexpr int kPlainBlock = 16;
 static_assert(kMaxLanes % kPlainBlock == 0);
 inline constexpr uint8_t kPlainSlowBit = 1;
@@ -190,13 +200,7 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
     Word alt[kPlainBlock];  // written by PlainSlow, read only where it set kPlainAltBit
     uint8_t bad[kPlainBlock] = {};
     for (int k = 0; k < N; ++k) {
-      Word tail[kPlainBlock];
-      const Word* in = src[k] + b;
-      if (len < kPlainBlock) {
-        std::fill_n(tail, kPlainBlock, Word{0});
-        std::copy_n(in, len, tail);
-        in = tail;
-      }
+      const Word* in = src[k] + b;  // lanes n.. of a partial block: 0 (StartWave)
       for (int i = 0; i < kPlainBlock; ++i) {
         const Word w = in[i];
         av[k][i] = std::bit_cast<float>(w);
@@ -235,6 +239,10 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
 template <class K>
 void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
   constexpr int N = K::kSrc;
+  if constexpr (K::kIdentity) {  // the operand's lanes, as they are (all exact)
+    r.CopyLanes(m, *s[0]);
+    return;
+  }
   if constexpr (K::kPlain) {
     int n = 0;
     if (m != 0 && IsLowRun(m, &n)) m = PlainLanes<K>(s, n, r);
@@ -302,8 +310,7 @@ void ReplOp(Exec& ex, const DInst& in) {
   }
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
-      Lanes& rc = ex.Result(0, c);
-      ForLanes(m, [&](int l) { rc.Set(l, r.Get(l)); });
+      ex.Result(0, c).CopyLanes(m, r);
     }
   }
   ex.Store(in, 0);
@@ -315,7 +322,7 @@ inline void StoreReplicated(Exec& ex, const DInst& in, const Lanes& v) {
   for (int c = 0; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
       Lanes& rc = ex.Result(0, c);
-      if (&rc != &v) ForLanes(ex.exec, [&](int l) { rc.Set(l, v.Get(l)); });
+      if (&rc != &v) rc.CopyLanes(ex.exec, v);
     }
   }
   ex.Store(in, 0);
@@ -339,6 +346,9 @@ struct KernelBase {
   static constexpr bool kCustomSet = false;
   static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
   static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
+  // Eval returns operand 0's word and reports no freedom (MOV): on exact
+  // operands the result lanes are a copy of the operand's.
+  static constexpr bool kIdentity = false;
   static constexpr Reason kAltReason = Reason::kNone;  // the cause of PlainSlow's two-word sets
 };
 // Float arithmetic.

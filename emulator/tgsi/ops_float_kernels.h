@@ -29,6 +29,7 @@ void ComputeLanes(Exec& ex, LaneMask m, Lanes& r, Gather g) {
 
 struct MovK : CopyKernel {
   static constexpr int kSrc = 1;
+  static constexpr bool kIdentity = true;
   static Word Eval(Fp&, const Word* a, Freedom&) { return a[0]; }
 };
 struct AbsK : CopyKernel {  // removed ABS: fabsf (a bit operation)

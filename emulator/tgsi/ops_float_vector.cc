@@ -45,16 +45,24 @@ void OpDot(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
   const LaneMask m = ex.exec;
   constexpr int Extra = (Op == Opcode::DPH || Op == Opcode::DP2A) ? 1 : 0;
+  // Every operand is read before the store (FetchInPlace's condition).
   const Lanes* s0[4];
   const Lanes* s1[4];
+  const Lanes* ops[2 * N + Extra];  // DotK's operand order
   for (int i = 0; i < N; ++i) {
-    s0[i] = &ex.Fetch(in, 0, i, m);
-    s1[i] = &ex.Fetch(in, 1, i, m);
+    s0[i] = ops[2 * i] = &ex.FetchInPlace(in, 0, i, m);
+    s1[i] = ops[2 * i + 1] = &ex.FetchInPlace(in, 1, i, m);
   }
   const Lanes* extra = nullptr;
-  if (Op == Opcode::DPH) extra = &ex.Fetch(in, 1, 3, m);
-  if (Op == Opcode::DP2A) extra = &ex.Fetch(in, 2, 0, m);
+  if (Op == Opcode::DPH) extra = &ex.FetchInPlace(in, 1, 3, m);
+  if (Op == Opcode::DP2A) extra = &ex.FetchInPlace(in, 2, 0, m);
+  if constexpr (Extra > 0) ops[2 * N] = extra;
   Lanes& r = ex.Result(0, 0);
+  if (AllExact(ops, 2 * N + Extra, m)) {  // words in, words out; a set only where a lane's terms round
+    EvalKernelExactLanes<DotK<N, Extra>>(ex, ops, m, r);
+    StoreReplicated(ex, in, r);
+    return;
+  }
   ComputeLanes<DotK<N, Extra>>(ex, m, r, [&](int l, Val* a) {
     for (int i = 0; i < N; ++i) {
       a[2 * i] = s0[i]->Get(l);
