@@ -139,7 +139,7 @@ class Campaign {
       programs_ += j.value("programs", 0ull);
       seconds_ += j.value("seconds", 0.0);
       cpu_seconds_ += j.value("cpu_seconds", 0.0);
-      for (const std::string& f : j["features"]) Cover(f);
+      for (const json& f : j["features"]) Cover(f.get_ref<const std::string&>());
       for (const json& k : j["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
       for (const json& f : j["findings"]) store_.Restore(f);
       for (const auto& [config, verdicts] : j["verdicts"].items()) {
@@ -206,7 +206,8 @@ class Campaign {
 
   // Takes back what a cut batch merged (campaign.h: it is not journaled).
   void Rollback(const json& line, size_t kept_before, std::optional<FindingStore::State> findings) {
-    for (const std::string& f : line["features"]) {
+    for (const json& feature : line["features"]) {
+      const std::string& f = feature.get_ref<const std::string&>();
       coverage_.erase(f);
       if (--coverage_by_kind_[f.substr(0, f.find(':'))] == 0) coverage_by_kind_.erase(f.substr(0, f.find(':')));
     }
@@ -226,7 +227,7 @@ class Campaign {
   void CatchUp(const std::string& message) {
     const json m = json::parse(message);
     base_ = m["base"].get<uint64_t>();
-    for (const std::string& f : m["features"]) Cover(f);
+    for (const json& f : m["features"]) Cover(f.get_ref<const std::string&>());
     for (const json& k : m["kept"]) Keep(k["text"].get<std::string>(), k.value("origin", ""));
   }
 
