@@ -9,6 +9,11 @@
 #
 # usage: hostile_test.sh SHADERDIFF EXPECTATIONS_FILE (cases are next to it,
 # in cases/)
+#
+# Sharded (Bazel's TEST_TOTAL_SHARDS / TEST_SHARD_INDEX): run number i
+# belongs to shard i % TOTAL, and the nightly to shard 0. Under ASan+UBSan
+# every run pays its sanitizer start-up, so one process would need most of
+# a large test's limit on a loaded machine.
 set -uo pipefail
 SD="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 EXPECT="$2"
@@ -22,11 +27,17 @@ export UBSAN_OPTIONS="halt_on_error=1:exitcode=87:print_stacktrace=1${UBSAN_OPTI
 
 failures=0
 runs=0
+seen=0  # runs of every shard, in order
+SHARDS="${TEST_TOTAL_SHARDS:-1}"
+SHARD="${TEST_SHARD_INDEX:-0}"
+[[ -n ${TEST_SHARD_STATUS_FILE:-} ]] && touch "$TEST_SHARD_STATUS_FILE"
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # run EXIT WHERE ARGS...: one case.
 run() {
   local want="$1" where="$2"; shift 2
+  seen=$((seen + 1))
+  (( (seen - 1) % SHARDS == SHARD )) || return 0
   runs=$((runs + 1))
   (cd "$CASES" && timeout "$LIMIT" "$SD" "$@") >"$TMP/out" 2>"$TMP/err"
   local got=$?
@@ -83,10 +94,12 @@ while IFS= read -r line || [[ -n $line ]]; do
 done <"$EXPECT"
 
 # One nightly over the invalid shaders: a verdict for each, never our error.
-if [[ -s $TMP/nightly_expect ]]; then
+if [[ -s $TMP/nightly_expect && $SHARD == 0 ]]; then
   : >"$TMP/empty_baseline.csv"
   runs=$((runs + 1))
-  timeout "$LIMIT" "$SD" nightly --corpus "$TMP/corpus" --vectors 2 --jobs 1 --out "$TMP/nightly" --run hostile \
+  # The whole invalid corpus: the nightly would shard itself by Bazel's variables.
+  env -u TEST_TOTAL_SHARDS -u TEST_SHARD_INDEX -u TEST_SHARD_STATUS_FILE \
+    timeout "$LIMIT" "$SD" nightly --corpus "$TMP/corpus" --vectors 2 --jobs 1 --out "$TMP/nightly" --run hostile \
     --baseline "$TMP/empty_baseline.csv" >"$TMP/out" 2>"$TMP/err"
   got=$?
   [[ $got == 1 ]] || fail "nightly over the invalid shaders: exit $got, want 1; stderr: $(head -3 "$TMP/err")"
@@ -109,5 +122,6 @@ sys.exit(1 if bad else 0)
 PY
 fi
 
-echo "$runs runs, $failures failure(s)"
+echo "$runs runs (shard $((SHARD + 1)) of $SHARDS), $failures failure(s)"
+(( seen >= SHARDS )) || fail "only $seen runs for $SHARDS shards"
 [[ $failures == 0 ]]
