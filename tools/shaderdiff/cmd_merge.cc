@@ -47,7 +47,8 @@ int RunMerge(const std::vector<std::string>& args) {
       ("help,h", "show this help")
       ("out", po::value<std::string>(), "folder for the merged report.json, index.html and junit.xml (required)")
       ("baseline", po::value<std::string>(), "expected non-passes (default: CORPUS/baseline.csv if it exists, "
-       "CORPUS being the reports' corpus path)")
+       "CORPUS being the reports' corpus path; for a run with other than 16 vectors, "
+       "CORPUS/baseline-vectorsN.csv if that exists)")
       ("flakes", po::value<std::string>(), "known flakes (default: CORPUS/flakes.csv if it exists)")
       ("exemptions", po::value<std::string>(), "manual exemptions (default: CORPUS/exemptions.json if it exists)")
       ("reports", po::value<std::vector<std::string>>()->composing(), "shard reports (files or run folders)");
@@ -94,7 +95,11 @@ int RunMerge(const std::vector<std::string>& args) {
     return ExpectationFile{(fs::path(corpus) / default_name).string(), false};
   };
   Expectations expectations;
-  if (!LoadExpectations(expectation("baseline", "baseline.csv"), expectation("flakes", "flakes.csv"),
+  const uint32_t vectors = merged["settings"].value("vectors", kDefaultNightlyVectors);
+  const ExpectationFile baseline = vm.count("baseline")
+                                       ? ExpectationFile{vm["baseline"].as<std::string>(), true}
+                                       : ExpectationFile{DefaultBaselinePath(corpus, vectors, false), false};
+  if (!LoadExpectations(baseline, expectation("flakes", "flakes.csv"),
                         expectation("exemptions", "exemptions.json"), &expectations)) {
     return kExitFailure;
   }

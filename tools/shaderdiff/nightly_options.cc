@@ -140,7 +140,7 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
        "(default CORPUS/external/mesa-ir3, and the a3xx/mesa check runs only when that folder\n"
        "exists; tools/ir3_dump/README.md); a shader without one is untested (\"no Mesa program\"),\n"
        "never a pass")
-      ("vectors", po::value<uint32_t>()->default_value(16), "seeded vectors per shader (odd ones carry edge values)")
+      ("vectors", po::value<uint32_t>()->default_value(kDefaultNightlyVectors), "seeded vectors per shader (odd ones carry edge values)")
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4; GEOM always runs 1)")
       ("seed", po::value<uint64_t>()->default_value(20261121), "run seed; the same seed, corpus and build give the same report")
       ("explore", po::value<std::string>()->implicit_value(""),
@@ -171,7 +171,9 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("check", po::value<std::vector<std::string>>()->composing(),
        "run only this target/build's check (a3xx/naive, a3xx/opt, a3xx/mesa) after the reference stage; repeatable "
        "(default: all)")
-      ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists)")
+      ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists; with --vectors N other "
+       "than 16, CORPUS/baseline-vectorsN.csv, or CORPUS/baseline.csv while that does not exist; --update-baseline "
+       "writes CORPUS/baseline-vectorsN.csv)")
       ("flakes", po::value<std::string>(), "known flakes in the same format, never regressions (default: CORPUS/flakes.csv if it exists)")
       ("exemptions", po::value<std::string>(),
        "manual exemptions to validate before the run and check for staleness after it "
@@ -297,7 +299,9 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
     if (vm.count(flag)) return ExpectationFile{vm[flag].as<std::string>(), true};
     return ExpectationFile{(fs::path(c->corpus_dir) / default_name).string(), false};
   };
-  c->baseline = expectation("baseline", "baseline.csv");
+  c->baseline = vm.count("baseline")
+                    ? ExpectationFile{vm["baseline"].as<std::string>(), true}
+                    : ExpectationFile{DefaultBaselinePath(c->corpus_dir, c->vectors, c->update_baseline), false};
   c->baseline.required &= !c->update_baseline;  // --update-baseline may create it
   c->flakes = expectation("flakes", "flakes.csv");
   c->exemptions = expectation("exemptions", "exemptions.json");

@@ -39,7 +39,7 @@ struct NightlyConfig {
   std::string mesa_programs_arg;
   std::string mesa_programs_dir;
   bool mesa_programs_given = false;  // --mesa-programs was given
-  uint32_t vectors = 16, lanes = 16;
+  uint32_t vectors = kDefaultNightlyVectors, lanes = 16;
   uint64_t seed = 0, budget = 0;
   std::string out_arg;     // --out as given; empty when defaulted
   std::string out_dir;     // resolved

@@ -10,6 +10,7 @@
 #   - --fraction 3 shards 1..3 (and Bazel's TEST_TOTAL_SHARDS protocol)
 #     merged with `shaderdiff merge` equal the unsharded report;
 #   - exit 0 against corpus/baseline.csv, 1 on a regression, --update-baseline;
+#   - each --vectors count's own default baseline (baseline-vectorsN.csv);
 #   - a deliberately broken optimizing compiler (shaderdiff_fault_injected)
 #     is reported as a regression whose reproduction command, run with the
 #     same faulty binary, reproduces it (and passes with the shipped one);
@@ -196,6 +197,22 @@ mkdir -p "$TMP/small/shaders"
 for f in $(ls "$CORPUS/shaders" | head -30); do cp "$CORPUS/shaders/$f" "$TMP/small/shaders/"; done
 SMALL=(nightly --corpus "$TMP/small" --baseline "$BASELINE" --vectors 4 --out "$OUT")
 expect_exit 0 "the small corpus passes with the shipped binary" "$SD" "${SMALL[@]}" --run g
+
+# 6b. Each vector count has its own default baseline (DefaultBaselinePath):
+# --update-baseline at --vectors 4 writes baseline-vectors4.csv, never
+# baseline.csv; a run reads it, and falls back to baseline.csv without it.
+SMALLV=(nightly --corpus "$TMP/small" --vectors 4 --out "$OUT" --run vb)
+expect_exit 0 "--update-baseline at --vectors 4" "$SD" "${SMALLV[@]}" --update-baseline
+[[ -f "$TMP/small/baseline-vectors4.csv" && ! -e "$TMP/small/baseline.csv" ]] ||
+  fail "--update-baseline at --vectors 4 writes CORPUS/baseline-vectors4.csv; got: $(ls "$TMP/small")"
+expect_exit 0 "a --vectors 4 run with its own baseline" "$SD" "${SMALLV[@]}"
+grep -qF "(baseline $TMP/small/baseline-vectors4.csv)" "$TMP/stdout" ||
+  fail "a --vectors 4 run reads baseline-vectors4.csv; got: $(tail -3 "$TMP/stdout")"
+mv "$TMP/small/baseline-vectors4.csv" "$TMP/small/baseline.csv"
+expect_exit 0 "a --vectors 4 run without its own baseline" "$SD" "${SMALLV[@]}"
+grep -qF "(baseline $TMP/small/baseline.csv)" "$TMP/stdout" ||
+  fail "without baseline-vectors4.csv the run reads baseline.csv; got: $(tail -3 "$TMP/stdout")"
+rm "$TMP/small/baseline.csv"
 
 # 7. Run names come from the UTC date, and --explore leaves the stable results alone.
 before=$(date -u +%Y%m%d)

@@ -75,6 +75,15 @@ void PrintRegressions(const report::Classification& c, size_t limit) {
 
 void PrintFixes(const report::Classification& c, size_t limit) { PrintOutcomes(c, report::Outcome::kFix, limit); }
 
+std::string DefaultBaselinePath(const std::string& corpus, uint32_t vectors, bool for_writing) {
+  const fs::path fallback = fs::path(corpus) / "baseline.csv";
+  if (vectors == kDefaultNightlyVectors) return fallback.string();
+  const fs::path own = fs::path(corpus) / ("baseline-vectors" + std::to_string(vectors) + ".csv");
+  std::error_code ec;
+  if (for_writing || fs::exists(ResolvePath(own.string()), ec)) return own.string();
+  return fallback.string();
+}
+
 bool LoadExpectations(const ExpectationFile& baseline, const ExpectationFile& flakes,
                       const ExpectationFile& exemptions, Expectations* out) {
   *out = Expectations{};

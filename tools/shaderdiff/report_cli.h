@@ -8,6 +8,7 @@
 // never from in-memory state, so they always agree with it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -55,6 +56,19 @@ struct Expectations {
   std::string exemptions_path;
   std::optional<std::vector<report::Exemption>> exemptions;
 };
+
+// The nightly's default vectors per shader: the configuration
+// CORPUS/baseline.csv is for.
+constexpr uint32_t kDefaultNightlyVectors = 16;
+
+// The default baseline of a run over `vectors` vectors per shader of
+// CORPUS. Each vector count is a configuration of its own, as each
+// deqp-runner configuration has its own baseline: more vectors reach
+// failures that fewer do not. So any count but the default has
+// CORPUS/baseline-vectorsN.csv. For reading, a missing one falls back to
+// CORPUS/baseline.csv; for writing (--update-baseline) it never does, so a
+// 64-vector run cannot overwrite the default run's baseline.
+std::string DefaultBaselinePath(const std::string& corpus, uint32_t vectors, bool for_writing);
 
 // Loads and validates them; prints what is wrong and returns false.
 bool LoadExpectations(const ExpectationFile& baseline, const ExpectationFile& flakes,
