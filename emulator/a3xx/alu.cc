@@ -8,7 +8,8 @@
 // Semantics (IEEE binary32, round to nearest even, the build has no FMA
 // contraction):
 //   add.f mul.f        a + b, a * b
-//   min.f max.f        fminf / fmaxf (a NaN operand yields the other)
+//   min.f max.f        fminf / fmaxf (a quiet NaN operand yields the other)
+//                      NaN results of these four: float_nan.h's pinned rules
 //   sign.f             -1.0 if a < 0, +1.0 if a > 0, else +0.0 (NaN, +-0)
 //   absneg.f           a with its (abs)/(neg) modifiers (a move)
 //   floor.f ceil.f trunc.f  floorf / ceilf / truncf
@@ -42,6 +43,7 @@
 #include <cmath>
 
 #include "emulator/a3xx/alu_common.h"
+#include "emulator/a3xx/float_nan.h"
 
 namespace shaderdiff::a3xx {
 
@@ -84,10 +86,10 @@ struct IntOp {
 template <int N>
 using BitOp = IntOp<N, Dom::kUnsigned, ModKind::kBitNot>;
 
-struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a + b; } };
-struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmin(a, b); } };
-struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmax(a, b); } };
-struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a * b; } };
+struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return AddPinned(a, b); } };
+struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MinPinned(a, b); } };
+struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MaxPinned(a, b); } };
+struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MulPinned(a, b); } };
 struct SignF : FloatOp<1> {
   static float Eval(const Ctx&, float a, float) { return a < 0.0f ? -1.0f : (a > 0.0f ? 1.0f : 0.0f); }
 };

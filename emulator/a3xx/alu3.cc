@@ -6,7 +6,8 @@
 //   mad.f32 / mad.f16  (a * b) + c, unfused: two roundings (binary32; the
 //                      f16 form computes in binary32 and rounds the result
 //                      to binary16, so its product is exact and the sum is
-//                      rounded twice); (neg) on any source
+//                      rounded twice); (neg) on any source; a NaN result
+//                      per float_nan.h (the first NaN of c, b, a)
 //   mad.u16 / mad.s16  a * b + c on 16 bits
 //   madsh.m16          ((a >> 16) * (b & 0xffff) << 16) + c (32-bit wrap)
 //   mad.u24 / mad.s24  low 24 bits of a and b (zero- / sign-extended)
@@ -15,6 +16,7 @@
 // madsh.u16, sel.s*, sel.f* and sad.* have no agreed semantics and are
 // reported unsupported.
 #include "emulator/a3xx/alu_common.h"
+#include "emulator/a3xx/float_nan.h"
 
 namespace shaderdiff::a3xx {
 
@@ -27,10 +29,7 @@ struct Op3 {
 };
 
 struct MadF : Op3<Dom::kFloat, ModKind::kFloat> {
-  static float Eval(float a, float b, float c) {
-    const float t = a * b;
-    return t + c;
-  }
+  static float Eval(float a, float b, float c) { return MadPinned(a, b, c); }
 };
 struct Mad16 : Op3<Dom::kUnsigned> {
   static Word Eval(Word a, Word b, Word c) { return a * b + c; }
