@@ -184,12 +184,21 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
   const SrcMod mod1 = MakeMod(in.src[1], K::kMod);
   const Word count_limit = ctx.half ? 16u : 32u;  // kShift: counts from here on are unknown on hardware
   const bool check_counts = K::kShift && m.opt.shift_counts == ShiftCountMode::kHazard;
+  const bool dense = !ftz && DenseLanes(lanes);  // DenseFloatLanes applies
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
     const Word* a = ReadOperand(m, p, 0, k, c, lanes, K::kIn, m.scratch[0]);
     const Word* b = a;
     if constexpr (K::kSrcs > 1) b = ReadOperand(m, p, 1, k, c, lanes, K::kIn, m.scratch[1]);
     Word* out = m.scratch[3];
+    if constexpr (K::kIn == Dom::kFloat && K::kOut == Dom::kFloat) {
+      if (dense) {
+        DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out,
+                                  [&](float x, float y, float) { return K::Eval(ctx, x, y); });
+        WriteOperand(m, p, k, c, lanes, out, K::kOut);
+        continue;
+      }
+    }
     bool count_out_of_range = false;
     ForLanes(lanes, [&](int l) {
       if constexpr (K::kIn == Dom::kFloat) {

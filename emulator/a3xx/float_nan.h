@@ -53,17 +53,10 @@ inline float MadPinned(float a, float b, float c) { return AddPinned(c, MulPinne
 inline float MinMaxPinned(float a, float b, bool pick_a) {
   const Word aw = std::bit_cast<Word>(a), bw = std::bit_cast<Word>(b);
   const bool an = IsNanBits(aw), bn = IsNanBits(bw);
-  const bool either_signalling = IsSignallingNan(aw) || IsSignallingNan(bw);
-  Word r;
-  if ((an && bn) || either_signalling) {
-    r = (bn ? bw : aw) | kQuietBit;
-  } else if (an) {
-    r = bw;
-  } else if (bn) {
-    r = aw;
-  } else {
-    r = pick_a ? aw : bw;
-  }
+  const bool nan_result = (an & bn) | IsSignallingNan(aw) | IsSignallingNan(bw);
+  const Word nan = (bn ? bw : aw) | kQuietBit;
+  const Word value = an ? bw : (bn ? aw : (pick_a ? aw : bw));
+  const Word r = nan_result ? nan : value;
   return std::bit_cast<float>(r);
 }
 inline float MinPinned(float a, float b) { return MinMaxPinned(a, b, !(b < a)); }
