@@ -8,7 +8,8 @@
 // Semantics (IEEE binary32, round to nearest even, the build has no FMA
 // contraction):
 //   add.f mul.f        a + b, a * b
-//   min.f max.f        fminf / fmaxf (a NaN operand yields the other)
+//   min.f max.f        fminf / fmaxf (a quiet NaN operand yields the other)
+//                      NaN results of these four: float_nan.h's pinned rules
 //   sign.f             -1.0 if a < 0, +1.0 if a > 0, else +0.0 (NaN, +-0)
 //   absneg.f           a with its (abs)/(neg) modifiers (a move)
 //   floor.f ceil.f trunc.f  floorf / ceilf / truncf
@@ -42,6 +43,7 @@
 #include <cmath>
 
 #include "emulator/a3xx/alu_common.h"
+#include "emulator/a3xx/float_nan.h"
 
 namespace shaderdiff::a3xx {
 
@@ -84,10 +86,10 @@ struct IntOp {
 template <int N>
 using BitOp = IntOp<N, Dom::kUnsigned, ModKind::kBitNot>;
 
-struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a + b; } };
-struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmin(a, b); } };
-struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return std::fmax(a, b); } };
-struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return a * b; } };
+struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return AddPinned(a, b); } };
+struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MinPinned(a, b); } };
+struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MaxPinned(a, b); } };
+struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MulPinned(a, b); } };
 struct SignF : FloatOp<1> {
   static float Eval(const Ctx&, float a, float) { return a < 0.0f ? -1.0f : (a > 0.0f ? 1.0f : 0.0f); }
 };
@@ -182,12 +184,21 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
   const SrcMod mod1 = MakeMod(in.src[1], K::kMod);
   const Word count_limit = ctx.half ? 16u : 32u;  // kShift: counts from here on are unknown on hardware
   const bool check_counts = K::kShift && m.opt.shift_counts == ShiftCountMode::kHazard;
+  const bool dense = !ftz && DenseLanes(lanes);  // DenseFloatLanes applies
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
     const Word* a = ReadOperand(m, p, 0, k, c, lanes, K::kIn, m.scratch[0]);
     const Word* b = a;
     if constexpr (K::kSrcs > 1) b = ReadOperand(m, p, 1, k, c, lanes, K::kIn, m.scratch[1]);
     Word* out = m.scratch[3];
+    if constexpr (K::kIn == Dom::kFloat && K::kOut == Dom::kFloat) {
+      if (dense) {
+        DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out,
+                                  [&](float x, float y, float) { return K::Eval(ctx, x, y); });
+        WriteOperand(m, p, k, c, lanes, out, K::kOut);
+        continue;
+      }
+    }
     bool count_out_of_range = false;
     ForLanes(lanes, [&](int l) {
       if constexpr (K::kIn == Dom::kFloat) {

@@ -6,7 +6,8 @@
 //   mad.f32 / mad.f16  (a * b) + c, unfused: two roundings (binary32; the
 //                      f16 form computes in binary32 and rounds the result
 //                      to binary16, so its product is exact and the sum is
-//                      rounded twice); (neg) on any source
+//                      rounded twice); (neg) on any source; a NaN result
+//                      per float_nan.h (the first NaN of c, b, a)
 //   mad.u16 / mad.s16  a * b + c on 16 bits
 //   madsh.m16          ((a >> 16) * (b & 0xffff) << 16) + c (32-bit wrap)
 //   mad.u24 / mad.s24  low 24 bits of a and b (zero- / sign-extended)
@@ -15,6 +16,7 @@
 // madsh.u16, sel.s*, sel.f* and sad.* have no agreed semantics and are
 // reported unsupported.
 #include "emulator/a3xx/alu_common.h"
+#include "emulator/a3xx/float_nan.h"
 
 namespace shaderdiff::a3xx {
 
@@ -27,10 +29,7 @@ struct Op3 {
 };
 
 struct MadF : Op3<Dom::kFloat, ModKind::kFloat> {
-  static float Eval(float a, float b, float c) {
-    const float t = a * b;
-    return t + c;
-  }
+  static float Eval(float a, float b, float c) { return MadPinned(a, b, c); }
 };
 struct Mad16 : Op3<Dom::kUnsigned> {
   static Word Eval(Word a, Word b, Word c) { return a * b + c; }
@@ -57,7 +56,9 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
   const bool ftz = m.opt.denormals == common::DenormalMode::kFlushToZero;
   const bool sat = in.has_flag(kFlagSat);
   const bool half = in.src[1].half;  // src2 is always a GPR of the opcode's precision
-  const SrcMod mods[3] = {MakeMod(in.src[0], K::kMod), MakeMod(in.src[1], K::kMod), MakeMod(in.src[2], K::kMod)};
+  const std::array<SrcMod, 3> mods = {MakeMod(in.src[0], K::kMod), MakeMod(in.src[1], K::kMod),
+                                      MakeMod(in.src[2], K::kMod)};
+  const bool dense = !ftz && DenseLanes(lanes);  // DenseFloatLanes applies
   const int src3_late = p.mad_src3 ? m.t.mad_src3_read : 0;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
@@ -65,6 +66,14 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
     const Word* b = ReadOperand(m, p, 1, k, c, lanes, K::kDom, m.scratch[1]);
     const Word* d = ReadOperand(m, p, 2, k, c + src3_late, lanes, K::kDom, m.scratch[2]);
     Word* out = m.scratch[3];
+    if constexpr (K::kDom == Dom::kFloat) {
+      if (dense) {
+        DenseFloatLanes<3>(std::popcount(lanes), sat, {a, b, d}, mods, out,
+                           [](float x, float y, float z) { return K::Eval(x, y, z); });
+        WriteOperand(m, p, k, c, lanes, out, K::kDom);
+        continue;
+      }
+    }
     ForLanes(lanes, [&](int l) {
       if constexpr (K::kDom == Dom::kFloat) {
         const float r = K::Eval(InFloat(a[l], mods[0], ftz), InFloat(b[l], mods[1], ftz), InFloat(d[l], mods[2], ftz));

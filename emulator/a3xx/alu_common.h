@@ -10,7 +10,9 @@
 // re-extended, so width-dependent kernels (clz, bfrev) see a 16-bit value.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstring>
 
 #include "emulator/a3xx/operands_inline.h"
 #include "emulator/common/float_policy.h"
@@ -61,6 +63,59 @@ inline Word InInt(Word w, const SrcMod& mod, bool half, Dom dom) {
   if (mod.int_abs && static_cast<int32_t>(w) < 0) w = 0u - w;
   if (mod.int_neg) w = 0u - w;
   return half ? Widen16(w, dom) : w;
+}
+
+// Whether `lanes` is exactly lanes 0..n-1 for some n (a full wave, the
+// usual case): then kernels may run a counted loop over them.
+inline bool DenseLanes(LaneMask lanes) { return (lanes & (lanes + 1)) == 0; }
+
+// A float kernel with N sources (1..3) over lanes 0..n-1, without
+// flush-to-zero (DenormalMode::kFlushToZero takes the lane-by-lane path):
+// the same per-lane computation as InFloat / OutFloat, in blocks of four
+// lanes whose inputs are loaded before any output is stored, so the
+// compiler vectorizes them (the same IEEE operations, lane for lane), then
+// the remaining lanes one by one. eval(x, y, z) gets the modified inputs
+// (0.0f for absent sources) and returns the unsaturated result.
+template <int N, bool kSat, class Eval>
+[[gnu::always_inline]] inline void DenseFloatLanes(int n, const std::array<const Word*, 3>& src,
+                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval) {
+  const Word and0 = mods[0].and_mask, xor0 = mods[0].xor_mask;
+  const Word and1 = mods[1].and_mask, xor1 = mods[1].xor_mask;
+  const Word and2 = mods[2].and_mask, xor2 = mods[2].xor_mask;
+  auto one = [&](Word a, Word b, Word c) {
+    const float x = F((a & and0) ^ xor0);
+    const float y = N > 1 ? F((b & and1) ^ xor1) : 0.0f;
+    const float z = N > 2 ? F((c & and2) ^ xor2) : 0.0f;
+    float r = eval(x, y, z);
+    if constexpr (kSat) r = Saturate(r);
+    return W(r);
+  };
+  int l = 0;
+  for (; l + 4 <= n; l += 4) {
+    Word a[4], b[4] = {}, c[4] = {}, r[4];
+    std::memcpy(a, src[0] + l, sizeof a);
+    if constexpr (N > 1) std::memcpy(b, src[1] + l, sizeof b);
+    if constexpr (N > 2) std::memcpy(c, src[2] + l, sizeof c);
+    for (int j = 0; j < 4; ++j) r[j] = one(a[j], b[j], c[j]);
+    std::memcpy(out + l, r, sizeof r);
+  }
+  for (; l < n; ++l) {
+    Word b = 0, c = 0;
+    if constexpr (N > 1) b = src[1][l];
+    if constexpr (N > 2) c = src[2][l];
+    out[l] = one(src[0][l], b, c);
+  }
+}
+
+// DenseFloatLanes with (sat) chosen at run time.
+template <int N, class Eval>
+[[gnu::always_inline]] inline void DenseFloatLanes(int n, bool sat, const std::array<const Word*, 3>& src,
+                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval) {
+  if (sat) {
+    DenseFloatLanes<N, true>(n, src, mods, out, eval);
+  } else {
+    DenseFloatLanes<N, false>(n, src, mods, out, eval);
+  }
 }
 
 // Round to nearest integral value, ties to even, independent of the host

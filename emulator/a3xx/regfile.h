@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "emulator/a3xx/lanes.h"
@@ -68,6 +69,12 @@ class RegFile {
     Push(idx, p, lanes);
     Word* old = OldValues(i);
     Word* cur = Mark(idx);
+    if ((lanes & (lanes + 1)) == 0) {  // lanes 0..n-1: whole runs (values may be cur itself)
+      const size_t bytes = sizeof(Word) * static_cast<size_t>(std::popcount(lanes));
+      std::memcpy(old, cur, bytes);
+      std::memmove(cur, values, bytes);
+      return;
+    }
     ForLanes(lanes, [&](int l) {
       old[l] = cur[l];
       cur[l] = values[l];

@@ -1,0 +1,94 @@
+// The NaN results of add.f, mul.f, mad.f32, min.f and max.f follow the
+// pinned rules of float_nan.h (README.md, "NaN results"): which operand's
+// payload and sign win must not depend on the order the compiler emits the
+// host operation in. Each rule is checked with the operands both ways round
+// (two NaNs of different sign and payload, quiet and signalling), so a
+// kernel whose operand order flipped fails here, and on 1 lane (one lane
+// at a time) and on a full wave of 16 and 64 lanes (the wide kernels).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "emulator/a3xx/float_nan.h"
+#include "emulator/a3xx/test_util.h"
+
+namespace shaderdiff::a3xx {
+namespace {
+
+using namespace emutest;
+using common::ExecStatus;
+
+// Quiet NaNs qa (+) and qb (-), signalling NaNs sa (+) and sb (-), each with
+// its own payload.
+constexpr Word kQa = 0x7fc00001u, kQb = 0xffc00002u, kQc = 0x7fc00003u, kSa = 0x7f800005u, kSb = 0xff800006u;
+constexpr Word kNegInf = 0xff800000u;
+
+// Runs `instr` on IN[0] = (a, b, c, 0) in every lane of a `lanes`-lane
+// vertex wave; every lane must give the same r1.x, which is returned.
+Word RunOnWave(const std::string& instr, uint32_t lanes, Word a, Word b, Word c = 0) {
+  ShaderState s = VsState({1}, {2});
+  common::TestVector v = VsVector(lanes);
+  SetInput(v, 0, {a, b, c, 0});
+  const EmulationResult r = Emulate(Asm(instr + "\nend\n", s), v, EmulatorOptions{});
+  EXPECT_EQ(r.result.status, ExecStatus::kOk) << instr << ": " << r.result.detail;
+  const Word first = Out(r, 0, 0, 0);
+  for (uint32_t l = 1; l < lanes; ++l) EXPECT_EQ(Out(r, 0, l, 0), first) << instr << " lane " << l;
+  return first;
+}
+
+class NanOrder : public ::testing::TestWithParam<uint32_t> {
+ protected:
+  Word Op2(const char* op, Word a, Word b) { return RunOnWave(std::string(op) + " r1.x, r2.x, r2.y", GetParam(), a, b); }
+  Word Mad(Word a, Word b, Word c) { return RunOnWave("mad.f32 r1.x, r2.x, r2.y, r2.z", GetParam(), a, b, c); }
+};
+
+TEST_P(NanOrder, AddAndMulReturnTheFirstNanOperandQuietened) {
+  for (const char* op : {"add.f", "mul.f"}) {
+    EXPECT_EQ(Op2(op, kQa, kQb), kQa) << op;
+    EXPECT_EQ(Op2(op, kQb, kQa), kQb) << op;
+    EXPECT_EQ(Op2(op, kSa, kQb), kSa | kQuietBit) << op;
+    EXPECT_EQ(Op2(op, kQa, kSb), kQa) << op;
+    EXPECT_EQ(Op2(op, kSb, kSa), kSb | kQuietBit) << op;
+    EXPECT_EQ(Op2(op, kOne, kSb), kSb | kQuietBit) << op;
+    EXPECT_EQ(Op2(op, kQb, kOne), kQb) << op;
+  }
+  EXPECT_EQ(Op2("add.f", kInf, kNegInf), kDefaultNan);  // no NaN operand: the default NaN
+  EXPECT_EQ(Op2("mul.f", kZero, kInf), kDefaultNan);
+  EXPECT_EQ(Op2("add.f", kOne, kTwo), kThree);
+}
+
+TEST_P(NanOrder, MadReturnsTheFirstNanOfSrc3Src2Src1) {
+  EXPECT_EQ(Mad(kQa, kQb, kQc), kQc);
+  EXPECT_EQ(Mad(kQa, kQb, kOne), kQb);
+  EXPECT_EQ(Mad(kQb, kQa, kOne), kQa);
+  EXPECT_EQ(Mad(kSa, kQb, kOne), kQb);
+  EXPECT_EQ(Mad(kOne, kQb, kQc), kQc);
+  EXPECT_EQ(Mad(kZero, kInf, kQc), kQc);
+  EXPECT_EQ(Mad(kZero, kInf, kOne), kDefaultNan);
+  EXPECT_EQ(Mad(kSa, kOne, kQc), kQc);
+  EXPECT_EQ(Mad(kQa, kOne, kSb), kSb | kQuietBit);
+  EXPECT_EQ(Mad(kInf, kOne, kNegInf), kDefaultNan);
+  EXPECT_EQ(Mad(kTwo, kThree, kOne), Bits(7.0f));
+}
+
+TEST_P(NanOrder, MinAndMaxFollowFminFmax) {
+  for (const char* op : {"min.f", "max.f"}) {
+    EXPECT_EQ(Op2(op, kQa, kQb), kQb) << op;  // two NaNs: the second
+    EXPECT_EQ(Op2(op, kQb, kQa), kQa) << op;
+    EXPECT_EQ(Op2(op, kSa, kQb), kQb) << op;
+    EXPECT_EQ(Op2(op, kQa, kSb), kSb | kQuietBit) << op;
+    EXPECT_EQ(Op2(op, kSa, kOne), kSa | kQuietBit) << op;  // a signalling NaN wins
+    EXPECT_EQ(Op2(op, kOne, kSb), kSb | kQuietBit) << op;
+    EXPECT_EQ(Op2(op, kQb, kTwo), kTwo) << op;  // a quiet NaN yields the other
+    EXPECT_EQ(Op2(op, kTwo, kQa), kTwo) << op;
+    EXPECT_EQ(Op2(op, kZero, kNegZero), kZero) << op;  // equal: the first
+    EXPECT_EQ(Op2(op, kNegZero, kZero), kNegZero) << op;
+  }
+  EXPECT_EQ(Op2("min.f", kTwo, kOne), kOne);
+  EXPECT_EQ(Op2("max.f", kOne, kTwo), kTwo);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lanes, NanOrder, ::testing::Values(1u, 16u, 64u));
+
+}  // namespace
+}  // namespace shaderdiff::a3xx
