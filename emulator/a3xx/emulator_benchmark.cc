@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <bit>
+#include <string>
 
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/assembler.h"
@@ -15,7 +16,7 @@ namespace {
 // 100 iterations of 8 instructions (slots worked out for 3/6/2 delays).
 const char* kLoop =
     "loop:\n"
-    "add.u r2.x, r2.x, 1\n"              // s
+    "(jp)add.u r2.x, r2.x, 1\n"          // s: the branch target (jp)
     "add.f r1.x, r1.x, r0.x\n"           // s+1
     "mul.f r1.y, r0.x, r0.y\n"           // s+2
     "add.f r1.w, r0.y, r0.x\n"           // s+3
@@ -47,7 +48,9 @@ void BM_Loop(benchmark::State& state, ShaderStage stage) {
   for (auto _ : state) {
     const EmulationResult r = Emulate(program, v, options);
     if (r.result.status != common::ExecStatus::kOk || !r.hazards.empty()) {
-      state.SkipWithError("the benchmark program failed or has hazards");
+      const std::string why = "the benchmark program failed or has hazards: " +
+                              (r.hazards.empty() ? r.result.detail : r.hazards.front().ToString());
+      state.SkipWithError(why.c_str());
       return;
     }
     benchmark::DoNotOptimize(r.result.outputs);
