@@ -27,7 +27,7 @@ std::string_view CompileStatusName(CompileStatus status) {
 namespace {
 
 // The shared driver: stage check, register map, state, prologue, program,
-// epilogue, validation (naive build only). `waits` selects the naive build's
+// epilogue (the naive build validates in CompileA3xxNaive). `waits` selects the naive build's
 // emitter or the selection stream.
 Selection Translate(const tgsi::Shader& shader, bool waits) {
   Selection sel;
