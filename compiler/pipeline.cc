@@ -58,7 +58,7 @@ struct State {
   naive::Selection selection;
   opt::Function fn;
   opt::MachineFunction machine;
-  a3xx::Program program;
+  a3xx::ValidatedProgram program;  // legalize's
   std::vector<int32_t> source_map;
   std::vector<uint8_t> source_comps;
   // What the pass reports.
@@ -256,13 +256,13 @@ const std::vector<Pass>& Pipeline() {
          opt::LegalizeResult r = Conservative(s, "legalize") ? opt::LegalizeConservatively(s.machine, *s.timing)
                                                              : opt::Legalize(s.machine, *s.timing);
          if (r.error) return Fail(s, r.too_large ? CompileStatus::kUnsupported : CompileStatus::kError, *r.error);
-         s.program.state = s.machine.state;
-         s.program.instrs = std::move(r.instrs);
+         s.program = std::move(r.program);
          s.source_map = std::move(r.source_map);
          s.source_comps = std::move(r.source_comps);
          // Every instruction is valid a3xx: opt::Legalize (and
-         // LegalizeConservatively) checked each one (a3xx::Validate) and
-         // fails otherwise; no second check here.
+         // LegalizeConservatively) checked each one (a3xx::Validate) into
+         // the ValidatedProgram, and fails otherwise; no second check here
+         // nor in the emulator's Prepare.
          return true;
        }},
   };

@@ -25,6 +25,7 @@
 #include "compiler/support/debug_counter.h"
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/isa/shader_state.h"
+#include "emulator/a3xx/isa/validated_program.h"
 
 namespace shaderdiff::compiler {
 
@@ -57,7 +58,7 @@ struct OptResult {
   naive::CompileStatus status = naive::CompileStatus::kOk;
   std::string detail;
   std::string failed_pass;  // the pass that failed (status != kOk)
-  a3xx::Program program;
+  a3xx::ValidatedProgram program;  // every instruction checked by legalize
   std::vector<int32_t> source_map;  // per instruction: the input's TGSI instruction index, -1 for none
   std::vector<uint8_t> source_comps;  // parallel: destination components it writes the final value of
                                       //   (naive/provenance.h), 0 for intermediates and copies

@@ -75,7 +75,7 @@ TEST(PrivateArray, ArrayBeyondTheRegisterFileLivesInPrivateMemory) {
   ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
   const OptResult op = CompileA3xxOpt(shader, {});
   ASSERT_EQ(op.status, naive::CompileStatus::kOk) << op.failed_pass << ": " << op.detail;
-  for (const a3xx::Program* p : {&nv.program, &op.program}) {
+  for (const a3xx::Program* p : {&nv.program.program(), &op.program.program()}) {
     EXPECT_GT(Count(*p, a3xx::Opcode::STP), 0);
     EXPECT_GT(Count(*p, a3xx::Opcode::LDP), 0);
     EXPECT_EQ(p->state.pvt_mem_units, 80 * 16 / 128);  // 80 vec4, no spill slots

@@ -27,7 +27,7 @@ std::string_view CompileStatusName(CompileStatus status) {
 namespace {
 
 // The shared driver: stage check, register map, state, prologue, program,
-// epilogue, validation (naive build only). `waits` selects the naive build's
+// epilogue (the naive build validates in CompileA3xxNaive). `waits` selects the naive build's
 // emitter or the selection stream.
 Selection Translate(const tgsi::Shader& shader, bool waits) {
   Selection sel;
@@ -59,16 +59,6 @@ Selection Translate(const tgsi::Shader& shader, bool waits) {
     return fail(done.too_large ? CompileStatus::kUnsupported : CompileStatus::kError,
                 done.too_large ? *done.error : "translator bug: " + *done.error);
   }
-  // The naive build's program is final here, so it is checked here; the
-  // optimizing build's selection is not (every instruction it ends with is
-  // checked once, by opt::Legalize, the pass that finishes it).
-  for (size_t i = 0; waits && i < done.instrs.size(); ++i) {
-    if (std::optional<std::string> why = a3xx::Validate(done.instrs[i])) {
-      return fail(CompileStatus::kError, "translator bug: instruction " + std::to_string(i) + " (TGSI instruction " +
-                                             std::to_string(done.source_map[i]) + ") is not valid a3xx: " + *why +
-                                             " [" + a3xx::DebugString(done.instrs[i]) + "]");
-    }
-  }
   state.half_regs = ctx.uses_half_reg ? 1 : 0;
   sel.state = std::move(state);
   sel.instrs = std::move(done.instrs);
@@ -87,8 +77,21 @@ CompileResult CompileA3xxNaive(const tgsi::Shader& shader) {
   r.status = sel.status;
   r.detail = std::move(sel.detail);
   if (r.status != CompileStatus::kOk) return r;
-  r.program.state = std::move(sel.state);
-  r.program.instrs = std::move(sel.instrs);
+  // The naive build's program is final here, so it is checked here, once,
+  // into the ValidatedProgram the emulator need not check again; the
+  // optimizing build's selection is not (every instruction it ends with is
+  // checked once, by opt::Legalize, the pass that finishes it).
+  a3xx::ValidatedProgram::Refusal refusal;
+  std::optional<a3xx::ValidatedProgram> valid =
+      a3xx::ValidatedProgram::Check(a3xx::Program{std::move(sel.state), std::move(sel.instrs)}, &refusal);
+  if (!valid) {
+    r.status = CompileStatus::kError;
+    r.detail = "translator bug: instruction " + std::to_string(refusal.index) + " (TGSI instruction " +
+               std::to_string(sel.source_map[refusal.index]) + ") is not valid a3xx: " + refusal.why + " [" +
+               a3xx::DebugString(refusal.instr) + "]";
+    return r;
+  }
+  r.program = std::move(*valid);
   r.source_map = std::move(sel.source_map);
   r.source_comps = std::move(sel.source_comps);
   return r;

@@ -26,6 +26,7 @@
 
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/isa/shader_state.h"
+#include "emulator/a3xx/isa/validated_program.h"
 
 namespace shaderdiff::naive {
 
@@ -34,7 +35,9 @@ enum class CompileStatus { kOk, kUnsupported, kError };
 struct CompileResult {
   CompileStatus status = CompileStatus::kOk;
   std::string detail;
-  a3xx::Program program;
+  // Every instruction passed a3xx::Validate (the emulator's Prepare need not
+  // check again); to edit it, copy it into a plain a3xx::Program.
+  a3xx::ValidatedProgram program;
   // Per instruction of program.instrs: the index of the TGSI instruction it
   // was emitted for, or -1 for the prologue (varyings, constants) and the
   // epilogue (end, padding).

@@ -15,6 +15,7 @@
 
 #include "compiler/opt/conservative.h"
 #include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/isa/is_valid.h"
 
 namespace shaderdiff::opt {
 
@@ -31,7 +32,7 @@ int LargestNopRepeat() {
     int largest = 0;
     while (largest < 255) {
       n.repeat = static_cast<uint8_t>(largest + 1);
-      if (a3xx::Validate(n)) break;
+      if (!a3xx::IsValid(n)) break;
       ++largest;
     }
     return largest;
@@ -127,14 +128,15 @@ LegalizeResult LegalizeConservatively(const MachineFunction& mf, const a3xx::Tim
     out.instrs[branch_at[b]].branch = static_cast<int32_t>(offset);
   }
   while (out.instrs.size() % 4 != 0) out.Push(Instr{}, -1, 0);
-  for (size_t i = 0; i < out.instrs.size(); ++i) {
-    if (auto e = a3xx::Validate(out.instrs[i])) {
-      return Refuse("instruction " + std::to_string(i) + " (" + a3xx::Disassemble(out.instrs[i]) +
-                    ") is not encodable: " + *e);
-    }
+  a3xx::ValidatedProgram::Refusal refusal;
+  std::optional<a3xx::ValidatedProgram> valid =
+      a3xx::ValidatedProgram::Check(a3xx::Program{mf.state, std::move(out.instrs)}, &refusal);
+  if (!valid) {
+    return Refuse("instruction " + std::to_string(refusal.index) + " (" + a3xx::Disassemble(refusal.instr) +
+                  ") is not encodable: " + refusal.why);
   }
   LegalizeResult r;
-  r.instrs = std::move(out.instrs);
+  r.program = std::move(*valid);
   r.source_map = std::move(out.source_map);
   r.source_comps = std::move(out.source_comps);
   return r;

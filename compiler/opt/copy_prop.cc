@@ -2,6 +2,7 @@
 #include "compiler/opt/copy_prop.h"
 
 #include "compiler/support/mutant.h"
+#include "emulator/a3xx/isa/is_valid.h"
 
 namespace shaderdiff::opt {
 
@@ -84,7 +85,7 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           if (!FoldOperand(n.instr, k, c.instr.src[0], &folded)) continue;
           a3xx::Instr trial = n.instr;
           trial.src[k] = folded;
-          if (!a3xx::Validate(trial)) {
+          if (a3xx::IsValid(trial)) {
             if (!compiler::ShouldRewrite(budget, "copy-prop-const")) continue;
             n.instr = trial;
             n.src_value[k] = kNoValue;
@@ -103,7 +104,7 @@ bool CopyPropagate(Function& fn, compiler::RewriteBudget* budget) {
           if (addend) std::swap(trial.src[1], trial.src[2]);
           if (!FoldOperand(trial, 0, c.instr.src[0], &folded)) continue;
           trial.src[0] = folded;
-          if (a3xx::Validate(trial)) continue;
+          if (!a3xx::IsValid(trial)) continue;
           if (!compiler::ShouldRewrite(budget, "copy-prop-mad-swap")) continue;
           n.instr = trial;
           n.src_value[1] = n.src_value[0];

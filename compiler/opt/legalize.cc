@@ -54,6 +54,7 @@
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
 #include "emulator/a3xx/isa/disasm.h"
+#include "emulator/a3xx/isa/is_valid.h"
 #include "emulator/a3xx/isa/reg_index.h"
 #include "emulator/a3xx/operand_spans.h"
 
@@ -243,7 +244,7 @@ int MaxNopRepeat() {
     int best = 0;
     for (int r = 1; r < 256; ++r) {
       n.repeat = static_cast<uint8_t>(r);
-      if (a3xx::Validate(n)) break;
+      if (!a3xx::IsValid(n)) break;
       best = r;
     }
     return best;
@@ -308,7 +309,7 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
             prev.nop == 0 && prev.info().has(a3xx::kOpNop)) {
           Instr folded = prev;
           folded.nop = static_cast<uint8_t>(std::min<int64_t>(left, 3));
-          if (!a3xx::Validate(folded)) {
+          if (a3xx::IsValid(folded)) {
             prev = folded;
             left -= folded.nop;
           }
@@ -482,9 +483,11 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     pos[static_cast<size_t>(b) + 1] =
         pos[static_cast<size_t>(b)] + static_cast<int64_t>(out[static_cast<size_t>(b)].size());
   LegalizeResult r;
+  a3xx::Program program{mf.state, {}};
+  std::vector<Instr>& instrs = program.instrs;
   for (int b = 0; b < n; ++b) {
     for (const Emitted& e : out[static_cast<size_t>(b)]) {
-      r.instrs.push_back(e.in);
+      instrs.push_back(e.in);
       r.source_map.push_back(e.source);
       r.source_comps.push_back(e.comps);
     }
@@ -502,23 +505,24 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     if (offset < std::numeric_limits<int16_t>::min() || offset > std::numeric_limits<int16_t>::max()) {
       return Fail("program size: branch offset " + std::to_string(offset) + " exceeds a3xx's 16 bits", true);
     }
-    r.instrs[static_cast<size_t>(at)].branch = static_cast<int32_t>(offset);
+    instrs[static_cast<size_t>(at)].branch = static_cast<int32_t>(offset);
     // Test-only mutant (mutants.def).
     if (!compiler::MutantActive(compiler::Mutant::kLegalizeNoJp)) {
-      r.instrs[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
+      instrs[static_cast<size_t>(target)].flags |= a3xx::kFlagJp;
     }
   }
-  while (r.instrs.size() % 4 != 0) {
-    r.instrs.push_back(Instr{});  // nop
+  while (instrs.size() % 4 != 0) {
+    instrs.push_back(Instr{});  // nop
     r.source_map.push_back(-1);
     r.source_comps.push_back(0);
   }
-  for (size_t i = 0; i < r.instrs.size(); ++i) {
-    if (auto e = a3xx::Validate(r.instrs[i])) {
-      return Fail("instruction " + std::to_string(i) + " (" + a3xx::Disassemble(r.instrs[i]) +
-                  ") is not encodable: " + *e);
-    }
+  a3xx::ValidatedProgram::Refusal refusal;
+  std::optional<a3xx::ValidatedProgram> valid = a3xx::ValidatedProgram::Check(std::move(program), &refusal);
+  if (!valid) {
+    return Fail("instruction " + std::to_string(refusal.index) + " (" + a3xx::Disassemble(refusal.instr) +
+                ") is not encodable: " + refusal.why);
   }
+  r.program = std::move(*valid);
   return r;
 }
 

@@ -20,12 +20,16 @@
 
 #include "compiler/opt/machine.h"
 #include "emulator/a3xx/isa/instr.h"
+#include "emulator/a3xx/isa/validated_program.h"
 #include "emulator/a3xx/timing.h"
 
 namespace shaderdiff::opt {
 
 struct LegalizeResult {
-  std::vector<a3xx::Instr> instrs;   // the final program, ready for a3xx::Encode
+  // The final program (the machine function's state and its instructions),
+  // every instruction checked by a3xx::Validate: ready for a3xx::Encode, and
+  // for the emulator's Prepare without a second check.
+  a3xx::ValidatedProgram program;
   std::vector<int32_t> source_map;   // parallel; inserted nops get the source of the instruction they
                                      // precede, padding -1
   std::vector<uint8_t> source_comps;  // parallel: final-write masks (naive/provenance.h), nops 0

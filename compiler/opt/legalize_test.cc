@@ -180,21 +180,21 @@ std::vector<Instr> Check(const Case& c) {
   const LegalizeResult r = Legalize(c.mf, c.t());
   EXPECT_FALSE(r.error) << *r.error;
   EXPECT_FALSE(r.too_large);
-  EXPECT_EQ(r.instrs.size() % 4, 0u);
-  EXPECT_EQ(r.instrs.size(), r.source_map.size());
+  EXPECT_EQ(r.program.instrs.size() % 4, 0u);
+  EXPECT_EQ(r.program.instrs.size(), r.source_map.size());
   std::vector<Instr> want = AsmOrDie(c.expected);
   while (want.size() % 4 != 0) want.push_back(Instr{});
-  EXPECT_EQ(r.instrs, want) << "got:\n" << Listing(r.instrs) << "want:\n" << Listing(want);
+  EXPECT_EQ(r.program.instrs, want) << "got:\n" << Listing(r.program.instrs) << "want:\n" << Listing(want);
   const std::vector<Instr> oracle = Conservative(c.mf);
   for (const TestVector& v : c.vectors) {
-    const a3xx::EmulationResult got = Emu(r.instrs, c.mf.state, v, c.t());
-    EXPECT_EQ(got.result.status, common::ExecStatus::kOk) << got.result.detail << "\n" << Listing(r.instrs);
+    const a3xx::EmulationResult got = Emu(r.program.instrs, c.mf.state, v, c.t());
+    EXPECT_EQ(got.result.status, common::ExecStatus::kOk) << got.result.detail << "\n" << Listing(r.program.instrs);
     EXPECT_TRUE(got.hazards.empty());
     const a3xx::EmulationResult ref = Emu(oracle, c.mf.state, v, c.t());
     EXPECT_EQ(ref.result.status, common::ExecStatus::kOk) << ref.result.detail;
     EXPECT_TRUE(got.result.outputs == ref.result.outputs);
   }
-  return r.instrs;
+  return r.program.instrs;
 }
 
 // ---- the cases
@@ -439,7 +439,7 @@ TEST(Legalize, WriteAfterReadAndWrite) {
   // the only stall is the (sy) at end.
   const Case c = WarTexSource();
   const LegalizeResult r = Legalize(c.mf, A3xx());
-  const a3xx::EmulationResult e = Emu(r.instrs, c.mf.state, c.vectors[0], A3xx());
+  const a3xx::EmulationResult e = Emu(r.program.instrs, c.mf.state, c.vectors[0], A3xx());
   EXPECT_EQ(e.stats.ss, 1u);
   EXPECT_EQ(e.stats.stall_cycles, static_cast<uint64_t>(A3xx().tex_latency) - 1);  // the mov's slot
 }
@@ -450,7 +450,7 @@ TEST(Legalize, LoopBackEdgeDelayNeedsTheFixedPoint) {
   const Case c = LoopBackEdge();
   Check(c);
   const LegalizeResult r = Legalize(c.mf, A3xx());
-  const a3xx::EmulationResult e = Emu(r.instrs, c.mf.state, c.vectors[0], A3xx());
+  const a3xx::EmulationResult e = Emu(r.program.instrs, c.mf.state, c.vectors[0], A3xx());
   const common::OutputLanes* out = e.result.FindOutput(0);
   ASSERT_NE(out, nullptr);
   EXPECT_EQ(out->words[0][0], Bits(4.0f));  // three trips round the back edge
@@ -516,12 +516,12 @@ TEST(Legalize, TooLargeBranchOffset) {
     if (movs == 1000) {
       EXPECT_FALSE(r.error) << *r.error;
       EXPECT_FALSE(r.too_large);
-      EXPECT_EQ(r.instrs[2].branch, 1001);
+      EXPECT_EQ(r.program.instrs[2].branch, 1001);
     } else {
       ASSERT_TRUE(r.error);
       EXPECT_TRUE(r.too_large);
       EXPECT_NE(r.error->find("16 bits"), std::string::npos) << *r.error;
-      EXPECT_TRUE(r.instrs.empty());
+      EXPECT_TRUE(r.program.instrs.empty());
     }
   }
 }
@@ -540,7 +540,7 @@ TEST(Legalize, NopNWhereSupported) {
 TEST(Legalize, InvariantViolations) {
   auto error = [](const std::vector<BlockText>& blocks, a3xx::ShaderState s = Vs({1})) {
     const LegalizeResult r = Legalize(Build(s, blocks), A3xx());
-    EXPECT_TRUE(r.instrs.empty());
+    EXPECT_TRUE(r.program.instrs.empty());
     return r.error.value_or("");
   };
   EXPECT_NE(error({{"mov.f32f32 r1.x, c0.x\n"}}).find("end"), std::string::npos);

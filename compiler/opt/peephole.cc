@@ -4,6 +4,7 @@
 
 #include "compiler/opt/const_fold.h"
 #include "compiler/support/mutant.h"
+#include "emulator/a3xx/isa/is_valid.h"
 
 namespace shaderdiff::opt {
 
@@ -202,7 +203,7 @@ bool MutantInvertSelect(Function& fn, int32_t block, size_t pos, compiler::Rewri
   if (!compiler::ShouldRewrite(budget, "invert-select")) return false;
   a3xx::Instr swapped = n.instr;
   std::swap(swapped.src[0], swapped.src[2]);
-  if (a3xx::Validate(swapped)) return false;
+  if (!a3xx::IsValid(swapped)) return false;
   Node w = cmp;
   w.instr.cond = inverted;
   w.block = block;

@@ -278,7 +278,10 @@ bool CheckStage(Machine& m) {
 
 }  // namespace
 
-std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const EmulatorOptions& options) {
+namespace {
+
+std::shared_ptr<const PreparedProgram> PrepareChecked(const Program& program, const EmulatorOptions& options,
+                                                      InstrCheck check) {
   auto out = std::make_shared<PreparedProgram>();
   out->program = program;
   out->timing = options.timing;
@@ -290,12 +293,22 @@ std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const Emu
   }
   static const common::TestVector kNoVector;
   Machine m(out->program, kNoVector, options);
-  if (!PrepareProgram(m, out->program, out.get())) {
+  if (!PrepareProgram(m, out->program, out.get(), check)) {
     out->status = m.result.status;
     out->detail = m.result.detail;
     out->prog.clear();
   }
   return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const EmulatorOptions& options) {
+  return PrepareChecked(program, options, InstrCheck::kValidate);
+}
+
+std::shared_ptr<const PreparedProgram> Prepare(const ValidatedProgram& program, const EmulatorOptions& options) {
+  return PrepareChecked(program.program(), options, InstrCheck::kSkipValidate);
 }
 
 EmulationResult Emulate(const Program& program, const common::TestVector& vector, const EmulatorOptions& options) {

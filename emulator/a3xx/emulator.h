@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "emulator/a3xx/isa/shader_state.h"
+#include "emulator/a3xx/isa/validated_program.h"
 #include "emulator/a3xx/timing.h"
 #include "emulator/common/float_policy.h"
 #include "emulator/common/test_vector.h"
@@ -154,8 +155,14 @@ EmulationResult Emulate(const Program& program, const common::TestVector& vector
 // identical to Emulate(program, ...) for every vector. The prepared program
 // keeps a copy of `program`; options other than timing may differ between
 // calls, and an Emulate with another timing row is an error.
+//
+// A ValidatedProgram (isa/validated_program.h) skips the per-instruction
+// Validate, which it has passed; every other check still runs. A program
+// whose words were edited after compiling is a plain Program again, and is
+// validated here.
 struct PreparedProgram;  // machine.h
 std::shared_ptr<const PreparedProgram> Prepare(const Program& program, const EmulatorOptions& options);
+std::shared_ptr<const PreparedProgram> Prepare(const ValidatedProgram& program, const EmulatorOptions& options);
 EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVector& vector,
                         const EmulatorOptions& options);
 

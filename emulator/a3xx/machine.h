@@ -276,8 +276,11 @@ void ResolveOperands(Prepared& p);
 
 // Validates and prepares out->prog and out->tex_unit_ids from `program`
 // (prepare.cc) with the state and timing row of `m` (whose vector is not
-// used); false after m.Fail.
-bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out);
+// used); false after m.Fail. kSkipValidate only for a program that came
+// as a ValidatedProgram (isa/validated_program.h): its instructions passed
+// Validate when it was made and cannot have changed since.
+enum class InstrCheck { kValidate, kSkipValidate };
+bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out, InstrCheck check);
 // The texture units of this call's vector for every prepared cat5 unit.
 void SetUpTextureUnits(Machine& m, const PreparedProgram& prepared);
 // Checks m.state against the hardware's I/O fields and limits

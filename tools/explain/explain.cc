@@ -31,6 +31,9 @@ namespace {
 
 struct Traced {
   naive::CompileResult compiled;
+  // The program emulated: a copy of compiled.program, edited by the
+  // test-only fault injection when set (so the emulator validates it).
+  a3xx::Program program;
   a3xx::ExecTrace trace;
   a3xx::EmulationResult emulated;
 };
@@ -45,12 +48,12 @@ a3xx::EmulatorOptions EmuOptions(const harness::CheckOptions& o) {
   return e;
 }
 
-bool CompileBuild(const tgsi::Shader& shader, const harness::CheckOptions& o, bool optimizing,
-                  naive::CompileResult* out) {
+bool CompileBuild(const tgsi::Shader& shader, const harness::CheckOptions& o, bool optimizing, Traced* out) {
   compiler::OptOptions opt;
   opt.opt_bisect_limit = o.opt_bisect_limit;
-  *out = compiler::CompileA3xxBuild(shader, optimizing, opt);
-  if (out->status != naive::CompileStatus::kOk) return false;
+  out->compiled = compiler::CompileA3xxBuild(shader, optimizing, opt);
+  if (out->compiled.status != naive::CompileStatus::kOk) return false;
+  out->program = out->compiled.program;
   if (o.post_compile) o.post_compile(out->program);
   return true;
 }
@@ -59,7 +62,7 @@ void RunTraced(Traced& t, const common::TestVector& vector, const harness::Check
   a3xx::EmulatorOptions e = EmuOptions(o);
   t.trace.lane = lane;
   e.trace = &t.trace;
-  t.emulated = a3xx::Emulate(t.compiled.program, vector, e);
+  t.emulated = a3xx::Emulate(t.program, vector, e);
 }
 
 // Key of a final write: (TGSI instruction, component, occurrence).
@@ -104,7 +107,7 @@ TraceLine LineOf(const Traced& t, uint32_t step) {
   l.step = step;
   l.trace = t.trace.steps[step];
   const uint32_t pc = l.trace.pc;
-  if (pc < t.compiled.program.instrs.size()) l.asm_text = a3xx::Disassemble(t.compiled.program.instrs[pc]);
+  if (pc < t.program.instrs.size()) l.asm_text = a3xx::Disassemble(t.program.instrs[pc]);
   if (pc < t.compiled.source_map.size()) l.tgsi = t.compiled.source_map[pc];
   if (pc < t.compiled.source_comps.size()) l.comps = t.compiled.source_comps[pc];
   return l;
@@ -173,7 +176,7 @@ Explanation Explain(const tgsi::Shader& shader, const common::TestVector& vector
     return e;
   }
   Traced build;
-  if (!CompileBuild(shader, o, optimizing, &build.compiled)) {
+  if (!CompileBuild(shader, o, optimizing, &build)) {
     e.status = Status::kNotRun;
     e.reason = "the " + std::string(harness::BuildName(o.build)) + " build does not compile: " + build.compiled.detail;
     return e;
@@ -187,7 +190,7 @@ Explanation Explain(const tgsi::Shader& shader, const common::TestVector& vector
     harness::CheckShaderAgainst(shader, n, reference, nullptr, &naive_results);
   }
   const harness::CheckOutcome outcome =
-      harness::CheckProgram(build.compiled.program, o, reference, optimizing && o.compare_builds ? &naive_results : nullptr);
+      harness::CheckProgram(build.program, o, reference, optimizing && o.compare_builds ? &naive_results : nullptr);
   e.failure = std::string(harness::VerdictName(outcome.verdict)) + (outcome.detail.empty() ? "" : ": " + outcome.detail);
   e.mismatch = outcome.mismatch;
   if (outcome.verdict == harness::Verdict::kPass) {
@@ -242,7 +245,7 @@ Explanation Explain(const tgsi::Shader& shader, const common::TestVector& vector
   // build's final writes, bit for bit, where the reference is not undefined.
   if (optimizing && outcome.verdict == harness::Verdict::kBuildMismatch) {
     Traced naive;
-    if (CompileBuild(shader, o, false, &naive.compiled)) {
+    if (CompileBuild(shader, o, false, &naive)) {
       RunTraced(naive, vector, o, e.lane);
       std::map<WriteKey, uint32_t> naive_words;
       ForFinalWrites(naive, [&](size_t, int, const WriteKey& key, uint32_t word) {
@@ -273,7 +276,7 @@ Explanation Explain(const tgsi::Shader& shader, const common::TestVector& vector
   // (an intermediate), or the first hazard.
   if (value_failure) {
     const harness::Mismatch& m = *outcome.mismatch;
-    for (const a3xx::RegisterBinding& b : build.compiled.program.state.outputs) {
+    for (const a3xx::RegisterBinding& b : build.program.state.outputs) {
       if (b.tgsi_index != m.output || !b.span.Has(m.component)) continue;
       const uint16_t reg = static_cast<uint16_t>(b.span.Reg(m.component));
       for (size_t j = build.trace.steps.size(); j-- > 0;) {

@@ -4,6 +4,7 @@
 // per item. A worker exits when its socket reaches end of file.
 #include "tools/fuzz/batch_pool.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -15,8 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <cstdlib>
 
 #include "tools/nightly/wait_status.h"
 #include "tools/nightly/write_all.h"
@@ -29,19 +29,31 @@ double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// CPU seconds (user + system) process `pid` has used, from /proc; 0 if unreadable.
-double CpuSecondsOf(pid_t pid) {
+// The worker's /proc/PID/stat, opened once per worker: the parent reads it
+// after every item (the deadline), so it is re-read in place (pread at
+// offset 0 makes the kernel render it afresh), not opened each time.
+int OpenStat(pid_t pid) { return open(("/proc/" + std::to_string(pid) + "/stat").c_str(), O_RDONLY | O_CLOEXEC); }
+
+// CPU seconds (user + system) of the process whose stat file `stat_fd` is; 0 if unreadable.
+double CpuSecondsOf(int stat_fd) {
   static const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  const size_t paren = text.rfind(')');  // the command name may hold spaces
-  if (paren == std::string::npos || paren + 2 > text.size()) return 0;
-  std::istringstream fields(text.substr(paren + 2));
-  std::string field;
+  if (stat_fd < 0) return 0;
+  char text[1024];
+  const ssize_t n = pread(stat_fd, text, sizeof text - 1, 0);
+  if (n <= 0) return 0;
+  text[n] = 0;
+  const char* paren = std::strrchr(text, ')');  // the command name may hold spaces
+  if (!paren || paren[1] != ' ') return 0;
+  const char* p = paren + 2;
   unsigned long long utime = 0, stime = 0;
-  for (int k = 3; k <= 15 && fields >> field; ++k) {  // fields 3.. after "pid (comm)"
-    if (k == 14) utime = std::stoull(field);
-    if (k == 15) stime = std::stoull(field);
+  for (int k = 3; k <= 15 && *p; ++k) {  // fields 3.. after "pid (comm)"
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(p, &end, 10);
+    if (k == 14) utime = v;
+    if (k == 15) stime = v;
+    p = std::strchr(p, ' ');
+    if (!p) break;
+    ++p;
   }
   return (utime + stime) / ticks;
 }
@@ -144,6 +156,7 @@ bool WorkerPool::Start(Worker& w, std::string* error) {
     close(fds[0]);
     for (const Worker& other : workers_) {
       if (other.fd >= 0) close(other.fd);  // another worker's socket: it must see its own end of file
+      if (other.stat_fd >= 0) close(other.stat_fd);
     }
     Serve(fds[1], w.items);
   }
@@ -151,6 +164,7 @@ bool WorkerPool::Start(Worker& w, std::string* error) {
   ++forks_;
   w.pid = pid;
   w.fd = fds[0];
+  w.stat_fd = OpenStat(pid);
   w.buffer.clear();
   w.since = Now();
   w.cpu_since = 0;  // a new process
@@ -163,7 +177,7 @@ bool WorkerPool::Send(Worker& w, const std::string& catch_up) {
   for (size_t i : w.items) request += std::to_string(i) + "\n";
   w.buffer.clear();
   w.since = Now();
-  w.cpu_since = CpuSecondsOf(w.pid);
+  w.cpu_since = CpuSecondsOf(w.stat_fd);
   return SendAll(w.fd, request);
 }
 
@@ -179,7 +193,7 @@ void WorkerPool::Drain(Worker& w, const BatchCallbacks& cb) {
     w.buffer.erase(0, nl + 1 + length);
     if (!w.items.empty() && w.items.front() == index) w.items.erase(w.items.begin());
     w.since = Now();
-    w.cpu_since = CpuSecondsOf(w.pid);
+    w.cpu_since = CpuSecondsOf(w.stat_fd);
     cb.done(index, std::move(text));
   }
 }
@@ -189,8 +203,10 @@ int WorkerPool::Reap(Worker& w) {
   while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
   }
   close(w.fd);
+  if (w.stat_fd >= 0) close(w.stat_fd);
   w.pid = -1;
   w.fd = -1;
+  w.stat_fd = -1;
   return status;
 }
 
@@ -207,7 +223,7 @@ void WorkerPool::KillAll() {
 double WorkerPool::LiveCpuSeconds() const {
   double seconds = 0;
   for (const Worker& w : workers_) {
-    if (w.pid > 0) seconds += CpuSecondsOf(w.pid);
+    if (w.pid > 0) seconds += CpuSecondsOf(w.stat_fd);
   }
   return seconds;
 }
@@ -260,7 +276,7 @@ bool WorkerPool::Run(size_t count, const std::string& catch_up, const BatchCallb
           how = nightly::DescribeWaitStatus(status);
         }
       } else if (!w.items.empty() && options_.deadline_seconds > 0) {
-        const double cpu = CpuSecondsOf(w.pid) - w.cpu_since, wall = Now() - w.since;
+        const double cpu = CpuSecondsOf(w.stat_fd) - w.cpu_since, wall = Now() - w.since;
         if (cpu > options_.deadline_seconds || wall > kWallFactor * options_.deadline_seconds) {
           kill(w.pid, SIGKILL);
           Reap(w);

@@ -87,6 +87,7 @@ class WorkerPool {
   struct Worker {
     pid_t pid = -1;
     int fd = -1;
+    int stat_fd = -1;           // its /proc/PID/stat, open while it lives (CPU time)
     std::vector<size_t> items;  // still to report, in order
     std::string buffer;
     double since = 0;           // when the current item started (the last report), steady seconds

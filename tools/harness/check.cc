@@ -48,9 +48,29 @@ VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uin
 
 namespace {
 
+// The program a check emulates: a compiler's, validated once
+// (a3xx::ValidatedProgram: Prepare does not check the rules again), or a
+// plain one (a Mesa program from its dump, or one the test-only fault
+// injection edited), which Prepare validates.
+class ProgramToRun {
+ public:
+  explicit ProgramToRun(const a3xx::ValidatedProgram& p) : validated_(&p) {}
+  explicit ProgramToRun(const a3xx::Program& p) : plain_(&p) {}
+  const a3xx::Program& program() const { return validated_ ? validated_->program() : *plain_; }
+  std::shared_ptr<const a3xx::PreparedProgram> Prepare(const a3xx::EmulatorOptions& options) const {
+    return validated_ ? a3xx::Prepare(*validated_, options) : a3xx::Prepare(*plain_, options);
+  }
+
+ private:
+  const a3xx::ValidatedProgram* validated_ = nullptr;
+  const a3xx::Program* plain_ = nullptr;
+};
+
 struct Compiled {
-  a3xx::Program program;
+  a3xx::ValidatedProgram validated;
+  std::optional<a3xx::Program> plain;  // set instead of `validated` (ProgramToRun)
   std::optional<CheckOutcome> failure;
+  ProgramToRun ToRun() const { return plain ? ProgramToRun(*plain) : ProgramToRun(validated); }
 };
 
 Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
@@ -71,8 +91,8 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
     }
     ir3_dump::BuildResult m = ir3_dump::LoadProgram(options.mesa_program, shader);
     if (m.status == ir3_dump::BuildStatus::kOk) {
-      c.program = std::move(m.program);
-      if (options.post_compile) options.post_compile(c.program);  // test-only fault injection
+      c.plain = std::move(m.program);
+      if (options.post_compile) options.post_compile(*c.plain);  // test-only fault injection
       return c;
     }
     fail.verdict = m.status == ir3_dump::BuildStatus::kUnsupported ? Verdict::kUnsupported : Verdict::kCompileError;
@@ -86,8 +106,12 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   naive::CompileResult r = compiler::CompileA3xxBuild(shader, options.build == Build::kOptimizing, opt);
   switch (r.status) {
     case naive::CompileStatus::kOk:
-      c.program = std::move(r.program);
-      if (options.post_compile) options.post_compile(c.program);  // test-only fault injection
+      if (options.post_compile) {
+        c.plain = r.program.program();  // edited words: validated again
+        options.post_compile(*c.plain);  // test-only fault injection
+      } else {
+        c.validated = std::move(r.program);
+      }
       return c;
     case naive::CompileStatus::kUnsupported:
       fail.verdict = Verdict::kUnsupported;
@@ -169,10 +193,10 @@ std::string NaiveWordAt(const common::ExecResult& naive, const Mismatch& m) {
   return "; the naive build gives " + isa_common::HexWord(w) + (w == m.actual ? " too" : " (it passes this vector)");
 }
 
-CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& options,
+CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& options,
                            const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   CheckOutcome out;
-  out.program = CountProgram(program);
+  out.program = CountProgram(run_program.program());
   a3xx::EmulatorOptions emu_options;
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
@@ -200,7 +224,7 @@ CheckOutcome CheckCompiled(const a3xx::Program& program, const CheckOptions& opt
       if (!first_skipped) first_skipped = &run.result;
       continue;
     }
-    if (!prepared) prepared = a3xx::Prepare(program, emu_options);
+    if (!prepared) prepared = run_program.Prepare(emu_options);
     a3xx::EmulationResult emulated = a3xx::Emulate(*prepared, run.vector, emu_options);
     if (emulated.result.status == common::ExecStatus::kTimeout && run.result.control_undefined) {
       // Undefined behaviour explains it: the reference's control flow was
@@ -312,7 +336,7 @@ CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const
     naive_options.post_compile = nullptr;
     CheckShaderAgainst(shader, naive_options, reference, nullptr, &naive);
   }
-  return CheckCompiled(compiled.program, options, reference, three_way ? &naive : nullptr, nullptr);
+  return CheckCompiled(compiled.ToRun(), options, reference, three_way ? &naive : nullptr, nullptr);
 }
 
 CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
@@ -322,14 +346,21 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
   Compiled compiled = Compile(shader, options);
   if (compiled.failure) return *compiled.failure;
   const bool three_way = options.build != Build::kNaive && options.compare_builds;
-  return CheckCompiled(compiled.program, options, reference, three_way ? naive : nullptr, keep);
+  return CheckCompiled(compiled.ToRun(), options, reference, three_way ? naive : nullptr, keep);
 }
 
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   if (keep) keep->clear();
   const bool three_way = options.build != Build::kNaive && options.compare_builds;
-  return CheckCompiled(program, options, reference, three_way ? naive : nullptr, keep);
+  return CheckCompiled(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
+}
+
+CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOptions& options,
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
+  if (keep) keep->clear();
+  const bool three_way = options.build != Build::kNaive && options.compare_builds;
+  return CheckCompiled(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,

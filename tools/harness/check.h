@@ -172,6 +172,12 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
                           BuildResults* keep = nullptr);
+// The same for a compiler's program as it came out of the compiler
+// (CompileResult::program): the emulator does not validate its
+// instructions again.
+CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOptions& options,
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
+                          BuildResults* keep = nullptr);
 
 // The shaderdiff command that reproduces a failure (empty when passing):
 // it exits non-zero and shows the same first difference. A failure on a

@@ -12,6 +12,7 @@
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/codec_internal.h"
 #include "emulator/a3xx/isa/field_use.h"
+#include "emulator/a3xx/isa/is_valid.h"
 #include "emulator/isa_common/bit_range.h"
 
 namespace shaderdiff::a3xx::internal {
@@ -68,37 +69,52 @@ const MemberRule kMemberRules[] = {
      [](const Instr& i) { return i.type_size != 1; }},
 };
 
+// Every check below is a template on kWhy: with kWhy a refusal carries its
+// message (Validate); without, an empty one, never built (IsValid, the
+// compilers' probes, which refuse often and read no message). The two
+// decide alike: the same code, only the message differs.
+template <bool kWhy, class Message>
+std::optional<std::string> Refuse(Message&& message) {
+  if constexpr (kWhy) {
+    return message();
+  } else {
+    return std::string();
+  }
+}
+
 // Members of an operand that its kind does not use must be default.
+template <bool kWhy>
 std::optional<std::string> CheckOperandShape(const Operand& o) {
   switch (o.kind) {
     case OperandKind::kNone:
-      if (o != Operand{}) return "absent operand has non-default members";
+      if (o != Operand{}) return Refuse<kWhy>([&] { return std::string("absent operand has non-default members"); });
       return std::nullopt;
     case OperandKind::kGpr:
     case OperandKind::kConst:
     case OperandKind::kFloatLut:
       if (o.kind == OperandKind::kGpr && o.num > kMaxGpr) {
-        return "register r" + std::to_string(o.num / 4) + "." + "xyzw"[o.num % 4] + " out of range (r0..r63)";
+        return Refuse<kWhy>([&] { return std::string("register r" + std::to_string(o.num / 4) + "." + "xyzw"[o.num % 4] + " out of range (r0..r63)"); });
       }
       if (o.kind == OperandKind::kConst && o.num > kMaxConst) {
-        return "const c" + std::to_string(o.num / 4) + " out of range (c0..c511)";
+        return Refuse<kWhy>([&] { return std::string("const c" + std::to_string(o.num / 4) + " out of range (c0..c511)"); });
       }
       if (o.kind == OperandKind::kFloatLut && o.num >= kNumFloatLut) {
-        return "float-LUT index " + std::to_string(o.num) + " out of range (0..11)";
+        return Refuse<kWhy>([&] { return std::string("float-LUT index " + std::to_string(o.num) + " out of range (0..11)"); });
       }
-      if (o.offset != 0 || o.imm != 0) return "register operand with an offset or immediate value";
+      if (o.offset != 0 || o.imm != 0) return Refuse<kWhy>([&] { return std::string("register operand with an offset or immediate value"); });
       return std::nullopt;
     case OperandKind::kRelGpr:
     case OperandKind::kRelConst:
-      if (o.num != 0 || o.imm != 0) return "relative operand with a register number or immediate value";
+      if (o.num != 0 || o.imm != 0) return Refuse<kWhy>([&] { return std::string("relative operand with a register number or immediate value"); });
       return std::nullopt;
     case OperandKind::kImmediate:
-      if (o.num != 0 || o.offset != 0) return "immediate with a register number or offset";
+      if (o.num != 0 || o.offset != 0) return Refuse<kWhy>([&] { return std::string("immediate with a register number or offset"); });
       return std::nullopt;
   }
   return std::nullopt;
 }
 
+template <bool kWhy>
 std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& instr) {
   // Presence and kinds.
   static_assert(kDstSlot == kNumSrcSlots, "slots 0..2 are sources, 3 the destination");
@@ -109,26 +125,26 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
     const KindMask allowed = is_dst ? info.dst_kinds : info.src_kinds[slot];
     if (!present) {
       if (o.present() || o != Operand{}) {
-        return is_dst ? "has no destination" : "takes no " + SlotName(slot);
+        return Refuse<kWhy>([&] { return std::string(is_dst ? "has no destination" : "takes no " + SlotName(slot)); });
       }
       continue;
     }
-    if (!o.present()) return "missing " + SlotName(slot);
-    if (auto e = CheckOperandShape(o)) return SlotName(slot) + ": " + *e;
+    if (!o.present()) return Refuse<kWhy>([&] { return std::string("missing " + SlotName(slot)); });
+    if (auto e = CheckOperandShape<kWhy>(o)) return Refuse<kWhy>([&] { return std::string(SlotName(slot) + ": " + *e); });
     if (!(allowed & KindBit(o.kind))) {
       const std::string_view name = OperandKindName(o.kind);
-      return SlotName(slot) + " cannot be " + (name[0] == 'i' ? "an " : "a ") + std::string(name) +
-             " (allowed: " + KindList(allowed) + ")";
+      return Refuse<kWhy>([&] { return std::string(SlotName(slot) + " cannot be " + (name[0] == 'i' ? "an " : "a ") + std::string(name) +
+             " (allowed: " + KindList(allowed) + ")"); });
     }
     if (is_dst) {
-      if (o.neg || o.abs || o.r) return "destination cannot take (neg)/(abs)/(r)";
+      if (o.neg || o.abs || o.r) return Refuse<kWhy>([&] { return std::string("destination cannot take (neg)/(abs)/(r)"); });
       continue;
     }
-    if (o.neg && !info.has(kOpNeg)) return "does not accept (neg) on " + SlotName(slot);
-    if (o.abs && !info.has(kOpAbs)) return "does not accept (abs) on " + SlotName(slot);
-    if (o.r && !info.has(kOpSrcR)) return "does not accept (r) on " + SlotName(slot);
+    if (o.neg && !info.has(kOpNeg)) return Refuse<kWhy>([&] { return std::string("does not accept (neg) on " + SlotName(slot)); });
+    if (o.abs && !info.has(kOpAbs)) return Refuse<kWhy>([&] { return std::string("does not accept (abs) on " + SlotName(slot)); });
+    if (o.r && !info.has(kOpSrcR)) return Refuse<kWhy>([&] { return std::string("does not accept (r) on " + SlotName(slot)); });
     if (o.r && info.has(kOpNop) && instr.repeat == 0) {
-      return "(r) on " + SlotName(slot) + " needs (rptN): without a repeat the bit means (nopN)";
+      return Refuse<kWhy>([&] { return std::string("(r) on " + SlotName(slot) + " needs (rptN): without a repeat the bit means (nopN)"); });
     }
   }
 
@@ -139,14 +155,14 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
   }
   int max_consts = MaxConstSources(info);
   if (max_consts >= 0 && consts > max_consts) {
-    return "at most " + std::to_string(max_consts) + " const source allowed";
+    return Refuse<kWhy>([&] { return std::string("at most " + std::to_string(max_consts) + " const source allowed"); });
   }
 
   // Precision.
   auto src_half_must_be = [&](int slot, bool half, const char* why) -> std::optional<std::string> {
     const Operand& o = instr.src[slot];
     if (o.present() && o.half != half) {
-      return SlotName(slot) + " must be " + (half ? "half" : "full") + " (" + why + ")";
+      return Refuse<kWhy>([&] { return std::string(SlotName(slot) + " must be " + (half ? "half" : "full") + " (" + why + ")"); });
     }
     return std::nullopt;
   };
@@ -157,8 +173,8 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
     case Precision::kTyped:
       if (auto e = src_half_must_be(0, IsHalfType(instr.src_type), "source type")) return e;
       if (dst.present() && dst.half != IsHalfType(instr.dst_type)) {
-        return std::string("destination must be ") + (IsHalfType(instr.dst_type) ? "half" : "full") +
-               " (destination type)";
+        return Refuse<kWhy>([&] { return std::string(std::string("destination must be ") + (IsHalfType(instr.dst_type) ? "half" : "full") +
+               " (destination type)"); });
       }
       break;
     case Precision::kFullBit:
@@ -172,7 +188,7 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
         if (auto e = src_half_must_be(slot, src_half, why)) return e;
       }
       if (dst.present() && dst.kind == OperandKind::kGpr && DstIgnoresConv(dst.num) && dst.half) {
-        return "p0/r63 destinations are never half";
+        return Refuse<kWhy>([&] { return std::string("p0/r63 destinations are never half"); });
       }
       break;
     }
@@ -181,19 +197,19 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
       if (auto e = src_half_must_be(1, src_half, "sources share the FULL bit")) return e;
       if (auto e = src_half_must_be(2, true, "the .s2en index register is half on a3xx")) return e;
       if (dst.half != IsHalfType(instr.type)) {
-        return std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+        return Refuse<kWhy>([&] { return std::string(std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)"); });
       }
       break;
     }
     case Precision::kMem: {
       if (auto e = src_half_must_be(0, false, "addresses are full registers")) return e;
       const Operand& value = instr.src[1];
-      if (value.kind == OperandKind::kImmediate && value.half) return "immediates are never half";
+      if (value.kind == OperandKind::kImmediate && value.half) return Refuse<kWhy>([&] { return std::string("immediates are never half"); });
       if (value.kind == OperandKind::kGpr && value.half != IsHalfType(instr.type)) {
-        return std::string("source 2 must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+        return Refuse<kWhy>([&] { return std::string(std::string("source 2 must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)"); });
       }
       if (dst.present() && dst.half != IsHalfType(instr.type)) {
-        return std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)";
+        return Refuse<kWhy>([&] { return std::string(std::string("destination must be ") + (IsHalfType(instr.type) ? "half" : "full") + " (type)"); });
       }
       break;
     }
@@ -201,11 +217,12 @@ std::optional<std::string> CheckOperands(const OpcodeInfo& info, const Instr& in
   return std::nullopt;
 }
 
+template <bool kWhy>
 std::optional<std::string> CheckSemanticsImpl(const Instr& instr) {
-  if (static_cast<int>(instr.opcode) >= kNumOpcodes) return "invalid opcode value";
+  if (static_cast<int>(instr.opcode) >= kNumOpcodes) return Refuse<kWhy>([&] { return std::string("invalid opcode value"); });
   const OpcodeInfo& info = GetOpcodeInfo(instr.opcode);
   if (!info.supported()) {
-    return "not supported by this library (the a3xx encoding of this cat6 form is not pinned down)";
+    return Refuse<kWhy>([&] { return std::string("not supported by this library (the a3xx encoding of this cat6 form is not pinned down)"); });
   }
 
   // Instruction flags.
@@ -213,42 +230,42 @@ std::optional<std::string> CheckSemanticsImpl(const Instr& instr) {
   for (int bit = 0; bit < kNumInstrFlags; ++bit) {
     auto flag = static_cast<InstrFlag>(1 << bit);
     if ((instr.flags & flag) && !(accepted & flag)) {
-      return "does not accept " + std::string(InstrFlagName(flag));
+      return Refuse<kWhy>([&] { return std::string("does not accept " + std::string(InstrFlagName(flag))); });
     }
   }
-  if (instr.flags & ~((1u << kNumInstrFlags) - 1)) return "unknown instruction flag bits";
+  if (instr.flags & ~((1u << kNumInstrFlags) - 1)) return Refuse<kWhy>([&] { return std::string("unknown instruction flag bits"); });
 
   // (nopN)
   if (instr.nop != 0) {
-    if (!info.has(kOpNop)) return "does not accept (nopN)";
-    if (instr.nop > 3) return "(nop" + std::to_string(instr.nop) + ") out of range (1..3)";
-    if (instr.repeat != 0) return "(nopN) cannot be combined with (rptN)";
+    if (!info.has(kOpNop)) return Refuse<kWhy>([&] { return std::string("does not accept (nopN)"); });
+    if (instr.nop > 3) return Refuse<kWhy>([&] { return std::string("(nop" + std::to_string(instr.nop) + ") out of range (1..3)"); });
+    if (instr.repeat != 0) return Refuse<kWhy>([&] { return std::string("(nopN) cannot be combined with (rptN)"); });
   }
 
   // Scalar members the opcode does not use.
   for (const MemberRule& rule : kMemberRules) {
     if (!rule.non_default(instr)) continue;
     if (!UsesKind(instr, rule.kind) && !UsesKind(instr, rule.alt_kind)) {
-      return std::string("does not take ") + rule.name;
+      return Refuse<kWhy>([&] { return std::string(std::string("does not take ") + rule.name); });
     }
   }
   if (instr.tex_flags & ~AcceptedTexFlags(info)) {
     for (int bit = 0; bit < kNumTexFlags; ++bit) {
       auto flag = static_cast<TexFlag>(1 << bit);
       if ((instr.tex_flags & flag) && !(AcceptedTexFlags(info) & flag)) {
-        return "does not accept " + std::string(TexFlagName(flag));
+        return Refuse<kWhy>([&] { return std::string("does not accept " + std::string(TexFlagName(flag))); });
       }
     }
-    return "unknown texture flag bits";
+    return Refuse<kWhy>([&] { return std::string("unknown texture flag bits"); });
   }
-  if (info.has(kOpCond) && static_cast<int>(instr.cond) >= kNumConds) return "invalid condition";
-  if (static_cast<int>(instr.round) > 3) return "invalid rounding mode";
+  if (info.has(kOpCond) && static_cast<int>(instr.cond) >= kNumConds) return Refuse<kWhy>([&] { return std::string("invalid condition"); });
+  if (static_cast<int>(instr.round) > 3) return Refuse<kWhy>([&] { return std::string("invalid rounding mode"); });
   for (Type t : {instr.src_type, instr.dst_type, instr.type}) {
-    if (static_cast<int>(t) >= kNumTypes) return "invalid type";
+    if (static_cast<int>(t) >= kNumTypes) return Refuse<kWhy>([&] { return std::string("invalid type"); });
   }
-  if (info.has(kOpPred) && instr.pred_comp > 3) return "predicate component out of range (p0.x..p0.w)";
+  if (info.has(kOpPred) && instr.pred_comp > 3) return Refuse<kWhy>([&] { return std::string("predicate component out of range (p0.x..p0.w)"); });
 
-  return CheckOperands(info, instr);
+  return CheckOperands<kWhy>(info, instr);
 }
 
 bool FitsSigned(int64_t v, int bits) {
@@ -262,6 +279,7 @@ std::string DoesNotFit(const Field& f, uint64_t value) {
 
 // The bit-width ranges of every row the instruction uses (CheckSemantics
 // passed, so the opcode is valid and supported).
+template <bool kWhy>
 std::optional<std::string> CheckRanges(const Instr& instr) {
   const FieldUse& use = FieldUseOf(instr);
   for (int slot = 0; slot <= kDstSlot; ++slot) {
@@ -270,36 +288,36 @@ std::optional<std::string> CheckRanges(const Instr& instr) {
     const Operand& o = slot == kDstSlot ? instr.dst : instr.src[slot];
     std::string why;
     const std::optional<uint64_t> value = EncodeOperandValue(rows.main->kind, o, &why);
-    if (!value) return SlotName(slot) + ": " + why;
+    if (!value) return Refuse<kWhy>([&] { return std::string(SlotName(slot) + ": " + why); });
     if (rows.ext) {
       const uint64_t high = *value >> rows.main->width;
-      if (rows.ext->width < 64 && (high >> rows.ext->width) != 0) return DoesNotFit(*rows.ext, high);
+      if (rows.ext->width < 64 && (high >> rows.ext->width) != 0) return Refuse<kWhy>([&] { return std::string(DoesNotFit(*rows.ext, high)); });
     }
   }
   auto row = [&](FieldKind kind) { return use.narrowest[static_cast<int>(kind)]; };
   if (const Field* f = row(FieldKind::kRepeat); f && instr.repeat > isa_common::LowMask<uint64_t>(f->width)) {
-    return "(rpt" + std::to_string(instr.repeat) + ") out of range (max (rpt" +
-           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + "))";
+    return Refuse<kWhy>([&] { return std::string("(rpt" + std::to_string(instr.repeat) + ") out of range (max (rpt" +
+           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + "))"); });
   }
   if (const Field* f = row(FieldKind::kBranch); f && !FitsSigned(instr.branch, f->width)) {
-    return "branch offset " + std::to_string(instr.branch) + " out of range (a3xx: " + std::to_string(f->width) +
-           "-bit signed)";
+    return Refuse<kWhy>([&] { return std::string("branch offset " + std::to_string(instr.branch) + " out of range (a3xx: " + std::to_string(f->width) +
+           "-bit signed)"); });
   }
   if (use.InUse(FieldKind::kMemOffset) && !FitsSigned(instr.mem_offset, use.mem_offset_bits)) {
-    return "offset " + std::to_string(instr.mem_offset) + " out of range (" + std::to_string(use.mem_offset_bits) +
-           "-bit signed)";
+    return Refuse<kWhy>([&] { return std::string("offset " + std::to_string(instr.mem_offset) + " out of range (" + std::to_string(use.mem_offset_bits) +
+           "-bit signed)"); });
   }
   if (const Field* f = row(FieldKind::kVaryingOffset);
       f && (instr.mem_offset < 0 || static_cast<uint64_t>(instr.mem_offset) > isa_common::LowMask<uint64_t>(f->width))) {
-    return "varying offset " + std::to_string(instr.mem_offset) + " out of range (0.." +
-           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + ")";
+    return Refuse<kWhy>([&] { return std::string("varying offset " + std::to_string(instr.mem_offset) + " out of range (0.." +
+           std::to_string(isa_common::LowMask<uint64_t>(f->width)) + ")"); });
   }
   for (FieldKind kind : {FieldKind::kDimsM1, FieldKind::kTypeSizeM1}) {
     const Field* f = row(kind);
     const uint8_t v = kind == FieldKind::kDimsM1 ? instr.dims : instr.type_size;
     if (f && (v < 1 || v > isa_common::LowMask<uint64_t>(f->width) + 1)) {
-      return std::string(kind == FieldKind::kDimsM1 ? "dimension count " : "type size ") + std::to_string(v) +
-             " out of range (1.." + std::to_string(isa_common::LowMask<uint64_t>(f->width) + 1) + ")";
+      return Refuse<kWhy>([&] { return std::string(std::string(kind == FieldKind::kDimsM1 ? "dimension count " : "type size ") + std::to_string(v) +
+             " out of range (1.." + std::to_string(isa_common::LowMask<uint64_t>(f->width) + 1) + ")"); });
     }
   }
   const std::pair<FieldKind, uint64_t> scalars[] = {
@@ -316,7 +334,7 @@ std::optional<std::string> CheckRanges(const Instr& instr) {
   };
   for (const auto& [kind, value] : scalars) {
     const Field* f = row(kind);
-    if (f && f->width < 64 && (value >> f->width) != 0) return DoesNotFit(*f, value);
+    if (f && f->width < 64 && (value >> f->width) != 0) return Refuse<kWhy>([&] { return std::string(DoesNotFit(*f, value)); });
   }
   return std::nullopt;
 }
@@ -324,7 +342,7 @@ std::optional<std::string> CheckRanges(const Instr& instr) {
 }  // namespace
 
 std::optional<std::string> CheckSemantics(const Instr& instr) {
-  if (auto e = CheckSemanticsImpl(instr)) {
+  if (auto e = CheckSemanticsImpl<true>(instr)) {
     std::string name = static_cast<int>(instr.opcode) < kNumOpcodes ? std::string(OpcodeName(instr.opcode))
                                                                       : std::string("?");
     return name + ": " + *e;
@@ -338,8 +356,12 @@ namespace shaderdiff::a3xx {
 
 std::optional<std::string> Validate(const Instr& instr) {
   if (auto e = internal::CheckSemantics(instr)) return e;
-  if (auto e = internal::CheckRanges(instr)) return std::string(instr.info().mnemonic) + ": " + *e;
+  if (auto e = internal::CheckRanges<true>(instr)) return std::string(instr.info().mnemonic) + ": " + *e;
   return std::nullopt;
+}
+
+bool IsValid(const Instr& instr) {
+  return !internal::CheckSemanticsImpl<false>(instr) && !internal::CheckRanges<false>(instr);
 }
 
 }  // namespace shaderdiff::a3xx

@@ -8,7 +8,9 @@
 //   is a range (the semantic check passed), the instruction with every row
 //   value cut to its bits (PackMasked) does not decode back to it, so no
 //   word holds it;
-// - every word that decodes gives an instruction Validate accepts.
+// - every word that decodes gives an instruction Validate accepts;
+// - IsValid (the probe without a message) decides as Validate does, on
+//   every instruction above.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/codec_internal.h"
+#include "emulator/a3xx/isa/is_valid.h"
 #include "emulator/a3xx/isa/test_util.h"
 
 namespace shaderdiff::a3xx {
@@ -40,6 +43,7 @@ struct Tally {
   void Check(const Instr& i) {
     if (static_cast<int>(i.opcode) >= kNumOpcodes) return;
     const std::optional<std::string> refusal = Validate(i);
+    if (IsValid(i) != !refusal) Fail(std::string("IsValid says ") + (refusal ? "valid" : "invalid") + ", Validate not", i);
     std::string error;
     const std::optional<uint64_t> word = Encode(i, &error);
     if (!refusal) {
