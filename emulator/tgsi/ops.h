@@ -268,6 +268,35 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
   });
 }
 
+// Lanes m of r = K(s...) for any operands: the lanes where every operand
+// is exact go through EvalKernelExactLanes (words in, words out, no Val per
+// lane), only the others through EvalKernel with their operands' sets. The
+// two give the same result for an exact lane (EvalKernel's exact shortcut
+// and its set for exact operands are what EvalKernelExactLanes computes), so
+// a wave whose operands are exact on some lanes only (a MAD whose fused form
+// differs on a few, a branch's uncertainty on a few) builds sets only where
+// an operand carries one (mixed_lanes_test).
+template <class K>
+void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
+  constexpr int N = K::kSrc;
+  if (AllExact(s, N, m)) {
+    EvalKernelExactLanes<K>(ex, s, m, r);
+    return;
+  }
+  LaneMask general = 0;
+  ForLanes(m, [&](int l) {
+    bool exact = true;
+    for (int i = 0; i < N; ++i) exact = exact && s[i]->Exact(l);
+    general |= static_cast<LaneMask>(!exact) << l;
+  });
+  if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
+  ForLanes(general, [&](int l) {
+    Val a[N > 0 ? N : 1];
+    for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
+    r.Set(l, EvalKernel<K>(ex, a));
+  });
+}
+
 template <class K>
 void CompOp(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
@@ -277,16 +306,7 @@ void CompOp(Exec& ex, const DInst& in) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const Lanes* s[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, c, m);
-    Lanes& r = ex.Result(0, c);
-    if (AllExact(s, N, m)) {
-      EvalKernelExactLanes<K>(ex, s, m, r);
-      continue;
-    }
-    ForLanes(m, [&](int l) {
-      Val a[N > 0 ? N : 1];
-      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-      r.Set(l, EvalKernel<K>(ex, a));
-    });
+    EvalKernelLanes<K>(ex, s, m, ex.Result(0, c));
   }
   ex.Store(in, 0);
 }
@@ -299,15 +319,7 @@ void ReplOp(Exec& ex, const DInst& in) {
   const Lanes* s[N];
   for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, 0, m);
   Lanes& r = ex.Result(0, 0);
-  if (AllExact(s, N, m)) {
-    EvalKernelExactLanes<K>(ex, s, m, r);
-  } else {
-    ForLanes(m, [&](int l) {
-      Val a[N];
-      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-      r.Set(l, EvalKernel<K>(ex, a));
-    });
-  }
+  EvalKernelLanes<K>(ex, s, m, r);
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
       ex.Result(0, c).CopyLanes(m, r);
