@@ -1,10 +1,11 @@
 // Waves whose operands are exact on some lanes only (ops.h EvalKernelLanes:
 // the exact lanes without a Val per lane, the others through EvalKernel;
 // ops_float.cc Select: a lane copied from the chosen operand, the all-exact
-// word selector of UCMP in one pass) against each lane run alone, in a
-// one-lane vector, where the operands are uniformly exact or not and the
-// established paths run. Every lane must agree in every word, flag, set and
-// reason, in both denormal modes. Lanes become inexact through a MAD whose
+// word selector of UCMP in one pass) against each lane run alone: lane 1 of
+// a two-lane vector whose lane 0 the outer UIF leaves out, so the mask is
+// not lanes 0..n-1, none of the all-active paths run, and each operand is
+// uniformly exact or not (the general per-lane paths). Every lane must agree
+// in every word, flag, set and reason, in both denormal modes. Lanes become inexact through a MAD whose
 // fused form differs (a two-word set) and undefined through a TEMP that a
 // UIF leaves unwritten, so each instruction below meets exact, inexact and
 // undefined operands side by side in one wave.
@@ -23,7 +24,7 @@ namespace {
 
 using namespace testing;
 
-constexpr int kOutputs = 9;
+constexpr int kOutputs = 10;
 
 std::string Shader() {
   std::string text = "VERT\n";
@@ -31,6 +32,7 @@ std::string Shader() {
   for (int i = 0; i < kOutputs; ++i) text += "DCL OUT[" + std::to_string(i) + "], GENERIC[" + std::to_string(i) + "]\n";
   return text +
          "DCL TEMP[0..2]\n"
+         "UIF IN[3].yyyy\n"  // every lane of the wave; lane 1 only of the lane alone
          "  UIF IN[3].xxxx\n"
          "    MOV TEMP[1], IN[1]\n"  // undefined on the lanes the UIF leaves out
          "  ENDIF\n"
@@ -38,20 +40,25 @@ std::string Shader() {
          "  ADD OUT[0], TEMP[0], IN[2]\n"
          "  MUL OUT[1], TEMP[0], TEMP[1]\n"
          "  MAD OUT[2], TEMP[0], IN[1], -TEMP[0]\n"
-         "  UCMP OUT[3], IN[3], TEMP[0], TEMP[1]\n"  // exact word selector, mixed operands
+         "  UCMP OUT[3], IN[3], TEMP[1], TEMP[0]\n"  // exact word selector, mixed operands
+         "  UCMP OUT[9], IN[3], TEMP[0], IN[2]\n"
          "  CMP OUT[4], TEMP[0], IN[1], TEMP[1]\n"   // inexact selector on some lanes
          "  CMP OUT[5], IN[2], TEMP[0], IN[1]\n"
          "  RCP OUT[6], TEMP[0].xxxx\n"
          "  FSLT OUT[7], TEMP[0], IN[2]\n"
          "  MOV OUT[8], TEMP[0]\n"
+         "ENDIF\n"
          "  END\n";
 }
 
-common::TestVector Lanes(const std::vector<std::array<float, 4>>& ops) {
-  common::TestVector v = Vector(tgsi::Processor::kVertex, static_cast<uint32_t>(ops.size()));
+// IN[0..2] = operands 0..2 of each lane, IN[3] = (operand 3 != 0, 1, 0, 0);
+// with `alone`, a lane 0 before them whose IN[3] is 0 (left out).
+common::TestVector Lanes(const std::vector<std::array<float, 4>>& ops, bool alone = false) {
+  common::TestVector v = Vector(tgsi::Processor::kVertex, static_cast<uint32_t>(ops.size() + alone));
   for (int k = 0; k < 4; ++k) {
     common::LaneVec4s in;
-    for (const auto& o : ops) in.push_back(k == 3 ? U4(o[3] != 0, 0, 0, 0) : Splat(o[k]));
+    if (alone) in.push_back(U4(0, 0, 0, 0));
+    for (const auto& o : ops) in.push_back(k == 3 ? U4(o[3] != 0, 1, 0, 0) : Splat(o[k]));
     SetInputLanes(v, static_cast<uint32_t>(k), in);
   }
   return v;
@@ -66,14 +73,14 @@ std::array<int, 3> ExpectSameAsAlone(const std::vector<std::array<float, 4>>& op
     o.denormals = mode;
     const Outcome wave = RunText(Shader(), Lanes(ops), o);
     for (uint32_t l = 0; l < ops.size(); ++l) {
-      const Outcome alone = RunText(Shader(), Lanes({ops[l]}), o);
+      const Outcome alone = RunText(Shader(), Lanes({ops[l]}, true), o);
       for (uint32_t out = 0; out < kOutputs; ++out) {
         for (int c = 0; c < 4; ++c) {
-          EXPECT_EQ(wave.W(out, l, c), alone.W(out, 0, c)) << "out " << out << " lane " << l;
-          EXPECT_EQ(wave.Undef(out, l, c), alone.Undef(out, 0, c)) << "out " << out << " lane " << l;
-          EXPECT_EQ(wave.Inexact(out, l, c), alone.Inexact(out, 0, c)) << "out " << out << " lane " << l;
-          EXPECT_EQ(wave.Why(out, l, c), alone.Why(out, 0, c)) << "out " << out << " lane " << l;
-          EXPECT_EQ(wave.r().Output(out).Allowed(l, c), alone.r().Output(out).Allowed(0, c))
+          EXPECT_EQ(wave.W(out, l, c), alone.W(out, 1, c)) << "out " << out << " lane " << l;
+          EXPECT_EQ(wave.Undef(out, l, c), alone.Undef(out, 1, c)) << "out " << out << " lane " << l;
+          EXPECT_EQ(wave.Inexact(out, l, c), alone.Inexact(out, 1, c)) << "out " << out << " lane " << l;
+          EXPECT_EQ(wave.Why(out, l, c), alone.Why(out, 1, c)) << "out " << out << " lane " << l;
+          EXPECT_EQ(wave.r().Output(out).Allowed(l, c), alone.r().Output(out).Allowed(1, c))
               << "out " << out << " lane " << l;
           ++seen[wave.Undef(out, l, c) ? 2 : wave.Inexact(out, l, c) ? 1 : 0];
         }
