@@ -1,7 +1,8 @@
 // Waves whose operands are exact on some lanes only (ops.h EvalKernelLanes:
 // the exact lanes without a Val per lane, the others through EvalKernel;
 // ops_float.cc Select: a lane copied from the chosen operand, the all-exact
-// word selector of UCMP in one pass) against each lane run alone: lane 1 of
+// word selector of UCMP in one pass; fetch_store.cc: saturate of exact words
+// under certain control in one pass) against each lane run alone: lane 1 of
 // a two-lane vector whose lane 0 the outer UIF leaves out, so the mask is
 // not lanes 0..n-1, none of the all-active paths run, and each operand is
 // uniformly exact or not (the general per-lane paths). Every lane must agree
@@ -24,7 +25,7 @@ namespace {
 
 using namespace testing;
 
-constexpr int kOutputs = 10;
+constexpr int kOutputs = 12;
 
 std::string Shader() {
   std::string text = "VERT\n";
@@ -47,6 +48,8 @@ std::string Shader() {
          "  RCP OUT[6], TEMP[0].xxxx\n"
          "  FSLT OUT[7], TEMP[0], IN[2]\n"
          "  MOV OUT[8], TEMP[0]\n"
+         "  MOV_SAT OUT[10], IN[0]\n"  // saturate of exact words (fetch_store.cc)
+         "  ADD_SAT OUT[11], TEMP[0], IN[2]\n"
          "ENDIF\n"
          "  END\n";
 }
@@ -93,12 +96,14 @@ std::array<int, 3> ExpectSameAsAlone(const std::vector<std::array<float, 4>>& op
 TEST(MixedLanes, SameAsEachLaneAlone) {
   const float kNan = std::numeric_limits<float>::quiet_NaN();
   const float kDenorm = std::numeric_limits<float>::denorm_min() * 5;
+  const float kInf = std::numeric_limits<float>::infinity();
   std::mt19937 rng(13);
   std::uniform_int_distribution<uint32_t> mant(1, (1u << 23) - 1);
   const auto near_one = [&](int exp) { return std::ldexp(1.0f + std::ldexp(static_cast<float>(mant(rng)), -23), exp); };
   std::vector<std::array<float, 4>> ops = {
       {1.5f, 2.0f, -3.0f, 1}, {0.0f, -0.0f, 0.0f, 0}, {kNan, 1.0f, 2.0f, 1}, {kDenorm, 3.0f, 1.0f, 0},
-      {-2.0f, 0.5f, 0.25f, 1}, {1.0f, 1.0f, -1.0f, 0}, {-0.0f, 1.0f, -0.0f, 1},
+      {-2.0f, 0.5f, 0.25f, 1}, {1.0f, 1.0f, -1.0f, 0}, {-0.0f, 1.0f, -0.0f, 1}, {kInf, 1.0f, 2.0f, 1},
+      {-kInf, 1.0f, 2.0f, 0}, {0.25f, 1.0f, 0.5f, 1},   {-kDenorm, 1.0f, 0.0f, 1},
   };
   // The rest: alternately a MAD whose fused form differs (a set) and one
   // that rounds the same both ways, the UIF guard alternating in pairs.

@@ -107,14 +107,15 @@ Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
     for (int i = 0; i < N; ++i) {
       if (v[i].inexact != Reason::kNone && (v[i].set & kSetNan)) b.NanIsAny();
     }
+    // Every combination, operand 0's candidate varying fastest (a mixed-
+    // radix counter over pick[], no division per combination).
     int pick[N > 0 ? N : 1] = {};
     for (long c = 0; c < combos && !b.any(); ++c) {
       Word a[N > 0 ? N : 1];
-      long rest = c;
+      for (int i = 0; i < N; ++i) a[i] = cand[i][pick[i]];
       for (int i = 0; i < N; ++i) {
-        pick[i] = static_cast<int>(rest % count[i]);
-        rest /= count[i];
-        a[i] = cand[i][pick[i]];
+        if (++pick[i] < count[i]) break;
+        pick[i] = 0;
       }
       Fp preserve;
       Freedom fc;
