@@ -161,7 +161,8 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
 
 // The plain-lanes fast path of EvalKernelExactLanes, for a kernel with
 // `kPlain` (its Eval is K::Plain on floats, reporting no freedom, whenever no
-// operand or result is a denormal): lanes 0..n-1 (n >= 1) of r = K(s...)
+// operand or result is a denormal; or with kPlainWord, K::PlainWord's word
+// whenever no operand is a denormal): lanes 0..n-1 (n >= 1) of r = K(s...)
 // computed in fixed blocks of 16 lanes the compiler can vectorize (plain
 // float operations, -ffp-contract=off kept, so each is one IEEE operation as
 // Fp does it). Returns the lanes whose operands or result are denormal or
@@ -211,9 +212,13 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
     for (int i = 0; i < kPlainBlock; ++i) {
       float a[N];
       for (int k = 0; k < N; ++k) a[k] = av[k][i];
-      const Word w = std::bit_cast<Word>(K::Plain(a));
-      wv[i] = w;
-      bad[i] |= DenormBit(w) | NanBit(w);
+      if constexpr (K::kPlainWord) {  // a word result (a compare): only operands can be denormal
+        wv[i] = K::PlainWord(a);
+      } else {
+        const Word w = std::bit_cast<Word>(K::Plain(a));
+        wv[i] = w;
+        bad[i] |= DenormBit(w) | NanBit(w);
+      }
     }
     if constexpr (K::kPlainCheck) K::PlainSlow(av, wv, bad, alt);
     std::copy_n(wv, len, r.w + b);
@@ -358,6 +363,10 @@ struct KernelBase {
   static constexpr bool kMonotone = true;
   static constexpr bool kCustomSet = false;
   static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
+  // With kPlain: K::PlainWord(const float*) gives the result word instead
+  // (compares), which PlainLanes takes as it is; only a denormal operand
+  // sends a lane to the general path.
+  static constexpr bool kPlainWord = false;
   static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
   // Eval returns operand 0's word and reports no freedom (MOV): on exact
   // operands the result lanes are a copy of the operand's.
