@@ -1,43 +1,51 @@
-// TermsSumExactly (fp.h) against its definition written with frexp: the
-// lowest set bit of each term found by halving its 53-bit mantissa, as the
-// function did before it read the double's fields. Terms are binary32
+// TermsSumExactly (fp.h), which reads each term's lowest set bit from the
+// double's fields, against its definition written out with the lowest set
+// bit found by bisection on integral quotients. Terms are binary32
 // values and exact products of two, over the whole exponent range, with
 // sums that fit 24 bits and sums that do not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <vector>
 
 #include "emulator/tgsi/fp.h"
 
 namespace shaderdiff::tgsi_exec {
 namespace {
 
-bool ByFrexp(const double* terms, int n) {
-  int min_lsb = 100000;
-  double sum_abs = 0;
-  for (int i = 0; i < n; ++i) {
-    const double t = terms[i];
-    if (!std::isfinite(t)) return false;
-    if (t == 0) continue;
-    if (static_cast<double>(static_cast<float>(t)) != t) return false;
-    int e = 0;
-    const double m = std::frexp(std::fabs(t), &e);
-    uint64_t mant = static_cast<uint64_t>(std::ldexp(m, 53));
-    int lsb = e - 53;
-    while ((mant & 1u) == 0) {
-      mant >>= 1;
-      ++lsb;
-    }
-    min_lsb = std::min(min_lsb, lsb);
-    sum_abs += std::fabs(t);
+// The exponent of the lowest set bit of a nonzero binary32 value t (so in
+// [-149, 127]): the largest k with t / 2^k an integer (integral for every
+// smaller k), by bisection; no quotient below overflows or underflows.
+int LowestBit(double t) {
+  int lo = -200, hi = 200;  // t / 2^lo is integral, t / 2^hi is not
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    const double q = std::ldexp(t, -mid);
+    (std::trunc(q) == q ? lo : hi) = mid;
   }
-  if (min_lsb == 100000) return true;
-  if (!(sum_abs < static_cast<double>(FLT_MAX))) return false;
-  return sum_abs < std::ldexp(1.0, min_lsb + 24);
+  return lo;
+}
+
+// fp.h's definition of TermsSumExactly, written out: every term a finite
+// binary32 value, and with L the lowest set bit over the nonzero terms, the
+// sum of magnitudes finite in binary32 and below 2^(L + 24).
+bool Definition(const double* terms, int n) {
+  const double* end = terms + n;
+  if (!std::all_of(terms, end, [](double t) { return std::isfinite(t) && double(float(t)) == t; })) return false;
+  std::vector<int> lows;
+  double magnitude = 0;
+  for (const double* t = terms; t != end; ++t) {
+    if (*t != 0) lows.push_back(LowestBit(*t));
+    magnitude += std::fabs(*t);
+  }
+  if (lows.empty()) return true;
+  const int l = *std::min_element(lows.begin(), lows.end());
+  return magnitude < double(FLT_MAX) && magnitude < std::ldexp(1.0, l + 24);
 }
 
 TEST(Fp, TermsSumExactlyMatchesItsDefinition) {
@@ -60,7 +68,7 @@ TEST(Fp, TermsSumExactlyMatchesItsDefinition) {
       if (rng() % 3 == 0) t[i] *= term();  // a product: exact in double
       if (rng() % 16 == 0) t[i] = 0;
     }
-    const bool want = ByFrexp(t, n);
+    const bool want = Definition(t, n);
     ASSERT_EQ(TermsSumExactly(t, n), want) << t[0] << " " << n;
     ++(want ? exact : inexact);
   }
