@@ -20,6 +20,7 @@
 // invalid or uncertain address makes the whole addressable range of that
 // lane any value.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "emulator/tgsi/machine.h"
@@ -354,6 +355,24 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
     if (!saturate && (uu | ux) == 0) {  // certain control, no saturate: the values as they are
       reg.CopyLanes(exec, v);
+      return;
+    }
+    int n = 0;
+    if ((uu | ux) == 0 && IsLowRun(exec, &n) && v.AllExactFirst(n)) {
+      // Saturate of exact words under certain control: a finite or
+      // infinite word that is neither -0 nor a denormal nor a NaN is an
+      // exact clamp to [0, 1] (SaturateSet); the others take value_for.
+      LaneMask special = 0;
+      for (int l = 0; l < n; ++l) {
+        const Word w = v.w[l];
+        const bool odd = (w & 0x7f800000u) == 0 ? w != 0 : ((w & 0x7f800000u) == 0x7f800000u && (w & 0x7fffffu) != 0);
+        special |= static_cast<LaneMask>(odd) << l;
+        const float f = std::bit_cast<float>(w);
+        reg.w[l] = std::bit_cast<Word>(f < 0.0f ? 0.0f : (f > 1.0f ? 1.0f : f));
+      }
+      std::fill_n(reg.u, n, Reason::kNone);
+      std::fill_n(reg.x, n, Reason::kNone);
+      ForLanes(special, [&](int l) { reg.Set(l, value_for(l)); });
       return;
     }
     ForLanes(exec, [&](int l) { reg.Set(l, value_for(l)); });

@@ -1,7 +1,9 @@
 // Half-float conversion and the exactness tests declared in fp.h.
 #include "emulator/tgsi/fp.h"
 
+#include <bit>
 #include <cfloat>
+#include <cstdint>
 
 namespace shaderdiff::tgsi_exec {
 
@@ -72,14 +74,13 @@ bool TermsSumExactly(const double* terms, int n) {
     if (t == 0) continue;
     // The term must itself be a binary32 value.
     if (static_cast<double>(static_cast<float>(t)) != t) return false;
-    int e = 0;
-    const double m = std::frexp(std::fabs(t), &e);                         // t = m * 2^e
-    uint64_t mant = static_cast<uint64_t>(std::ldexp(m, 53));                // exact integer
-    int lsb = e - 53;
-    while ((mant & 1u) == 0) {
-      mant >>= 1;
-      ++lsb;
-    }
+    // |t| = mant * 2^(exp - 1075) (a binary32 value is a normal double);
+    // its lowest set bit is at 2^lsb.
+    const uint64_t bits = std::bit_cast<uint64_t>(t);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ffu);
+    const uint64_t frac = bits & ((uint64_t{1} << 52) - 1);
+    const uint64_t mant = biased != 0 ? (frac | (uint64_t{1} << 52)) : frac;
+    const int lsb = (biased != 0 ? biased : 1) - 1075 + std::countr_zero(mant);
     if (lsb < min_lsb) min_lsb = lsb;
     sum_abs += std::fabs(t);
   }

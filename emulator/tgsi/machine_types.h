@@ -108,7 +108,7 @@ inline void Lanes::CopyFirst(int n, const Lanes& from) {
 // whose lanes are all active), and that n.
 inline bool IsLowRun(uint64_t m, int* n) {
   if (m & (m + 1)) return false;
-  *n = std::popcount(m);
+  *n = std::countr_one(m);  // a count of trailing ones: tzcnt/bsf, no popcount call without -mpopcnt
   return true;
 }
 

@@ -107,14 +107,15 @@ Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
     for (int i = 0; i < N; ++i) {
       if (v[i].inexact != Reason::kNone && (v[i].set & kSetNan)) b.NanIsAny();
     }
+    // Every combination, operand 0's candidate varying fastest (a mixed-
+    // radix counter over pick[], no division per combination).
     int pick[N > 0 ? N : 1] = {};
     for (long c = 0; c < combos && !b.any(); ++c) {
       Word a[N > 0 ? N : 1];
-      long rest = c;
+      for (int i = 0; i < N; ++i) a[i] = cand[i][pick[i]];
       for (int i = 0; i < N; ++i) {
-        pick[i] = static_cast<int>(rest % count[i]);
-        rest /= count[i];
-        a[i] = cand[i][pick[i]];
+        if (++pick[i] < count[i]) break;
+        pick[i] = 0;
       }
       Fp preserve;
       Freedom fc;
@@ -160,7 +161,8 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
 
 // The plain-lanes fast path of EvalKernelExactLanes, for a kernel with
 // `kPlain` (its Eval is K::Plain on floats, reporting no freedom, whenever no
-// operand or result is a denormal): lanes 0..n-1 (n >= 1) of r = K(s...)
+// operand or result is a denormal; or with kPlainWord, K::PlainWord's word
+// whenever no operand is a denormal): lanes 0..n-1 (n >= 1) of r = K(s...)
 // computed in fixed blocks of 16 lanes the compiler can vectorize (plain
 // float operations, -ffp-contract=off kept, so each is one IEEE operation as
 // Fp does it). Returns the lanes whose operands or result are denormal or
@@ -210,9 +212,13 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
     for (int i = 0; i < kPlainBlock; ++i) {
       float a[N];
       for (int k = 0; k < N; ++k) a[k] = av[k][i];
-      const Word w = std::bit_cast<Word>(K::Plain(a));
-      wv[i] = w;
-      bad[i] |= DenormBit(w) | NanBit(w);
+      if constexpr (K::kPlainWord) {  // a word result (a compare): only operands can be denormal
+        wv[i] = K::PlainWord(a);
+      } else {
+        const Word w = std::bit_cast<Word>(K::Plain(a));
+        wv[i] = w;
+        bad[i] |= DenormBit(w) | NanBit(w);
+      }
     }
     if constexpr (K::kPlainCheck) K::PlainSlow(av, wv, bad, alt);
     std::copy_n(wv, len, r.w + b);
@@ -268,6 +274,35 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
   });
 }
 
+// Lanes m of r = K(s...) for any operands: the lanes where every operand
+// is exact go through EvalKernelExactLanes (words in, words out, no Val per
+// lane), only the others through EvalKernel with their operands' sets. The
+// two give the same result for an exact lane (EvalKernel's exact shortcut
+// and its set for exact operands are what EvalKernelExactLanes computes), so
+// a wave whose operands are exact on some lanes only (a MAD whose fused form
+// differs on a few, a branch's uncertainty on a few) builds sets only where
+// an operand carries one (mixed_lanes_test).
+template <class K>
+void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
+  constexpr int N = K::kSrc;
+  if (AllExact(s, N, m)) {
+    EvalKernelExactLanes<K>(ex, s, m, r);
+    return;
+  }
+  LaneMask general = 0;
+  ForLanes(m, [&](int l) {
+    bool exact = true;
+    for (int i = 0; i < N; ++i) exact = exact && s[i]->Exact(l);
+    general |= static_cast<LaneMask>(!exact) << l;
+  });
+  if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
+  ForLanes(general, [&](int l) {
+    Val a[N > 0 ? N : 1];
+    for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
+    r.Set(l, EvalKernel<K>(ex, a));
+  });
+}
+
 template <class K>
 void CompOp(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
@@ -277,16 +312,7 @@ void CompOp(Exec& ex, const DInst& in) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const Lanes* s[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, c, m);
-    Lanes& r = ex.Result(0, c);
-    if (AllExact(s, N, m)) {
-      EvalKernelExactLanes<K>(ex, s, m, r);
-      continue;
-    }
-    ForLanes(m, [&](int l) {
-      Val a[N > 0 ? N : 1];
-      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-      r.Set(l, EvalKernel<K>(ex, a));
-    });
+    EvalKernelLanes<K>(ex, s, m, ex.Result(0, c));
   }
   ex.Store(in, 0);
 }
@@ -299,15 +325,7 @@ void ReplOp(Exec& ex, const DInst& in) {
   const Lanes* s[N];
   for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, 0, m);
   Lanes& r = ex.Result(0, 0);
-  if (AllExact(s, N, m)) {
-    EvalKernelExactLanes<K>(ex, s, m, r);
-  } else {
-    ForLanes(m, [&](int l) {
-      Val a[N];
-      for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-      r.Set(l, EvalKernel<K>(ex, a));
-    });
-  }
+  EvalKernelLanes<K>(ex, s, m, r);
   for (int c = 1; c < 4; ++c) {
     if (in.dst[0].mask & (1u << c)) {
       ex.Result(0, c).CopyLanes(m, r);
@@ -345,6 +363,10 @@ struct KernelBase {
   static constexpr bool kMonotone = true;
   static constexpr bool kCustomSet = false;
   static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
+  // With kPlain: K::PlainWord(const float*) gives the result word instead
+  // (compares), which PlainLanes takes as it is; only a denormal operand
+  // sends a lane to the general path.
+  static constexpr bool kPlainWord = false;
   static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
   // Eval returns operand 0's word and reports no freedom (MOV): on exact
   // operands the result lanes are a copy of the operand's.

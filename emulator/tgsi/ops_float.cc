@@ -62,17 +62,37 @@ void Select(Exec& ex, const DInst& in) {
                                               : Pred::kFloatAboveHalf;
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
-    const Lanes& s0 = ex.Fetch(in, 0, c, m);
-    const Lanes& s1 = ex.Fetch(in, 1, c, m);
-    const Lanes& s2 = ex.Fetch(in, 2, c, m);
+    // In place (all operands are read before the store), as CompOp does.
+    const Lanes& s0 = ex.FetchInPlace(in, 0, c, m);
+    const Lanes& s1 = ex.FetchInPlace(in, 1, c, m);
+    const Lanes& s2 = ex.FetchInPlace(in, 2, c, m);
     Lanes& r = ex.Result(0, c);
     const Lanes& cs = S == SelKind::kCnd ? s2 : s0;
     const Lanes& ta = S == SelKind::kCnd ? s0 : s1;
     const Lanes& fa = S == SelKind::kCnd ? s1 : s2;
+    int n = 0;
+    if (S == SelKind::kUcmp && IsLowRun(m, &n) && cs.AllExactFirst(n)) {
+      // An exact selector read as a word decides every lane one way: each
+      // lane is a copy of the chosen operand's lane, words and flags.
+      for (int l = 0; l < n; ++l) {
+        const bool t = cs.w[l] != 0;
+        r.w[l] = t ? ta.w[l] : fa.w[l];
+        r.u[l] = t ? ta.u[l] : fa.u[l];
+        r.x[l] = t ? ta.x[l] : fa.x[l];
+        r.s[l] = t ? ta.s[l] : fa.s[l];
+        r.lo[l] = t ? ta.lo[l] : fa.lo[l];
+        r.hi[l] = t ? ta.hi[l] : fa.hi[l];
+      }
+      continue;
+    }
     ForLanes(m, [&](int l) {
       const Decision d = Decide(cs.Get(l), kPred, flush);
-      const Val chosen = (d.taken ? ta : fa).Get(l);
-      r.Set(l, d.uncertain == Reason::kNone ? chosen : Either(chosen, (d.taken ? fa : ta).Get(l), d.uncertain));
+      const Lanes& chosen = d.taken ? ta : fa;
+      if (d.uncertain == Reason::kNone) {
+        r.CopyLane(l, chosen);  // the chosen operand's lane as it is
+      } else {
+        r.Set(l, Either(chosen.Get(l), (d.taken ? fa : ta).Get(l), d.uncertain));
+      }
     });
   }
   ex.Store(in, 0);

@@ -255,19 +255,27 @@ inline bool Compare(float x, float y) {
   }
   return false;
 }
+// Both compare families are kPlainWord (ops.h PlainLanes): on operands that
+// are not denormal, Eval is the plain compare and reports no freedom.
 template <Cmp C>
 struct SetK : KernelBase {  // SLT..SNE: 1.0 / 0.0 (a set of both is [0, 1])
   static constexpr int kSrc = 2;
+  static constexpr bool kPlain = true;
+  static constexpr bool kPlainWord = true;
   static Word Eval(Fp& fp, const Word* a, Freedom&) {
     return Compare<C>(fp.In(F(a[0])), fp.In(F(a[1]))) ? 0x3f800000u : 0u;
   }
+  static Word PlainWord(const float* a) { return Compare<C>(a[0], a[1]) ? 0x3f800000u : 0u; }
 };
 template <Cmp C>
 struct FSetK : CompareKernel {  // FSLT..FSNE: ~0 / 0
   static constexpr int kSrc = 2;
+  static constexpr bool kPlain = true;
+  static constexpr bool kPlainWord = true;
   static Word Eval(Fp& fp, const Word* a, Freedom&) {
     return Compare<C>(fp.In(F(a[0])), fp.In(F(a[1]))) ? 0xffffffffu : 0u;
   }
+  static Word PlainWord(const float* a) { return Compare<C>(a[0], a[1]) ? 0xffffffffu : 0u; }
 };
 
 // FRC is a sawtooth: an interval across an integer gives [0, 1].

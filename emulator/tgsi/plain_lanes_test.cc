@@ -1,5 +1,6 @@
-// The plain-lanes fast path (ops.h, PlainLanes: ADD, SUB, MUL, MAD on a wave
-// whose lanes are all active) against the general per-lane evaluation: the
+// The plain-lanes fast path (ops.h, PlainLanes: ADD, SUB, MUL, MAD and the
+// compares FSLT..FSNE, SLT..SNE on a wave whose lanes are all active)
+// against the general per-lane evaluation: the
 // same shader runs once straight (every lane active: the fast path) and once
 // inside an IF that leaves lane 0 out (the mask is no longer lanes 0..n-1:
 // the general path), on operands that hit every way out of the fast path
@@ -29,10 +30,15 @@ std::string Shader(bool guarded) {
       "  SUB TEMP[1], IN[0], IN[2]\n"
       "  MUL TEMP[2], IN[1], IN[2]\n"
       "  MAD TEMP[3], IN[0], IN[1], IN[2]\n"
-      "  MOV OUT[0], TEMP[0]\n  MOV OUT[1], TEMP[1]\n  MOV OUT[2], TEMP[2]\n  MOV OUT[3], TEMP[3]\n";
+      "  MOV OUT[0], TEMP[0]\n  MOV OUT[1], TEMP[1]\n  MOV OUT[2], TEMP[2]\n  MOV OUT[3], TEMP[3]\n"
+      "  FSLT OUT[4].x, IN[0], IN[1]\n  FSGE OUT[4].y, IN[1], IN[2]\n  FSEQ OUT[4].z, IN[1], IN[2]\n"
+      "  FSNE OUT[4].w, IN[2], IN[0]\n"
+      "  SLT OUT[5].x, IN[2], IN[1]\n  SGE OUT[5].y, IN[1], IN[2]\n  SEQ OUT[5].z, IN[0], IN[2]\n"
+      "  SLE OUT[5].w, IN[2], IN[0]\n";
   std::string text =
       "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL IN[3]\nDCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\n"
-      "DCL OUT[2], GENERIC[2]\nDCL OUT[3], GENERIC[3]\nDCL TEMP[0..3]\n";
+      "DCL OUT[2], GENERIC[2]\nDCL OUT[3], GENERIC[3]\nDCL OUT[4], GENERIC[4]\nDCL OUT[5], GENERIC[5]\n"
+      "DCL TEMP[0..3]\n";
   if (guarded) return text + "  UIF IN[3].xxxx\n" + body + "  ENDIF\n  END\n";
   return text + body + "  END\n";
 }
@@ -64,7 +70,7 @@ std::vector<Flagged> ExpectSameAsGeneral(const std::vector<std::array<float, 3>>
     const Outcome fast = RunText(Shader(false), v, o);
     const Outcome general = RunText(Shader(true), v, o);
     Flagged f;
-    for (uint32_t out = 0; out < 4; ++out) {
+    for (uint32_t out = 0; out < 6; ++out) {
       for (uint32_t l = 1; l < lanes; ++l) {
         for (int c = 0; c < 4; ++c) {
           EXPECT_EQ(fast.W(out, l, c), general.W(out, l, c)) << "out " << out << " lane " << l;
