@@ -647,7 +647,7 @@ TEST(RegallocTest, FragmentWithoutIjReservesThePair) {
   bad.reg[coord] = bad.reg[fx] = bad.state.ij_reg;
   const std::optional<std::string> e = CheckAllocation(bad);
   ASSERT_TRUE(e.has_value());
-  EXPECT_NE(e->find("i/j preload"), std::string::npos) << *e;
+  EXPECT_NE(e->find("the i/j pair preload"), std::string::npos) << *e;
 }
 
 // FS with both i/j pairs preloaded (ir.h kIjPairs): the centre pair read
