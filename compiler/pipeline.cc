@@ -104,7 +104,10 @@ void RebasePinnedBindings(State& s) {
   for (size_t i = 0; i < src.system_values.size() && i < dst.system_values.size(); ++i) {
     fix(src.system_values[i].span, dst.system_values[i].span);
   }
-  if (src.ij_reg >= lo && src.ij_reg <= hi) dst.ij_reg = static_cast<uint16_t>(src.ij_reg + fn.pinned_delta);
+  for (const opt::IjPair& pair : opt::kIjPairs) {
+    const int32_t reg = src.*pair.reg;
+    if (reg >= lo && reg <= hi) dst.*pair.reg = static_cast<uint16_t>(reg + fn.pinned_delta);
+  }
 }
 
 // What a3xx lowers (Mesa's tgsi_lowering_config per driver, measured with
@@ -117,17 +120,6 @@ LowerOptions A3xxLowering() {
   o.lower.erase(tgsi::Opcode::SSG);
   return o;
 }
-
-// The optimizing build's SSA, allocators and to-machine carry one pinned
-// i/j pair (InputRef::kIj, regalloc.h step 8); the centroid pair the
-// selection reads (r0.z: inputs declared CENTROID, INTERP_CENTROID's twin)
-// would need a second one, so such shaders are refused here, with what is
-// missing, rather than compiled with an unallocated pair. The naive build
-// compiles them.
-constexpr char kCentroidPairReason[] =
-    "the centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID: an input declared CENTROID or read by "
-    "INTERP_CENTROID): the optimizing build allocates the centre pair only (compiler/opt/regalloc.h step 8); "
-    "the naive build compiles it";
 
 const std::vector<Pass>& Pipeline() {
   static const std::vector<Pass> passes = {
@@ -148,7 +140,6 @@ const std::vector<Pass>& Pipeline() {
        [](State& s) {
          s.selection = naive::SelectA3xx(s.tgsi);
          if (s.selection.status != CompileStatus::kOk) return Fail(s, s.selection.status, s.selection.detail);
-         if (s.selection.state.centroid_ij_preloaded) return Fail(s, CompileStatus::kUnsupported, kCentroidPairReason);
          // Provenance names the input's instructions, not the lowered ones.
          naive::MapThroughLowering(*s.original, s.tgsi, s.lower_origin, &s.selection.source_map,
                                    &s.selection.source_comps);

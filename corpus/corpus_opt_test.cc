@@ -2,9 +2,8 @@
 // - the differential check with hazards trapping (which replays the
 //   scheduled, legalized code on the emulator: the scheduler checker) gives
 //   every shader `pass` or a named `unsupported`, and every shader the naive
-//   build supports compiles in the optimizing build too, except the known
-//   gaps listed in kOptOnlyGaps (each by its reason's prefix; each must
-//   still occur, so a closed gap fails until it is taken off the list);
+//   build supports compiles in the optimizing build too (no opt-only gap:
+//   the last one, the centroid i/j pair, closed with issue 14);
 // - the optimized programs survive encode -> decode unchanged;
 // - bisection is sound: with --opt-bisect-limit 0 and with every prefix
 //   limit of a sample of shaders (those with the most rewrites), the code
@@ -57,22 +56,9 @@ harness::CheckOptions TrapOptions(uint32_t vectors) {
   return options;
 }
 
-// What the naive build compiles and the optimizing build does not yet, by
-// the opt build's unsupported reason (prefix), with how many corpus shaders
-// it covers. Issue 14: the centroid pair needs a second pinned i/j pair in
-// the opt build (compiler/opt/README.md, "Centroid interpolation").
-struct OptOnlyGap {
-  const char* reason_prefix;
-  size_t shaders;
-};
-constexpr OptOnlyGap kOptOnlyGaps[] = {
-    {"the centroid i/j pair (HLSQ_CONTROL_3_REG.IJPERSPCENTROIDREGID", 5},
-};
-
 TEST(CorpusOpt, OptimizingBuildPassesTheDifferentialCheck) {
   const harness::CheckOptions options = TrapOptions(4);  // two plain vectors, two with edge values
   std::map<std::string, size_t> verdicts;
-  std::map<std::string, size_t> gaps;
   size_t naive_ok = 0;
   for (const Entry& e : Shaders()) {
     const bool naive_supported = naive::CompileA3xxNaive(e.shader).status == naive::CompileStatus::kOk;
@@ -81,14 +67,6 @@ TEST(CorpusOpt, OptimizingBuildPassesTheDifferentialCheck) {
     ++verdicts[std::string(harness::VerdictName(o.verdict))];
     if (o.verdict == harness::Verdict::kUnsupported) {
       EXPECT_FALSE(o.detail.empty()) << e.entry.name << ": unsupported must name the feature";
-      const OptOnlyGap* gap = nullptr;
-      for (const OptOnlyGap& g : kOptOnlyGaps) {
-        if (o.detail.rfind(g.reason_prefix, 0) == 0) gap = &g;
-      }
-      if (naive_supported && gap) {
-        ++gaps[gap->reason_prefix];
-        continue;
-      }
       EXPECT_FALSE(naive_supported) << e.entry.name << ": the naive build supports it, the opt build: " << o.detail;
     } else {
       EXPECT_EQ(o.verdict, harness::Verdict::kPass)
@@ -96,12 +74,7 @@ TEST(CorpusOpt, OptimizingBuildPassesTheDifferentialCheck) {
     }
   }
   for (const auto& [verdict, n] : verdicts) std::cout << verdict << ": " << n << "\n";
-  size_t gap_total = 0;
-  for (const OptOnlyGap& g : kOptOnlyGaps) {
-    EXPECT_EQ(gaps[g.reason_prefix], g.shaders) << "known opt-only gap '" << g.reason_prefix << "'";
-    gap_total += gaps[g.reason_prefix];
-  }
-  EXPECT_EQ(verdicts["pass"] + gap_total, naive_ok);
+  EXPECT_EQ(verdicts["pass"], naive_ok);
   EXPECT_GT(verdicts["pass"], 2500u);
 }
 

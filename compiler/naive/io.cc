@@ -46,6 +46,7 @@
 
 #include "compiler/naive/operands.h"
 #include "compiler/naive/sampler_state.h"
+#include "compiler/support/mutant.h"
 #include "emulator/a3xx/isa/io_fields.h"
 
 namespace shaderdiff::naive {
@@ -71,6 +72,12 @@ bool DeclaredCentroid(const tgsi::Shader& shader, uint32_t index) {
     }
   }
   return centroid;
+}
+
+// The pair a centroid read (a CENTROID input, INTERP_CENTROID's twin) is
+// fetched at. Test-only mutant (mutants.def): the centre pair instead.
+uint16_t CentroidFetchPair(const a3xx::ShaderState& state) {
+  return compiler::MutantActive(compiler::Mutant::kNaiveCentroidAtCentre) ? state.ij_reg : state.centroid_ij_reg;
 }
 
 a3xx::VaryingInterp InterpOf(const tgsi::Declaration& d) {
@@ -332,7 +339,7 @@ void EmitPrologue(Ctx& ctx, const a3xx::ShaderState& state) {
   const int32_t twin = ctx.map.CentroidInputShift();
   std::vector<Instr> barys;
   for (const a3xx::VaryingBinding& b : state.varyings) {
-    const uint16_t pair = DeclaredCentroid(ctx.shader, b.tgsi_index) ? state.centroid_ij_reg : state.ij_reg;
+    const uint16_t pair = DeclaredCentroid(ctx.shader, b.tgsi_index) ? CentroidFetchPair(state) : state.ij_reg;
     for (int c = 0; c < 4; ++c) {
       const int32_t reg = ctx.map.GprScalar(File::kInput, b.tgsi_index, c);
       barys.push_back(Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(reg)), Imm(b.inloc + c), Gpr(pair)));
@@ -343,7 +350,7 @@ void EmitPrologue(Ctx& ctx, const a3xx::ShaderState& state) {
       for (int c = 0; c < 4; ++c) {
         const int32_t reg = ctx.map.GprScalar(File::kInput, b.tgsi_index, c) + twin;
         barys.push_back(
-            Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(reg)), Imm(b.inloc + c), Gpr(state.centroid_ij_reg)));
+            Alu2(Opcode::BARY_F, Gpr(static_cast<uint16_t>(reg)), Imm(b.inloc + c), Gpr(CentroidFetchPair(state))));
       }
     }
     for (const a3xx::RegisterBinding& b : state.inputs) {

@@ -201,15 +201,18 @@ void Builder::AddInputs() {
   };
   for (size_t b = 0; b < st.inputs.size(); ++b) add(InputRef::kRegister, b, st.inputs[b].span);
   for (size_t b = 0; b < st.system_values.size(); ++b) add(InputRef::kSystemValue, b, st.system_values[b].span);
-  if (st.stage == a3xx::ShaderStage::kFragment && !IsPinnedVar(st.ij_reg)) {
+  // Each i/j pair the hardware preloads (ir.h kIjPairs): a 2-scalar value.
+  for (size_t p = 0; p < kNumIjPairs; ++p) {
+    const int reg = st.*kIjPairs[p].reg;
+    if (!PreloadsIjPair(st, p) || IsPinnedVar(reg)) continue;
     Node ij;
     ij.meta = Meta::kInput;
-    ij.input = {InputRef::kIj, 0, 0};
+    ij.input = {InputRef::kIj, static_cast<uint32_t>(p), 0};
     ij.def_class = RegClass::kFull;
     ij.size = 2;
     const ValueId v = Append(std::move(ij), 0);
-    WriteVar(st.ij_reg, 0, Split(v, 0, 0));
-    WriteVar(st.ij_reg + 1, 0, Split(v, 1, 0));
+    WriteVar(reg, 0, Split(v, 0, 0));
+    WriteVar(reg + 1, 0, Split(v, 1, 0));
   }
   entry_prefix_ = fn_.blocks[0].nodes.size();
 }

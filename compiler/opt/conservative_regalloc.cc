@@ -2,16 +2,17 @@
 // ever reused, so no two values can share a register while both are live,
 // whatever the live ranges are. Shares no allocation code with regalloc.cc
 // on purpose (it uses only the shared IR helpers ResolveSplit, IsLiveInput,
-// InputMask and FixedRegister).
+// LiveIjInput, InputMask and FixedRegister).
 //
 // Units: a phi web (the phi and its kParCopy arguments, which must share
 // the phi's register: out-of-SSA made them never live at once) or any other
 // full-class value (vectors: `size` consecutive scalars; an input at least
 // up to the last component its binding's programmed mask makes the
-// hardware write). FS without a live i/j input: a 2-scalar unit for the
-// pair the hardware preloads (fn.state.ij_reg). Units take fresh scalars in
-// value order from r0.x up, skipping the pinned range; past the register
-// file the shader does not fit (a verdict, never a spill).
+// hardware write). FS: for each i/j pair the hardware preloads (ir.h
+// kIjPairs) without a live kIj input, a 2-scalar unit recorded in the
+// pair's state field. Units take fresh scalars in value order from r0.x
+// up, skipping the pinned range; past the register file the shader does
+// not fit (a verdict, never a spill).
 #include <numeric>
 
 #include "compiler/opt/conservative.h"
@@ -104,18 +105,12 @@ std::optional<std::string> AllocateRegistersConservatively(Function& fn, const a
     }
     fn.reg[vi] = web_base[root];
   }
-  bool have_ij = false;
-  for (size_t vi = 0; vi < nv; ++vi) {
-    const ValueId v = static_cast<ValueId>(vi);
-    if (IsLiveInput(fn, v) && fn.node(v).input.kind == InputRef::kIj && fn.reg[vi] >= 0) {
-      have_ij = true;
-      fn.state.ij_reg = static_cast<uint16_t>(fn.reg[vi]);
-    }
-  }
-  if (fn.state.stage == a3xx::ShaderStage::kFragment && !have_ij) {
-    const std::optional<int> base = take(2);
-    if (!base) return no_fit("2 free scalars for the i/j pair");
-    fn.state.ij_reg = static_cast<uint16_t>(*base);
+  for (size_t p = 0; p < kNumIjPairs; ++p) {
+    if (!PreloadsIjPair(fn.state, p)) continue;
+    const ValueId live = LiveIjInput(fn, p);
+    std::optional<int> base = live != kNoValue && fn.reg[live] >= 0 ? fn.reg[live] : take(2);
+    if (!base) return no_fit("2 free scalars for " + std::string(kIjPairs[p].name));
+    fn.state.*kIjPairs[p].reg = static_cast<uint16_t>(*base);
   }
   // Fixed classes and components of vectors.
   for (size_t vi = 0; vi < nv; ++vi) {

@@ -16,7 +16,7 @@
 //     kNone); otherwise dst is absent or a pinned register (see below).
 // Meta nodes (meta != kNone) use `args` instead of src_value:
 //   kInput    a value the hardware preloads (a VS attribute, system value
-//             or FS gl_FragCoord/front-facing span, the FS i/j pair);
+//             or FS gl_FragCoord/front-facing span, an FS i/j pair);
 //             `input` says which binding; its components are kSplits
 //   kPhi      args[i] is the value flowing in from block.preds[i]
 //   kCollect  fan-in: args are scalars that must end up in `size`
@@ -45,6 +45,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -68,9 +69,34 @@ enum class RegClass : uint8_t { kNone, kFull, kA0, kP0, kHalf0 };
 // component comp + k of the binding (kIj: the pair, comp 0).
 struct InputRef {
   enum Kind : uint8_t { kRegister, kSystemValue, kIj } kind = kRegister;
-  uint32_t binding = 0;  // index into state.inputs / state.system_values
+  uint32_t binding = 0;  // index into state.inputs / state.system_values; kIj: into kIjPairs
   uint8_t comp = 0;      // the binding's component in the value's first register
 };
+
+// The i/j pairs the hardware preloads into a fragment shader, in the order
+// it writes them (after every other preload), each through its own
+// register field of the state: the centre pair (HLSQ_CONTROL_3_REG.REGID)
+// and the centroid pair (IJPERSPCENTROIDREGID: inputs declared CENTROID,
+// INTERP_CENTROID's twin). The one list every step that places a pair
+// walks (build_ssa, both allocators, ra_check, to_machine, the pipeline's
+// pinned rebase): a kIj input's binding is its index here.
+struct IjPair {
+  const char* name;                      // for messages
+  uint16_t a3xx::ShaderState::*reg;      // the pair's first register
+  bool a3xx::ShaderState::*preloaded;    // whether the hardware writes it
+};
+inline constexpr IjPair kIjPairs[] = {
+    {"the i/j pair", &a3xx::ShaderState::ij_reg, &a3xx::ShaderState::ij_preloaded},
+    {"the centroid i/j pair", &a3xx::ShaderState::centroid_ij_reg, &a3xx::ShaderState::centroid_ij_preloaded},
+};
+inline constexpr size_t kCentreIj = 0, kCentroidIj = 1;  // indices into kIjPairs
+inline constexpr size_t kNumIjPairs = sizeof(kIjPairs) / sizeof(kIjPairs[0]);
+
+// Whether the hardware preloads pair kIjPairs[pair] for state s (fragment
+// shaders whose field is programmed).
+inline bool PreloadsIjPair(const a3xx::ShaderState& s, size_t pair) {
+  return s.stage == a3xx::ShaderStage::kFragment && s.*kIjPairs[pair].preloaded;
+}
 
 // Which output binding an `end` arg is: a vector value whose register k
 // holds component comp + k of the binding.

@@ -15,7 +15,7 @@ using a3xx::kHalfBase;                        // half scalar n is state index kH
 constexpr int kNumRegs = a3xx::kNumRegIndices;  // the register index space (reg_index.h)
 using Content = int64_t;  // value * 8 + component
 constexpr Content kNothing = -1;
-constexpr Content kIjPreload = -2;
+constexpr Content kIjPreload = -2;  // kIjPreload - p: pair kIjPairs[p], preloaded but read by no value
 using State = std::vector<Content>;
 
 Content Encode(ValueId v, int comp) { return static_cast<Content>(v) * 8 + comp; }
@@ -80,7 +80,9 @@ class Checker {
 
   std::string ContentName(Content c) const {
     if (c == kNothing) return "nothing";
-    if (c == kIjPreload) return "the i/j preload";
+    if (c <= kIjPreload && c > kIjPreload - static_cast<Content>(kNumIjPairs)) {
+      return std::string(kIjPairs[kIjPreload - c].name) + " preload";
+    }
     const ValueId v = static_cast<ValueId>(c / 8);
     const int comp = static_cast<int>(c % 8);
     std::string s = "%" + std::to_string(v);
@@ -147,19 +149,23 @@ class Checker {
 
   State Entry() {
     State s(kNumRegs, kNothing);
-    for (InputRef::Kind kind : {InputRef::kRegister, InputRef::kSystemValue, InputRef::kIj}) {
+    for (InputRef::Kind kind : {InputRef::kRegister, InputRef::kSystemValue}) {
       for (size_t v = 0; v < fn_.nodes.size(); ++v) {
         const ValueId id = static_cast<ValueId>(v);
         if (IsLiveInput(fn_, id) && fn_.node(id).input.kind == kind) Def(s, id);
       }
     }
-    bool have_ij = false;
-    for (size_t v = 0; v < fn_.nodes.size(); ++v) {
-      const ValueId id = static_cast<ValueId>(v);
-      have_ij |= IsLiveInput(fn_, id) && fn_.node(id).input.kind == InputRef::kIj;
-    }
-    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij && fn_.state.ij_reg + 1 < kHalfBase) {
-      s[fn_.state.ij_reg] = s[fn_.state.ij_reg + 1] = kIjPreload;
+    // The i/j pairs last, in the hardware's order: a live one is its value,
+    // another one still overwrites what sits at its state field.
+    for (size_t p = 0; p < kNumIjPairs; ++p) {
+      if (const ValueId live = LiveIjInput(fn_, p); live != kNoValue) {
+        Def(s, live);
+        continue;
+      }
+      const int reg = fn_.state.*kIjPairs[p].reg;
+      if (PreloadsIjPair(fn_.state, p) && reg + 1 < kHalfBase) {
+        s[reg] = s[reg + 1] = kIjPreload - static_cast<Content>(p);
+      }
     }
     return s;
   }

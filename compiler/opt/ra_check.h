@@ -5,8 +5,9 @@
 // and p0.x; half scalars separately) which value component it holds, or
 // nothing. Forward dataflow over the CFG; the meet keeps only entries all
 // incoming edges agree on. At entry the live inputs hold their values
-// (system values after attributes, then the FS i/j pair at fn.state.ij_reg,
-// which is how the emulator preloads).
+// (system values after attributes, then the FS i/j pairs in ir.h kIjPairs
+// order at their state fields, which is how the emulator preloads; a pair
+// no value reads still overwrites its two registers).
 // Transfer, per live node in block order:
 //   - a read of value v (src_value, args; `end` args are reads) checks
 //     fn.reg[v] + component holds (v's base, component) for every component

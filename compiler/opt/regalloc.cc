@@ -139,7 +139,7 @@ struct Unit {
   std::vector<std::pair<int, int>> hints;        // (unit, d): prefer base == base(unit) + d
   std::vector<std::pair<int, int>> forbid;       // (unit, d): base != base(unit) + d
   int base = -1;
-  bool ij = false;  // the reserved FS i/j pair
+  int ij_pair = -1;  // a reserved FS i/j pair: its index in kIjPairs
 };
 
 int Find(std::vector<ValueId>& parent, ValueId v) {
@@ -315,20 +315,16 @@ class Allocator {
       }
       for (std::vector<Range>& sr : u.scalar) sr = sr.empty() ? u.ranges : Merge(std::move(sr));
     }
-    // FS: the i/j pair the hardware always writes (regalloc.h step 8).
-    bool have_ij = false;
-    for (size_t v = 0; v < nv; ++v) {
-      have_ij |= IsLiveInput(fn_, static_cast<ValueId>(v)) &&
-                 fn_.node(static_cast<ValueId>(v)).input.kind == InputRef::kIj;
-    }
+    // FS: the i/j pairs the hardware writes (regalloc.h step 8).
     // Test-only mutant (mutants.def).
     const bool reserve = !compiler::MutantActive(compiler::Mutant::kRegallocNoIjReserve);
-    if (fn_.state.stage == a3xx::ShaderStage::kFragment && !have_ij && reserve) {
+    for (size_t p = 0; p < kNumIjPairs && reserve; ++p) {
+      if (!PreloadsIjPair(fn_.state, p) || LiveIjInput(fn_, p) != kNoValue) continue;
       Unit ij;
       ij.size = 2;
       ij.ranges = {{0, 0}};
       ij.scalar = {ij.ranges, ij.ranges};
-      ij.ij = true;
+      ij.ij_pair = static_cast<int>(p);
       units_.push_back(ij);
     }
     return true;
@@ -475,7 +471,7 @@ class Allocator {
                     std::string(t_.name) + " has " + std::to_string(limit_);
     if (fn_.pinned_count > 0) s += " (" + std::to_string(fn_.pinned_count) + " pinned by relative addressing)";
     if (best <= limit_) {
-      const std::string what = f.members.empty() ? "the i/j pair" : Name(f.members[0].first);
+      const std::string what = f.ij_pair >= 0 ? kIjPairs[f.ij_pair].name : Name(f.members[0].first);
       s += "; no " + std::to_string(f.size) + " consecutive free scalars for " + what;
     }
     return s;
@@ -487,7 +483,7 @@ class Allocator {
     int top = fn_.pinned_count > 0 ? fn_.pinned_first + fn_.pinned_count - 1 : -1;
     for (const Unit& u : units_) {
       for (const auto& [m, off] : u.members) fn_.reg[m] = u.base + off;
-      if (u.ij) fn_.state.ij_reg = static_cast<uint16_t>(u.base);
+      if (u.ij_pair >= 0) fn_.state.*kIjPairs[u.ij_pair].reg = static_cast<uint16_t>(u.base);
       top = std::max(top, u.base + u.size - 1);
     }
     for (size_t vi = 0; vi < nv; ++vi) {
@@ -505,7 +501,7 @@ class Allocator {
         if (r.base != kNoValue && fn_.reg[r.base] >= 0) fn_.reg[v] = fn_.reg[r.base] + r.comp;
       }
       if (n.meta == Meta::kInput && n.input.kind == InputRef::kIj && fn_.reg[v] >= 0) {
-        fn_.state.ij_reg = static_cast<uint16_t>(fn_.reg[v]);
+        fn_.state.*kIjPairs[n.input.binding].reg = static_cast<uint16_t>(fn_.reg[v]);
       }
     }
     result_.full_vec4 = top < 0 ? 0 : top / 4 + 1;
@@ -539,6 +535,15 @@ ValueRef ResolveSplit(const Function& fn, ValueId v) {
 bool IsLiveInput(const Function& fn, ValueId v) {
   const Node& n = fn.node(v);
   return n.meta == Meta::kInput && !n.dead && n.defines();
+}
+
+ValueId LiveIjInput(const Function& fn, size_t pair) {
+  for (size_t vi = 0; vi < fn.nodes.size(); ++vi) {
+    const ValueId v = static_cast<ValueId>(vi);
+    const Node& n = fn.node(v);
+    if (IsLiveInput(fn, v) && n.input.kind == InputRef::kIj && n.input.binding == pair) return v;
+  }
+  return kNoValue;
 }
 
 int FixedRegister(RegClass c) {

@@ -4,7 +4,8 @@
 // Input: an SSA Function after scheduling (every block's `nodes` list is
 // final) and after InsertPhiCopies (every phi argument is a kParCopy or
 // kNoValue). Output: fn.reg[v] for every live value; nothing else changes
-// (but fn.state.ij_reg and the size of input values, see below).
+// (but the i/j pairs' registers in fn.state and the size of input values,
+// see below).
 //
 // Algorithm (interval allocation; spilling is spill.h's, run by the
 // pipeline when this fails for lack of registers):
@@ -52,11 +53,13 @@
 //     half scalar 0 (hr0.x); an instruction's own destination number wins
 //     (a compare into p0.y). Deps keep their live ranges disjoint; the
 //     checker proves it.
-//  8. FS: the hardware writes the i/j pair at ij_reg, ij_reg + 1 after the
-//     other preloads. With a live kIj input that is simply its register;
+//  8. FS: the hardware writes each i/j pair it preloads (ir.h kIjPairs: the
+//     centre pair at ij_reg, ij_reg + 1, and the centroid pair at
+//     centroid_ij_reg when centroid_ij_preloaded) after the other preloads.
+//     With a live kIj input of that pair that is simply its register;
 //     without one RA reserves a 2-scalar unit live at entry and records it
-//     in fn.state.ij_reg, so the pair the emulator preloads there cannot
-//     clobber an input.
+//     in the pair's state field, so the pair the emulator preloads there
+//     cannot clobber an input or the other pair.
 //  9. Input bindings: the hardware writes each binding's span of
 //     consecutive registers (shader_state.h), so an input is one vector
 //     value whose kSplits are its components; RA trims it to the last
@@ -119,6 +122,10 @@ Liveness ComputeLiveness(const Function& fn);
 // Whether node v is a live kInput (inputs count even when not placed in a
 // block: they are defined by the hardware before block 0).
 bool IsLiveInput(const Function& fn, ValueId v);
+
+// The live kIj input of pair kIjPairs[pair] (ir.h), or kNoValue: then an
+// allocator reserves the registers the hardware preloads it into (step 8).
+ValueId LiveIjInput(const Function& fn, size_t pair);
 
 // The physical register number of class `c` (fixed classes only).
 int FixedRegister(RegClass c);

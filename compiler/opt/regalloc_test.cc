@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,8 @@ struct Builder {
     n.def_class = RegClass::kFull;
     return Place(b, n);
   }
-  // The FS i/j pair (kIj), or component `comp` of input binding `binding`:
+  // An FS i/j pair (kIj; binding: its index in kIjPairs), or component
+  // `comp` of input binding `binding`:
   // a kSplit of the binding's vector kInput (made on first use, four
   // components, or one for a system value; the state binding is made too,
   // through kVsAttribute / kVertexId unless the test set a field).
@@ -645,7 +647,89 @@ TEST(RegallocTest, FragmentWithoutIjReservesThePair) {
   bad.reg[coord] = bad.reg[fx] = bad.state.ij_reg;
   const std::optional<std::string> e = CheckAllocation(bad);
   ASSERT_TRUE(e.has_value());
-  EXPECT_NE(e->find("i/j preload"), std::string::npos) << *e;
+  EXPECT_NE(e->find("the i/j pair preload"), std::string::npos) << *e;
+}
+
+// FS with both i/j pairs preloaded (ir.h kIjPairs): the centre pair read
+// by one bary.f, the centroid pair by another, and gl_FragCoord.xy.
+struct TwoPairs {
+  Builder b;
+  ValueId fx, ij, centroid_ij, u, uc;
+  explicit TwoPairs(bool live_pairs) {
+    b.fn.state.stage = a3xx::ShaderStage::kFragment;
+    b.fn.state.centroid_ij_preloaded = true;
+    b.fn.state.inputs.resize(1);
+    b.fn.state.inputs[0].span.field = a3xx::IoField::kFragCoord;
+    const int b0 = b.NewBlock();
+    fx = b.Input(b0, InputRef::kRegister, 0, 0);
+    std::vector<std::pair<ValueId, OutputRef>> outs = {{fx, {0, 0}}};
+    if (live_pairs) {
+      ij = b.Input(b0, InputRef::kIj, kCentreIj, 0);
+      centroid_ij = b.Input(b0, InputRef::kIj, kCentroidIj, 0);
+      u = b.Bary(b0, ij, 0);
+      uc = b.Bary(b0, centroid_ij, 0);
+      outs.push_back({u, {0, 1}});
+      outs.push_back({uc, {0, 2}});
+    }
+    b.End(b0, outs);
+  }
+  // With regalloc (and the checker) or the conservative allocator.
+  void Allocate(bool conservative) {
+    if (!conservative) {
+      AllocateAndCheck(b.fn);
+      return;
+    }
+    EXPECT_EQ(AllocateRegistersConservatively(b.fn, A3xx()), std::nullopt);
+  }
+  // The four pair registers and gl_FragCoord.xy are six distinct scalars.
+  void ExpectDisjoint(const Function& fn) const {
+    const ValueId coord = b.in_vec_.at(0);
+    std::set<int> regs = {fn.reg[coord], fn.reg[coord] + 1};
+    for (const IjPair& p : kIjPairs) regs.insert({fn.state.*p.reg, fn.state.*p.reg + 1});
+    EXPECT_EQ(regs.size(), 6u) << PrintFunction(fn);
+  }
+};
+
+TEST(RegallocTest, FragmentWithoutIjReservesBothPairs) {
+  for (bool conservative : {false, true}) {
+    SCOPED_TRACE(conservative ? "conservative" : "real");
+    TwoPairs t(false);
+    t.Allocate(conservative);
+    t.ExpectDisjoint(t.b.fn);
+    const MachineFunction mf = ToMachine(t.b.fn);
+    EXPECT_TRUE(mf.state.centroid_ij_preloaded);
+    EXPECT_EQ(mf.state.centroid_ij_reg, t.b.fn.state.centroid_ij_reg);
+    EXPECT_GE(4 * mf.state.full_regs, std::max(t.b.fn.state.ij_reg, t.b.fn.state.centroid_ij_reg) + 2);
+    // gl_FragCoord moved onto the reserved centroid pair: its preload
+    // clobbers it at entry.
+    Function bad = t.b.fn;
+    bad.reg[t.b.in_vec_[0]] = bad.reg[t.fx] = bad.state.centroid_ij_reg;
+    const std::optional<std::string> e = CheckAllocation(bad);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_NE(e->find("the centroid i/j pair preload"), std::string::npos) << *e;
+  }
+}
+
+TEST(RegallocTest, LivePairsGetTheirOwnRegisters) {
+  for (bool conservative : {false, true}) {
+    SCOPED_TRACE(conservative ? "conservative" : "real");
+    TwoPairs t(true);
+    t.Allocate(conservative);
+    Function& fn = t.b.fn;
+    EXPECT_EQ(fn.state.ij_reg, fn.reg[t.ij]);
+    EXPECT_EQ(fn.state.centroid_ij_reg, fn.reg[t.centroid_ij]);
+    t.ExpectDisjoint(fn);
+    const MachineFunction mf = ToMachine(fn);
+    EXPECT_EQ(mf.state.ij_reg, fn.reg[t.ij]);
+    EXPECT_EQ(mf.state.centroid_ij_reg, fn.reg[t.centroid_ij]);
+    // Each bary.f reads its own pair.
+    const std::string text = Join(Text(mf));
+    EXPECT_NE(text.find(", 0, " + RegName(fn.reg[t.ij]) + "\n"), std::string::npos) << text;
+    EXPECT_NE(text.find(", 0, " + RegName(fn.reg[t.centroid_ij]) + "\n"), std::string::npos) << text;
+    // The centroid pair preloaded over the centre pair: the centre pair's
+    // read finds the centroid pair's value.
+    ExpectCorruptionCaught(fn, t.ij, t.centroid_ij);
+  }
 }
 
 TEST(RegallocTest, PinnedRangeIsAvoided) {

@@ -109,7 +109,7 @@ void FillState(const Function& fn, a3xx::ShaderState& s) {
     if (n.def_class == RegClass::kFull && n.meta != Meta::kSplit) top = std::max(top, fn.reg[v] + n.size - 1);
     if (!input) continue;
     if (n.input.kind == InputRef::kIj) {
-      s.ij_reg = static_cast<uint16_t>(fn.reg[v]);
+      s.*kIjPairs[n.input.binding].reg = static_cast<uint16_t>(fn.reg[v]);
       continue;
     }
     a3xx::RegisterSpan& span = n.input.kind == InputRef::kRegister ? s.inputs[n.input.binding].span
@@ -117,7 +117,9 @@ void FillState(const Function& fn, a3xx::ShaderState& s) {
     span.base = static_cast<int16_t>(fn.reg[v] - n.input.comp);
     span.mask = InputMask(fn, v);
   }
-  if (s.stage == a3xx::ShaderStage::kFragment) top = std::max(top, s.ij_reg + 1);
+  for (size_t p = 0; p < kNumIjPairs; ++p) {
+    if (PreloadsIjPair(s, p)) top = std::max(top, s.*kIjPairs[p].reg + 1);
+  }
   for (const Block& b : fn.blocks) {
     for (ValueId v : b.nodes) {
       const Node& n = fn.node(v);

@@ -18,12 +18,13 @@
 // source_map carries node.tgsi_index; target_block, preds and succs come
 // from the IR. The ShaderState is fn.state with the spans filled (every
 // mask cleared first): an input/system-value binding from its live kInput
-// (base = its register - InputRef::comp, mask = InputMask), ij_reg (a live
-// kIj input, else the pair RA reserved), an output binding from its
+// (base = its register - InputRef::comp, mask = InputMask), each preloaded
+// i/j pair's register (ir.h kIjPairs: ij_reg, centroid_ij_reg; a live kIj
+// input, else the pair RA reserved), an output binding from its
 // collect among the `end` node's args (base = its register -
 // OutputRef::comp, mask = the written components rounded up to the
 // field's shapes); full_regs = highest used vec4 + 1 (values, pinned
-// range, FS i/j pair), half_regs = 1 when hr0.x is used. Bindings in the
+// range, FS i/j pairs), half_regs = 1 when hr0.x is used. Bindings in the
 // pinned range are the pipeline's to restore (RebasePinnedBindings).
 // With a ParallelCopyLowering (the conservative substitute,
 // conservative.h), every kParCopy and kCollect is handed to it instead as
