@@ -332,8 +332,11 @@ std::optional<std::string> CheckRanges(const Instr& instr) {
       {FieldKind::kType, static_cast<uint64_t>(instr.type)},
       {FieldKind::kMemSize, instr.mem_size},
   };
-  for (const auto& [kind, value] : scalars) {
-    const Field* f = row(kind);
+  for (const auto& scalar : scalars) {
+    // Not a structured binding: clang 14 (the libFuzzer build) cannot
+    // capture one in the lambda.
+    const uint64_t value = scalar.second;
+    const Field* f = row(scalar.first);
     if (f && f->width < 64 && (value >> f->width) != 0) return Refuse<kWhy>([&] { return std::string(DoesNotFit(*f, value)); });
   }
   return std::nullopt;
