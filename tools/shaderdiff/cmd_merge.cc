@@ -90,17 +90,15 @@ int RunMerge(const std::vector<std::string>& args) {
   }
   std::string corpus = merged["corpus"].value("path", "corpus");
   if (!fs::path(corpus).is_absolute()) corpus = WorkspacePath(corpus);
-  auto expectation = [&](const char* flag, const char* default_name) {
+  auto expectation = [&](const char* flag, const std::string& default_path) {
     if (vm.count(flag)) return ExpectationFile{vm[flag].as<std::string>(), true};
-    return ExpectationFile{(fs::path(corpus) / default_name).string(), false};
+    return ExpectationFile{default_path, false};
   };
   Expectations expectations;
   const uint32_t vectors = merged["settings"].value("vectors", kDefaultNightlyVectors);
-  const ExpectationFile baseline = vm.count("baseline")
-                                       ? ExpectationFile{vm["baseline"].as<std::string>(), true}
-                                       : ExpectationFile{DefaultBaselinePath(corpus, vectors, false), false};
-  if (!LoadExpectations(baseline, expectation("flakes", "flakes.csv"),
-                        expectation("exemptions", "exemptions.json"), &expectations)) {
+  if (!LoadExpectations(expectation("baseline", DefaultBaselinePath(corpus, vectors, false)),
+                        expectation("flakes", (fs::path(corpus) / "flakes.csv").string()),
+                        expectation("exemptions", (fs::path(corpus) / "exemptions.json").string()), &expectations)) {
     return kExitFailure;
   }
   const fs::path out_dir = ResolvePath(vm["out"].as<std::string>());

@@ -295,16 +295,15 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
     return Bad("--run must be a folder name (no '/')", exit_code);
   }
 
-  auto expectation = [&](const char* flag, const char* default_name) {
+  auto expectation = [&](const char* flag, const std::string& default_path) {
     if (vm.count(flag)) return ExpectationFile{vm[flag].as<std::string>(), true};
-    return ExpectationFile{(fs::path(c->corpus_dir) / default_name).string(), false};
+    return ExpectationFile{default_path, false};
   };
-  c->baseline = vm.count("baseline")
-                    ? ExpectationFile{vm["baseline"].as<std::string>(), true}
-                    : ExpectationFile{DefaultBaselinePath(c->corpus_dir, c->vectors, c->update_baseline), false};
+  const fs::path corpus(c->corpus_dir);
+  c->baseline = expectation("baseline", DefaultBaselinePath(c->corpus_dir, c->vectors, c->update_baseline));
   c->baseline.required &= !c->update_baseline;  // --update-baseline may create it
-  c->flakes = expectation("flakes", "flakes.csv");
-  c->exemptions = expectation("exemptions", "exemptions.json");
+  c->flakes = expectation("flakes", (corpus / "flakes.csv").string());
+  c->exemptions = expectation("exemptions", (corpus / "exemptions.json").string());
   return true;
 }
 
