@@ -29,6 +29,7 @@
 #include <array>
 
 #include "compiler/tgsi/opcode.h"
+#include "emulator/tgsi/box_hull.h"
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/value_set.h"
@@ -79,12 +80,12 @@ inline Val EvalKernel(const Exec& ex, const Val* v) {
   return EvalKernelSet<K>(v, r, f, exact);
 }
 
+// The general set builder of EvalKernelSet (a kernel without kCustomSet):
+// the kernel at every combination of its operands' candidate values.
 template <class K>
-Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
+Val EvalKernelSetEnumerated(const Val* v, Word r, const Freedom& f, bool exact) {
   constexpr int N = K::kSrc;
-  if constexpr (K::kCustomSet) {
-    return K::SetOf(v, r, f, exact);
-  } else {
+  {
     // An operation on words cannot carry a set through: any value.
     if (!exact && !K::kFloatIn) return Val::Any(r, Reason::kInexactBits);
     for (int i = 0; i < N; ++i) {
@@ -138,6 +139,22 @@ Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
       }
     }
     return b.Finish(K::kFloatOut, operand_cause, K::kFloatIn ? Reason::kInexactComparison : Reason::kInexactBits);
+  }
+}
+
+// A kernel with kBoxHull takes the closed form of box_hull.h where it
+// applies (operands with sets, none undefined or NaN, ...): the same set as
+// the enumeration, field by field (box_hull_test).
+template <class K>
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
+  if constexpr (K::kCustomSet) {
+    return K::SetOf(v, r, f, exact);
+  } else {
+    if constexpr (K::kBoxHull) {
+      Val out;
+      if (!exact && BoxHullSet<K>(v, r, f, &out)) return out;
+    }
+    return EvalKernelSetEnumerated<K>(v, r, f, exact);
   }
 }
 
@@ -362,6 +379,10 @@ struct KernelBase {
   static constexpr bool kCopy = false;
   static constexpr bool kMonotone = true;
   static constexpr bool kCustomSet = false;
+  // K::Hull(lo, hi, out_lo, out_hi) gives the closed-form hull over the
+  // operands' box (box_hull.h: ADD, SUB, MUL, MAD); the set builder
+  // enumerates only where it does not apply.
+  static constexpr bool kBoxHull = false;
   static constexpr bool kPlain = false;  // K::Plain(const float*) exists (PlainLanes)
   // With kPlain: K::PlainWord(const float*) gives the result word instead
   // (compares), which PlainLanes takes as it is; only a denormal operand
