@@ -76,7 +76,9 @@ TEST(Dominators, RandomGraphsMatchTheDefinition) {
         ASSERT_GE(d, 0) << "round " << round << " b" << b;
         EXPECT_TRUE(dominates[static_cast<size_t>(d)][b] && static_cast<size_t>(d) != b) << "round " << round;
         for (size_t a = 0; a < nb; ++a) {
-          if (a != b && dominates[a][b]) EXPECT_TRUE(dominates[a][static_cast<size_t>(d)]) << "round " << round;
+          if (a != b && dominates[a][b]) {
+            EXPECT_TRUE(dominates[a][static_cast<size_t>(d)]) << "round " << round;
+          }
         }
       }
       for (size_t a = 0; a < nb; ++a) {

@@ -58,6 +58,20 @@ class WordReader {
 
 bool IsNan(common::Word w) { return (w & 0x7fffffffu) > 0x7f800000u; }
 
+// A mismatch without a set: a bit-for-bit component or a killed lane
+// (component -1); `builds` when `expected` is the naive build's word.
+Mismatch At(uint32_t output, uint32_t lane, int component, common::Word expected, common::Word actual,
+            bool builds = false) {
+  Mismatch m;
+  m.output = output;
+  m.lane = lane;
+  m.component = component;
+  m.expected = expected;
+  m.actual = actual;
+  m.builds = builds;
+  return m;
+}
+
 void Record(Comparison& c, Mismatch m) {
   ++c.mismatches;
   if (!c.first) c.first = std::move(m);
@@ -101,13 +115,13 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
       }
     } else {
       ++c.compared;
-      if (!present || expected != got) Record(c, {index, lane, comp, expected, got});
+      if (!present || expected != got) Record(c, At(index, lane, comp, expected, got));
     }
   });
   for (uint32_t lane = 0; lane < reference.killed.size(); ++lane) {
     const bool uncertain = lane < reference.killed_uncertain.size() && reference.killed_uncertain[lane];
     const bool got = lane < actual.killed.size() && actual.killed[lane];
-    if (!uncertain && reference.killed[lane] != got) Record(c, {0, lane, -1, reference.killed[lane] ? 1u : 0u, got ? 1u : 0u});
+    if (!uncertain && reference.killed[lane] != got) Record(c, At(0, lane, -1, reference.killed[lane] ? 1u : 0u, got ? 1u : 0u));
   }
   return c;
 }
@@ -130,21 +144,13 @@ Comparison CompareBuilds(const common::ExecResult& reference, const common::Exec
     // payloads follow the host's propagation rules, which no a3xx document
     // describes (compare.h).
     const bool payload_only = inexact && set.nan && IsNan(a) && IsNan(b);
-    if (have_a != have_b || (a != b && !payload_only)) {
-      Mismatch m{index, lane, comp, a, b};
-      m.builds = true;
-      Record(c, m);
-    }
+    if (have_a != have_b || (a != b && !payload_only)) Record(c, At(index, lane, comp, a, b, /*builds=*/true));
   });
   for (uint32_t lane = 0; lane < reference.killed.size(); ++lane) {
     const bool uncertain = lane < reference.killed_uncertain.size() && reference.killed_uncertain[lane];
     const bool a = lane < naive.killed.size() && naive.killed[lane];
     const bool b = lane < optimized.killed.size() && optimized.killed[lane];
-    if (!uncertain && a != b) {
-      Mismatch m{0, lane, -1, a ? 1u : 0u, b ? 1u : 0u};
-      m.builds = true;
-      Record(c, m);
-    }
+    if (!uncertain && a != b) Record(c, At(0, lane, -1, a ? 1u : 0u, b ? 1u : 0u, /*builds=*/true));
   }
   return c;
 }

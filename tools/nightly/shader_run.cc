@@ -123,7 +123,9 @@ bool IsFailure(harness::Verdict v) {
 std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
   std::vector<CheckPlan> plans;
   for (harness::Build build : {harness::Build::kNaive, harness::Build::kOptimizing}) {
-    CheckPlan plan{"a3xx/" + std::string(harness::BuildName(build)), base};
+    CheckPlan plan;
+    plan.config = "a3xx/" + std::string(harness::BuildName(build));
+    plan.options = base;
     plan.options.target = "a3xx";
     plan.options.build = build;
     plans.push_back(std::move(plan));

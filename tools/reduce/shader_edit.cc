@@ -38,7 +38,7 @@ std::vector<FlowConstruct> FlowConstructs(const tgsi::Shader& shader) {
     switch (shader.instructions[i].opcode) {
       case Opcode::IF: case Opcode::UIF: case Opcode::BGNLOOP: case Opcode::SWITCH: case Opcode::BGNSUB:
         open.push_back(out.size());
-        out.push_back({.open = i});
+        out.emplace_back().open = i;
         break;
       case Opcode::ELSE:
         if (!open.empty()) out[open.back()].middle = i;

@@ -71,8 +71,10 @@ TEST(HtmlTest, TwoRunsDifferOnlyInTheRunLine) {
     EXPECT_EQ(html.find("<p class=\"meta run\">", start + 1), std::string::npos);  // exactly one
     return html.erase(start, html.find("</p>", start) + 4 - start);
   };
-  const std::string html_a = RenderHtml(a, nullptr, Classify(a, Baseline{}), {.run_label = "nightly-20260101"});
-  const std::string html_b = RenderHtml(b, nullptr, Classify(b, Baseline{}), {.run_label = "nightly-20260101"});
+  HtmlOptions options;
+  options.run_label = "nightly-20260101";
+  const std::string html_a = RenderHtml(a, nullptr, Classify(a, Baseline{}), options);
+  const std::string html_b = RenderHtml(b, nullptr, Classify(b, Baseline{}), options);
   EXPECT_NE(html_a, html_b);
   EXPECT_EQ(without_run_line(html_a), without_run_line(html_b));
 }

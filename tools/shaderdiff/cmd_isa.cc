@@ -62,7 +62,7 @@ std::optional<std::vector<uint64_t>> ReadWords(const std::string& path, bool hex
       std::string token = line.substr(first, last == std::string::npos ? last : last - first);
       // The plain form: 16 hex digits, dword1 then dword0 (as dword1_dword0 without the '_').
       if (token.size() == 16 && token.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos) {
-        token.insert(8, "_");
+        token = token.substr(0, 8) + "_" + token.substr(8);  // (insert() trips GCC 12's -Wrestrict false positive)
       }
       std::optional<uint64_t> w = a3xx::ParseWord(token);
       if (!w) {

@@ -28,7 +28,9 @@ bool AtLineEnd(const Cursor& cur) { return cur.AtEnd() || cur.Peek() == ';' || c
 // Parses one instruction at the cursor into *st.
 bool ParseInstruction(Cursor& cur, ParseState* st, ParseError* error) {
   using internal::Token;
-  if (!internal::ParseToken(internal::Piece{Token::kPre}, cur, *st, error)) return false;
+  internal::Piece pre;
+  pre.token = Token::kPre;
+  if (!internal::ParseToken(pre, cur, *st, error)) return false;
   const size_t mnemonic_pos = cur.pos;
   if (!internal::IdentifyOpcode(cur, *st, error)) return false;
   const OpcodeInfo& info = *st->info;
