@@ -88,6 +88,47 @@ TEST_P(NanOrder, MinAndMaxFollowFminFmax) {
   EXPECT_EQ(Op2("max.f", kOne, kTwo), kTwo);
 }
 
+// Full waves whose lanes differ: blocks of four lanes mixing NaN and
+// non-NaN operands, signed zeros, infinities, denormals and values (sat)
+// clamps. Every lane of the wave must give what the same operands give on
+// a one-lane wave (the lane-by-lane kernels), so a block kernel whose
+// result differs from the lane path in any lane, or whose NaN fallback
+// misses a lane, fails here. 13 lanes: three blocks and a lane after them.
+void ExpectMixedWaveLanes(uint32_t lanes) {
+  constexpr Word kDenorm = 0x00000003u, kBig = 0x7f000000u, kNegTwo = 0xc0000000u;
+  // Non-NaN values, signed zeros side by side (min/max of equal operands).
+  const Word finite[] = {kOne, kTwo, kNegZero, kZero, kInf, kHalf, kNegTwo, kDenorm,
+                         kBig, kThree, kNegInf, kFour, kZero, kNegZero, kOne, kNegTwo};
+  constexpr size_t kFinite = sizeof finite / sizeof finite[0];
+  const Word nans[] = {kQa, kSb, kQb, kSa};
+  ShaderState s = VsState({1}, {2});
+  common::TestVector v = VsVector(lanes);
+  v.inputs[0].resize(lanes);
+  for (uint32_t l = 0; l < lanes; ++l) {
+    common::Vec4& in = v.inputs[0][l];
+    in = {finite[l % kFinite], finite[(l + 3) % kFinite], finite[(l + 7) % kFinite], 0};
+    // One NaN in each block but every fifth: in lane (block mod 4) of the
+    // block, operand (block mod 3), of each kind in turn.
+    const uint32_t block = l / 4;
+    if (block % 5 != 0 && l % 4 == block % 4) in[block % 3] = nans[block % 4];
+  }
+  for (const char* instr : {"add.f r1.x, r2.x, r2.y", "mul.f r1.x, r2.x, (neg)r2.y", "min.f r1.x, r2.x, r2.y",
+                            "max.f r1.x, (abs)r2.x, r2.y", "(sat)add.f r1.x, r2.x, r2.y",
+                            "(sat)max.f r1.x, r2.x, r2.y", "mad.f32 r1.x, r2.x, r2.y, r2.z",
+                            "(sat)mad.f32 r1.x, (neg)r2.x, r2.y, r2.z"}) {
+    const EmulationResult r = Emulate(Asm(std::string(instr) + "\nend\n", s), v, EmulatorOptions{});
+    ASSERT_EQ(r.result.status, ExecStatus::kOk) << instr << ": " << r.result.detail;
+    for (uint32_t l = 0; l < lanes; ++l) {
+      const common::Vec4& in = v.inputs[0][l];
+      EXPECT_EQ(Out(r, 0, l, 0), RunOnWave(instr, 1, in[0], in[1], in[2])) << instr << " lane " << l << " of " << lanes;
+    }
+  }
+}
+
+TEST(NanOrderMixed, EveryLaneOfAMixedWaveIsItsOneLaneResult) {
+  for (const uint32_t lanes : {13u, 16u, 64u}) ExpectMixedWaveLanes(lanes);
+}
+
 INSTANTIATE_TEST_SUITE_P(Lanes, NanOrder, ::testing::Values(1u, 16u, 64u));
 
 }  // namespace
