@@ -86,10 +86,25 @@ struct IntOp {
 template <int N>
 using BitOp = IntOp<N, Dom::kUnsigned, ModKind::kBitNot>;
 
-struct AddF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return AddPinned(a, b); } };
-struct MinF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MinPinned(a, b); } };
-struct MaxF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MaxPinned(a, b); } };
-struct MulF : FloatOp<2> { static float Eval(const Ctx&, float a, float b) { return MulPinned(a, b); } };
+// Eval4 (where given): four lanes of Eval's IEEE result, for blocks without
+// a NaN (DenseFloatLanes); min and max pick by value exactly as
+// MinPinned/MaxPinned do for two non-NaN operands (the first when equal).
+struct AddF : FloatOp<2> {
+  static float Eval(const Ctx&, float a, float b) { return AddPinned(a, b); }
+  static F4 Eval4(F4 a, F4 b) { return a + b; }
+};
+struct MinF : FloatOp<2> {
+  static float Eval(const Ctx&, float a, float b) { return MinPinned(a, b); }
+  static F4 Eval4(F4 a, F4 b) { return AsF4(Select4(b < a, AsU4(b), AsU4(a))); }
+};
+struct MaxF : FloatOp<2> {
+  static float Eval(const Ctx&, float a, float b) { return MaxPinned(a, b); }
+  static F4 Eval4(F4 a, F4 b) { return AsF4(Select4(b > a, AsU4(b), AsU4(a))); }
+};
+struct MulF : FloatOp<2> {
+  static float Eval(const Ctx&, float a, float b) { return MulPinned(a, b); }
+  static F4 Eval4(F4 a, F4 b) { return a * b; }
+};
 struct SignF : FloatOp<1> {
   static float Eval(const Ctx&, float a, float) { return a < 0.0f ? -1.0f : (a > 0.0f ? 1.0f : 0.0f); }
 };
@@ -193,8 +208,14 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
     Word* out = m.scratch[3];
     if constexpr (K::kIn == Dom::kFloat && K::kOut == Dom::kFloat) {
       if (dense) {
-        DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out,
-                                  [&](float x, float y, float) { return K::Eval(ctx, x, y); });
+        const auto eval = [&](float x, float y, float) { return K::Eval(ctx, x, y); };
+        if constexpr (requires { K::Eval4(F4{}, F4{}); }) {
+          DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
+                                    [](F4 x, F4 y, F4) { return K::Eval4(x, y); });
+        } else {
+          DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
+                                    NoBlockEval{});
+        }
         WriteOperand(m, p, k, c, lanes, out, K::kOut);
         continue;
       }

@@ -30,6 +30,8 @@ struct Op3 {
 
 struct MadF : Op3<Dom::kFloat, ModKind::kFloat> {
   static float Eval(float a, float b, float c) { return MadPinned(a, b, c); }
+  // Without a NaN: the same two roundings (c + b * a, no contraction).
+  static F4 Eval4(F4 a, F4 b, F4 c) { return c + b * a; }
 };
 struct Mad16 : Op3<Dom::kUnsigned> {
   static Word Eval(Word a, Word b, Word c) { return a * b + c; }
@@ -69,7 +71,8 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
     if constexpr (K::kDom == Dom::kFloat) {
       if (dense) {
         DenseFloatLanes<3>(std::popcount(lanes), sat, {a, b, d}, mods, out,
-                           [](float x, float y, float z) { return K::Eval(x, y, z); });
+                           [](float x, float y, float z) { return K::Eval(x, y, z); },
+                           [](F4 x, F4 y, F4 z) { return K::Eval4(x, y, z); });
         WriteOperand(m, p, k, c, lanes, out, K::kDom);
         continue;
       }

@@ -13,7 +13,9 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
+#include "emulator/a3xx/float_block.h"
 #include "emulator/a3xx/operands_inline.h"
 #include "emulator/common/float_policy.h"
 
@@ -69,16 +71,27 @@ inline Word InInt(Word w, const SrcMod& mod, bool half, Dom dom) {
 // usual case): then kernels may run a counted loop over them.
 inline bool DenseLanes(LaneMask lanes) { return (lanes & (lanes + 1)) == 0; }
 
+// A kernel without a block form (DenseFloatLanes' eval4).
+struct NoBlockEval {};
+
 // A float kernel with N sources (1..3) over lanes 0..n-1, without
 // flush-to-zero (DenormalMode::kFlushToZero takes the lane-by-lane path):
-// the same per-lane computation as InFloat / OutFloat, in blocks of four
-// lanes whose inputs are loaded before any output is stored, so the
-// compiler vectorizes them (the same IEEE operations, lane for lane), then
-// the remaining lanes one by one. eval(x, y, z) gets the modified inputs
-// (0.0f for absent sources) and returns the unsaturated result.
-template <int N, bool kSat, class Eval>
+// the same per-lane computation as InFloat / OutFloat, then the remaining
+// lanes one by one. eval(x, y, z) gets the modified inputs (0.0f for absent
+// sources) and returns the unsaturated result with its NaN pinned
+// (float_nan.h).
+// - With eval4 (F4 x, y, z -> F4, float_block.h, the same IEEE operation
+//   without the NaN rule), blocks of four lanes run as host vectors; a
+//   block with a NaN in an input or a result is recomputed lane by lane
+//   with eval, so only NaN results differ between the two, and those come
+//   from eval alone.
+// - Without (NoBlockEval), blocks of four lanes whose inputs are loaded
+//   before any output is stored, which the compiler vectorizes where eval
+//   allows.
+template <int N, bool kSat, class Eval, class Eval4>
 [[gnu::always_inline]] inline void DenseFloatLanes(int n, const std::array<const Word*, 3>& src,
-                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval) {
+                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval,
+                                                   Eval4 eval4) {
   const Word and0 = mods[0].and_mask, xor0 = mods[0].xor_mask;
   const Word and1 = mods[1].and_mask, xor1 = mods[1].xor_mask;
   const Word and2 = mods[2].and_mask, xor2 = mods[2].xor_mask;
@@ -91,13 +104,31 @@ template <int N, bool kSat, class Eval>
     return W(r);
   };
   int l = 0;
-  for (; l + 4 <= n; l += 4) {
-    Word a[4], b[4] = {}, c[4] = {}, r[4];
-    std::memcpy(a, src[0] + l, sizeof a);
-    if constexpr (N > 1) std::memcpy(b, src[1] + l, sizeof b);
-    if constexpr (N > 2) std::memcpy(c, src[2] + l, sizeof c);
-    for (int j = 0; j < 4; ++j) r[j] = one(a[j], b[j], c[j]);
-    std::memcpy(out + l, r, sizeof r);
+  if constexpr (!std::is_same_v<Eval4, NoBlockEval>) {
+    const U4 and0v = Splat4(and0), xor0v = Splat4(xor0);
+    const U4 and1v = Splat4(and1), xor1v = Splat4(xor1);
+    const U4 and2v = Splat4(and2), xor2v = Splat4(xor2);
+    for (; l + 4 <= n; l += 4) {
+      const F4 x = AsF4((Load4(src[0] + l) & and0v) ^ xor0v);
+      F4 y = {}, z = {};
+      if constexpr (N > 1) y = AsF4((Load4(src[1] + l) & and1v) ^ xor1v);
+      if constexpr (N > 2) z = AsF4((Load4(src[2] + l) & and2v) ^ xor2v);
+      F4 r = eval4(x, y, z);
+      if (AnyLane(NanLanes(x) | NanLanes(y) | NanLanes(z) | NanLanes(r))) [[unlikely]] {
+        for (int j = 0; j < 4; ++j) r[j] = eval(x[j], y[j], z[j]);
+      }
+      if constexpr (kSat) r = Saturate4(r);
+      Store4(out + l, AsU4(r));
+    }
+  } else {
+    for (; l + 4 <= n; l += 4) {
+      Word a[4], b[4] = {}, c[4] = {}, r[4];
+      std::memcpy(a, src[0] + l, sizeof a);
+      if constexpr (N > 1) std::memcpy(b, src[1] + l, sizeof b);
+      if constexpr (N > 2) std::memcpy(c, src[2] + l, sizeof c);
+      for (int j = 0; j < 4; ++j) r[j] = one(a[j], b[j], c[j]);
+      std::memcpy(out + l, r, sizeof r);
+    }
   }
   for (; l < n; ++l) {
     Word b = 0, c = 0;
@@ -108,13 +139,14 @@ template <int N, bool kSat, class Eval>
 }
 
 // DenseFloatLanes with (sat) chosen at run time.
-template <int N, class Eval>
+template <int N, class Eval, class Eval4>
 [[gnu::always_inline]] inline void DenseFloatLanes(int n, bool sat, const std::array<const Word*, 3>& src,
-                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval) {
+                                                   const std::array<SrcMod, 3>& mods, Word* out, Eval eval,
+                                                   Eval4 eval4) {
   if (sat) {
-    DenseFloatLanes<N, true>(n, src, mods, out, eval);
+    DenseFloatLanes<N, true>(n, src, mods, out, eval, eval4);
   } else {
-    DenseFloatLanes<N, false>(n, src, mods, out, eval);
+    DenseFloatLanes<N, false>(n, src, mods, out, eval, eval4);
   }
 }
 

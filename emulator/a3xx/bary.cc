@@ -16,16 +16,28 @@
 // i/j.) Per-lane inputs of a vector with barycentrics are delivered as
 // given, and flat varyings too: the pair does not matter.
 //
+// The interpolation's NaN results are pinned (float_nan.h,
+// InterpolatePinned): which operand's NaN a result carries does not depend
+// on the order the host compiler emits the operations in.
+//
 // bary.f is an ordinary ALU instruction for timing (§4.2). A varying
 // location outside the packed varyings reads 0 (counted as out of range).
 // (sat) clamps the result (a3xx hardware is known to get (sat) on bary.f
 // wrong; the emulator does not model how); (neg)/(abs) are not applied.
 #include "emulator/a3xx/alu_common.h"
+#include "emulator/a3xx/float_nan.h"
 #include "emulator/common/interpolation.h"
 
 namespace shaderdiff::a3xx {
 
 namespace {
+
+// common::Deliver with the interpolation's NaN results pinned
+// (float_nan.h, InterpolatePinned): the provoking vertex's value for a flat
+// varying, else the interpolated one.
+Word DeliverPinned(const common::VaryingSource& v, Word i, Word j) {
+  return v.flat ? common::VertexValue(v, common::kProvokingVertex) : InterpolatePinned(v.v0, v.v1, v.v2, i, j);
+}
 
 void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
   const Instr& in = p.in;
@@ -33,7 +45,7 @@ void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
   const int n = m.num_varyings;
   for (int k = 0; k <= in.repeat; ++k) {
     const int64_t c = m.slot + k;
-    const Word* loc = ReadSrc(m, in.src[0], k, c, p.src_delay, lanes, lanes, Dom::kUnsigned, m.scratch[0]);
+    const Word* loc = ReadOperand(m, p, 0, k, c, lanes, Dom::kUnsigned, m.scratch[0]);
     const int rk = in.src[1].r ? k : 0;
     const Word* i = ReadGprAt(m, in.src[1], rk, c, p.src_delay, lanes, lanes, Dom::kFloat, m.scratch[1]);
     const Word* j = ReadGprAt(m, in.src[1], rk + 1, c, p.src_delay, lanes, lanes, Dom::kFloat, m.scratch[2]);
@@ -46,10 +58,10 @@ void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
       } else {
         ++m.stats.out_of_range_accesses;
       }
-      const Word r = common::Deliver(*v, i[l], j[l]);
+      const Word r = DeliverPinned(*v, i[l], j[l]);
       out[l] = sat ? W(Saturate(F(r))) : r;
     });
-    WriteDst(m, in.dst, k, c, lanes, out, Dom::kFloat);
+    WriteOperand(m, p, k, c, lanes, out, Dom::kFloat);
   }
 }
 

@@ -1,4 +1,4 @@
-// Binary32 add, mul, min and max whose result, NaNs included, is a defined
+// Binary32 add, sub, mul, min and max (and bary.f's interpolation) whose result, NaNs included, is a defined
 // function of the operands in source order, whatever order the compiler
 // emits the host instruction in (it may swap the operands of + and *, and of
 // fmin/fmax, as commutative, also in vectorized code) and whatever the host
@@ -7,7 +7,7 @@
 // The rules (emulator/a3xx/README.md, "NaN results"), chosen to be what the
 // scalar kernels computed on x86-64 before they were pinned, so reports
 // stay byte-identical:
-// - add, mul: a NaN result is the first NaN operand in source order (a,
+// - add, sub, mul: a NaN result is the first NaN operand in source order (a,
 //   then b) with its quiet bit set; with no NaN operand (inf - inf,
 //   0 * inf) it is kDefaultNan, x86's "real indefinite";
 // - mad.f = add(c, mul(b, a)): the first NaN of c, b, a in that order;
@@ -45,8 +45,24 @@ inline float PinNan(float r, float a, float b) {
 }
 
 inline float AddPinned(float a, float b) { return PinNan(a + b, a, b); }
+inline float SubPinned(float a, float b) { return PinNan(a - b, a, b); }
 inline float MulPinned(float a, float b) { return PinNan(a * b, a, b); }
 inline float MadPinned(float a, float b, float c) { return AddPinned(c, MulPinned(b, a)); }
+
+// common::Interpolate (emulator/common/interpolation.h: v0 when i and j
+// are both +0, else (v0 + i * (v1 - v0)) + j * (v2 - v0), one rounding per
+// operation in that order) with each operation's NaN pinned as for add and
+// mul above, operands in this order: t1 = v1 - v0, t2 = v2 - v0, a = t1 * i,
+// b = t2 * j, s = a + v0, r = s + b (what the x86-64 GCC 12 build of
+// common::Interpolate computed, so reports stay byte-identical). Non-NaN
+// results are Interpolate's.
+inline Word InterpolatePinned(Word v0w, Word v1w, Word v2w, Word iw, Word jw) {
+  if (iw == 0u && jw == 0u) return v0w;
+  const float v0 = std::bit_cast<float>(v0w);
+  const float a = MulPinned(SubPinned(std::bit_cast<float>(v1w), v0), std::bit_cast<float>(iw));
+  const float b = MulPinned(SubPinned(std::bit_cast<float>(v2w), v0), std::bit_cast<float>(jw));
+  return std::bit_cast<Word>(AddPinned(AddPinned(a, v0), b));
+}
 
 // fminf / fmaxf with the NaN and signed-zero rules above: `pick_a` is the
 // by-value choice for two non-NaN operands (true when they are equal).

@@ -95,7 +95,7 @@ void Preload(Machine& m, const RegisterSpan& span, Value value) {
       const Word w = value(m.first_lane + l, c);
       v[l] = span.half ? FloatToHalf(F(w)) : w;
     });
-    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v);
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v, m.slot);
   }
 }
 
@@ -128,7 +128,7 @@ bool PreloadIr3FragCoord(Machine& m, const RegisterSpan& span, Value value) {
       v[l] = static_cast<Word>(sixteenths);
     });
     if (!ok) return false;
-    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v);
+    m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(c)), span.half), m.all, v, m.slot);
   }
   return true;
 }
@@ -139,7 +139,7 @@ template <typename Value>
 void PreloadIr3Face(Machine& m, const RegisterSpan& span, Value value) {
   Word* v = m.scratch[0];
   ForLanes(m.all, [&](int l) { v[l] = F(value(m.first_lane + static_cast<uint32_t>(l), 0)) > 0.0f ? 0u : 0xffffu; });
-  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(0)), true), m.all, v);
+  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(span.Reg(0)), true), m.all, v, m.slot);
 }
 
 // Preloads `span` with value(lane in the vector, c), in the format the
@@ -167,8 +167,8 @@ void PreloadPair(Machine& m, uint16_t reg, common::Barycentric (*pair_of)(const 
     i[l] = ij.i;
     j[l] = ij.j;
   });
-  m.regs.WriteNow(RegIndex(reg, false), m.all, i);
-  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(reg + 1), false), m.all, j);
+  m.regs.WriteNow(RegIndex(reg, false), m.all, i, m.slot);
+  m.regs.WriteNow(RegIndex(static_cast<uint16_t>(reg + 1), false), m.all, j, m.slot);
 }
 
 }  // namespace
@@ -245,12 +245,21 @@ bool PreloadWave(Machine& m) {
   std::fill(m.varyings.begin(), m.varyings.end(), common::VaryingSource{});
   for (const VaryingBinding& b : m.state.varyings) {
     if (!HaveInput(m, b.tgsi_index)) return false;
+    const common::Interp interp = b.interp == VaryingInterp::kFlat ? common::Interp::kFlat : common::Interp::kSmooth;
+    // A per-vertex input's source is the same in every lane (its three
+    // vertex values): looked up once per component, not per lane.
+    const bool per_vertex = m.vec.vertex_inputs.count(b.tgsi_index) != 0;
     for (int c = 0; c < 4; ++c) {
       if (!((b.mask >> c) & 1)) continue;
+      common::VaryingSource* const column = &m.varyings[static_cast<size_t>(b.inloc + c)];
+      const size_t row = static_cast<size_t>(m.num_varyings);
+      if (per_vertex) {
+        const common::VaryingSource source = common::VaryingSourceOf(m.vec, b.tgsi_index, m.first_lane, c, interp);
+        ForLanes(m.all, [&](int l) { column[static_cast<size_t>(l) * row] = source; });
+        continue;
+      }
       ForLanes(m.all, [&](int l) {
-        m.varyings[static_cast<size_t>(l) * m.num_varyings + b.inloc + c] = common::VaryingSourceOf(
-            m.vec, b.tgsi_index, m.first_lane + l, c,
-            b.interp == VaryingInterp::kFlat ? common::Interp::kFlat : common::Interp::kSmooth);
+        column[static_cast<size_t>(l) * row] = common::VaryingSourceOf(m.vec, b.tgsi_index, m.first_lane + l, c, interp);
       });
     }
   }

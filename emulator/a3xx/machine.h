@@ -63,15 +63,19 @@ struct TexLayout {
 //   register (below a0.x: no a0/p0, no r63), full or half; idx is the
 //   register index at (rpt) iteration 0 and step its advance per iteration
 //   (1 with (r) on a source and always on a destination, else 0).
-// - kConst: a full-precision const scalar (idx: the scalar at iteration 0).
-// - kGeneric: anything else (immediates, the float LUT, half consts,
-//   relative operands, a0/p0 and r63): the generic ReadSrc / WriteDst path.
-enum class OperandForm : uint8_t { kGeneric, kGpr, kConst };
+// - kConst: a const scalar (idx: the scalar at iteration 0), full or half
+//   (hcN.c: the low 16 bits, widened per the kernel's domain).
+// - kImmediate: an immediate (imm: its stored bits; step 1 with (r), whose
+//   value then advances by one per iteration), full or half.
+// - kGeneric: anything else (the float LUT, relative operands, a0/p0 and
+//   r63): the generic ReadSrc / WriteDst path.
+enum class OperandForm : uint8_t { kGeneric, kGpr, kConst, kImmediate };
 struct ResolvedOperand {
   OperandForm form = OperandForm::kGeneric;
   bool half = false;
   uint8_t step = 0;
   uint16_t idx = 0;
+  Word imm = 0;
 };
 
 struct Prepared {

@@ -5,12 +5,14 @@
 // (two NaNs of different sign and payload, quiet and signalling), so a
 // kernel whose operand order flipped fails here, and on 1 lane (one lane
 // at a time) and on a full wave of 16 and 64 lanes (the wide kernels).
+// bary.f's interpolation is pinned the same way (NanOrderBary).
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "emulator/a3xx/float_nan.h"
 #include "emulator/a3xx/test_util.h"
+#include "emulator/common/interpolation.h"
 
 namespace shaderdiff::a3xx {
 namespace {
@@ -88,7 +90,121 @@ TEST_P(NanOrder, MinAndMaxFollowFminFmax) {
   EXPECT_EQ(Op2("max.f", kOne, kTwo), kTwo);
 }
 
+// Full waves whose lanes differ: blocks of four lanes mixing NaN and
+// non-NaN operands, signed zeros, infinities, denormals and values (sat)
+// clamps. Every lane of the wave must give what the same operands give on
+// a one-lane wave (the lane-by-lane kernels), so a block kernel whose
+// result differs from the lane path in any lane, or whose NaN fallback
+// misses a lane, fails here. 13 lanes: three blocks and a lane after them.
+void ExpectMixedWaveLanes(uint32_t lanes) {
+  constexpr Word kDenorm = 0x00000003u, kBig = 0x7f000000u, kNegTwo = 0xc0000000u;
+  // Non-NaN values, signed zeros side by side (min/max of equal operands).
+  const Word finite[] = {kOne, kTwo, kNegZero, kZero, kInf, kHalf, kNegTwo, kDenorm,
+                         kBig, kThree, kNegInf, kFour, kZero, kNegZero, kOne, kNegTwo};
+  constexpr size_t kFinite = sizeof finite / sizeof finite[0];
+  const Word nans[] = {kQa, kSb, kQb, kSa};
+  ShaderState s = VsState({1}, {2});
+  common::TestVector v = VsVector(lanes);
+  v.inputs[0].resize(lanes);
+  for (uint32_t l = 0; l < lanes; ++l) {
+    common::Vec4& in = v.inputs[0][l];
+    in = {finite[l % kFinite], finite[(l + 3) % kFinite], finite[(l + 7) % kFinite], 0};
+    // One NaN in each block but every fifth: in lane (block mod 4) of the
+    // block, operand (block mod 3), of each kind in turn.
+    const uint32_t block = l / 4;
+    if (block % 5 != 0 && l % 4 == block % 4) in[block % 3] = nans[block % 4];
+  }
+  for (const char* instr : {"add.f r1.x, r2.x, r2.y", "mul.f r1.x, r2.x, (neg)r2.y", "min.f r1.x, r2.x, r2.y",
+                            "max.f r1.x, (abs)r2.x, r2.y", "(sat)add.f r1.x, r2.x, r2.y",
+                            "(sat)max.f r1.x, r2.x, r2.y", "mad.f32 r1.x, r2.x, r2.y, r2.z",
+                            "(sat)mad.f32 r1.x, (neg)r2.x, r2.y, r2.z"}) {
+    const EmulationResult r = Emulate(Asm(std::string(instr) + "\nend\n", s), v, EmulatorOptions{});
+    ASSERT_EQ(r.result.status, ExecStatus::kOk) << instr << ": " << r.result.detail;
+    for (uint32_t l = 0; l < lanes; ++l) {
+      const common::Vec4& in = v.inputs[0][l];
+      EXPECT_EQ(Out(r, 0, l, 0), RunOnWave(instr, 1, in[0], in[1], in[2])) << instr << " lane " << l << " of " << lanes;
+    }
+  }
+}
+
+TEST(NanOrderMixed, EveryLaneOfAMixedWaveIsItsOneLaneResult) {
+  for (const uint32_t lanes : {13u, 16u, 64u}) ExpectMixedWaveLanes(lanes);
+}
+
 INSTANTIATE_TEST_SUITE_P(Lanes, NanOrder, ::testing::Values(1u, 16u, 64u));
+
+// bary.f r1.x, 0, r0.x on a fragment quad whose every lane has the pair
+// (i, j) and IN[0].x the vertex values v0, v1, v2: lane 0's result (every
+// lane must agree).
+Word Bary(Word v0, Word v1, Word v2, Word i, Word j) {
+  ShaderState s = FsState({1});
+  s.varyings.push_back({0, 0, 0x1, VaryingInterp::kPerspective});
+  common::TestVector v = FsVector(4);
+  v.vertex_inputs[0] = {common::Vec4{v0, 0, 0, 0}, common::Vec4{v1, 0, 0, 0}, common::Vec4{v2, 0, 0, 0}};
+  v.barycentrics.assign(4, common::Barycentric{i, j});
+  const EmulationResult r = Emulate(Asm("bary.f r1.x, 0, r0.x\nend\n", s), v, EmulatorOptions{});
+  EXPECT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 1; l < 4; ++l) EXPECT_EQ(Out(r, 0, l, 0), Out(r, 0, 0, 0)) << "lane " << l;
+  return Out(r, 0, 0, 0);
+}
+
+// bary.f's interpolation (v0 + i * (v1 - v0)) + j * (v2 - v0): each
+// operation's NaN is its first NaN operand in the order t1 = v1 - v0,
+// a = t1 * i, s = a + v0, r = s + b (float_nan.h, InterpolatePinned), each
+// checked with the two NaNs both ways round.
+TEST(NanOrderBary, EachOperationReturnsItsFirstNanOperand) {
+  // v1 - v0 and a + v0: v1's NaN before v0's, a's (v1's) before v0's.
+  EXPECT_EQ(Bary(kQb, kQa, kOne, kOne, kZero), kQa);
+  EXPECT_EQ(Bary(kQa, kQb, kOne, kOne, kZero), kQb);
+  // t1 * i: t1's NaN before i's.
+  EXPECT_EQ(Bary(kOne, kQa, kOne, kQc, kZero), kQa);
+  EXPECT_EQ(Bary(kOne, kQc, kOne, kQa, kZero), kQc);
+  // s + b: s's NaN (from i) before b's (from j).
+  EXPECT_EQ(Bary(kOne, kTwo, kThree, kQa, kQb), kQa);
+  EXPECT_EQ(Bary(kOne, kTwo, kThree, kQb, kQa), kQb);
+  // A signalling NaN comes out quietened.
+  EXPECT_EQ(Bary(kOne, kTwo, kThree, kSa, kOne), kSa | kQuietBit);
+  EXPECT_EQ(Bary(kSb, kTwo, kThree, kOne, kOne), kSb | kQuietBit);
+  // No NaN operand (inf - inf, 0 * inf): the default NaN.
+  EXPECT_EQ(Bary(kInf, kInf, kInf, kOne, kZero), kDefaultNan);
+  EXPECT_EQ(Bary(kZero, kInf, kZero, kZero, kOne), kDefaultNan);
+  // Both weights +0: v0 as it is, a NaN payload included.
+  EXPECT_EQ(Bary(kSa, kQb, kQc, kZero, kZero), kSa);
+}
+
+// Without NaNs bary.f gives the shared model's value (common::Interpolate)
+// bit for bit, lane by lane, on pseudo-random words.
+TEST(NanOrderBary, NonNanResultsAreTheSharedModels) {
+  ShaderState s = FsState({1});
+  s.varyings.push_back({0, 0, 0xF, VaryingInterp::kPerspective});
+  common::TestVector v = FsVector(64);
+  uint32_t x = 12345;
+  const auto next = [&] {
+    x = x * 1664525u + 1013904223u;
+    return x;
+  };
+  // Finite words of every exponent (a NaN exponent is folded down).
+  const auto finite = [&] {
+    const Word w = next();
+    return (w & 0x7f800000u) == 0x7f800000u ? w & 0xbfffffffu : w;
+  };
+  for (common::Vec4& vertex : v.vertex_inputs[0]) {
+    for (Word& w : vertex) w = finite();
+  }
+  for (uint32_t l = 0; l < v.lanes; ++l) {
+    v.barycentrics.push_back({Bits(static_cast<float>(next() % 1000) / 1000.0f), l % 5 ? finite() : kNegZero});
+  }
+  const EmulationResult r = Emulate(Asm("(rpt3)bary.f r1.x, (r)0, r0.x\nend\n", s), v, EmulatorOptions{});
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  for (uint32_t l = 0; l < v.lanes; ++l) {
+    for (int c = 0; c < 4; ++c) {
+      const auto& vi = v.vertex_inputs[0];
+      EXPECT_EQ(Out(r, 0, l, c), common::Interpolate(vi[0][c], vi[1][c], vi[2][c], v.barycentrics[l].i,
+                                                     v.barycentrics[l].j))
+          << "lane " << l << " component " << c;
+    }
+  }
+}
 
 }  // namespace
 }  // namespace shaderdiff::a3xx

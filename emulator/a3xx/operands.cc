@@ -200,7 +200,7 @@ void WriteDst(Machine& m, const Operand& o, int k, int64_t p, LaneMask lanes, co
 void WriteLanded(Machine& m, uint16_t idx, LaneMask lanes, const Word* values) {
   if (IsR63(idx)) return;
   CheckAsyncWrite(m, idx, lanes, values, false);
-  m.regs.WriteNow(idx, lanes, values);
+  m.regs.WriteNow(idx, lanes, values, m.slot);
 }
 
 }  // namespace shaderdiff::a3xx

@@ -50,8 +50,14 @@ inline const Word* Broadcast(Word v, LaneMask lanes, Word* scratch) {
   switch (r.form) {
     case OperandForm::kGpr:
       return ReadRegInline(m, static_cast<uint16_t>(r.idx + r.step * k), c, p.src_delay, lanes, lanes, dom, scratch);
-    case OperandForm::kConst:
-      return Broadcast(ReadConstScalar(m, static_cast<size_t>(r.idx) + r.step * k, lanes), lanes, scratch);
+    case OperandForm::kConst: {
+      const Word v = ReadConstScalar(m, static_cast<size_t>(r.idx) + r.step * k, lanes);
+      return Broadcast(r.half ? Widen16(v, dom) : v, lanes, scratch);
+    }
+    case OperandForm::kImmediate: {
+      const Word v = r.imm + static_cast<Word>(r.step * k);
+      return Broadcast(r.half ? Widen16(v, dom) : v, lanes, scratch);
+    }
     case OperandForm::kGeneric: break;
   }
   return ReadSrc(m, p.in.src[s], k, c, p.src_delay, lanes, lanes, dom, scratch);

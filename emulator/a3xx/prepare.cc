@@ -144,10 +144,13 @@ void ResolveOperands(Prepared& p) {
     if (!SourcePresent(info, in, s)) continue;
     const Operand& o = in.src[s];
     const int step = o.r ? 1 : 0;
-    if (o.kind == OperandKind::kConst && !o.half) {
-      p.src_form[s].form = OperandForm::kConst;
-      p.src_form[s].step = static_cast<uint8_t>(step);
-      p.src_form[s].idx = o.num;
+    if (o.kind == OperandKind::kConst || o.kind == OperandKind::kImmediate) {
+      ResolvedOperand& r = p.src_form[s];
+      r.form = o.kind == OperandKind::kConst ? OperandForm::kConst : OperandForm::kImmediate;
+      r.half = o.half;
+      r.step = static_cast<uint8_t>(step);
+      r.idx = o.num;
+      r.imm = o.imm;
     } else {
       p.src_form[s] = ResolveGpr(o, 1 + step * in.repeat, step);
     }

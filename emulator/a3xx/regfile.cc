@@ -106,24 +106,25 @@ void RegFile::WriteLane(uint16_t idx, int64_t p, int lane, Word value) {
   cur[lane] = value;
 }
 
-void RegFile::Forget(uint16_t idx, LaneMask lanes) {
-  if (last_write_[idx] == kNever) return;
+void RegFile::Forget(uint16_t idx, LaneMask lanes, int64_t now) {
+  if (last_write_[idx] + 1 + max_delay_ <= now) return;  // never written, or every write visible from now on
   const uint64_t live = std::min<uint64_t>(pushed_, ring_.size());
   for (uint64_t n = 0; n < live; ++n) {
     Record& r = ring_[(pushed_ - 1 - n) & (ring_.size() - 1)];
+    if (r.slot + 1 + max_delay_ <= now) break;  // this and older: visible to every read from now on
     if (r.idx == idx) r.lanes &= ~lanes;
   }
 }
 
-void RegFile::WriteNow(uint16_t idx, LaneMask lanes, const Word* values) {
+void RegFile::WriteNow(uint16_t idx, LaneMask lanes, const Word* values, int64_t now) {
   if (!lanes) return;
-  Forget(idx, lanes);
+  Forget(idx, lanes, now);
   Word* cur = Mark(idx);
   ForLanes(lanes, [&](int l) { cur[l] = values[l]; });
 }
 
-void RegFile::WriteNowLane(uint16_t idx, int lane, Word value) {
-  Forget(idx, LaneMask{1} << lane);
+void RegFile::WriteNowLane(uint16_t idx, int lane, Word value, int64_t now) {
+  Forget(idx, LaneMask{1} << lane, now);
   Mark(idx)[lane] = value;
 }
 

@@ -81,9 +81,10 @@ class RegFile {
     });
   }
   void WriteLane(uint16_t idx, int64_t p, int lane, Word value);
-  // Immediately visible write.
-  void WriteNow(uint16_t idx, LaneMask lanes, const Word* values);
-  void WriteNowLane(uint16_t idx, int lane, Word value);
+  // Immediately visible write, made when every read still to come is at
+  // slot `now` or later (the slot being issued).
+  void WriteNow(uint16_t idx, LaneMask lanes, const Word* values, int64_t now);
+  void WriteNowLane(uint16_t idx, int lane, Word value, int64_t now);
 
  private:
   struct Record {
@@ -108,7 +109,10 @@ class RegFile {
   [[noreturn]] static void Overflow(int64_t slot, int64_t reused_slot);
   Word* OldValues(size_t record) { return &old_[record * stride_]; }
   const Word* OldValues(size_t record) const { return &old_[record * stride_]; }
-  void Forget(uint16_t idx, LaneMask lanes);
+  // Takes `lanes` out of idx's records a read at `now` or later could
+  // still revert (older ones are visible to every such read: reads stop
+  // there).
+  void Forget(uint16_t idx, LaneMask lanes, int64_t now);
   // The values of `idx` for writing; records it as written (for Reset).
   Word* Mark(uint16_t idx) {
     if (!written_[idx]) {
