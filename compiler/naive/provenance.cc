@@ -2,7 +2,7 @@
 // selected instruction writing each destination component's register.
 #include "compiler/naive/provenance.h"
 
-#include <map>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,8 +29,11 @@ std::pair<int32_t, int32_t> WrittenScalars(const a3xx::Instr& in) {
 std::vector<uint8_t> FinalWriteMasks(const tgsi::Shader& shader, const RegisterMap& map,
                                      const std::vector<a3xx::Instr>& instrs, const std::vector<int32_t>& source_map) {
   std::vector<uint8_t> masks(instrs.size(), 0);
-  // (TGSI instruction, component) -> the last instruction writing its register.
-  std::map<std::pair<int32_t, int>, size_t> last;
+  // (TGSI instruction t, component c) at 4 * t + c -> the last instruction
+  // writing its register (kNone: none), a flat array (it was a std::map:
+  // a node per write, a measurable share of a campaign's malloc time).
+  constexpr size_t kNone = std::numeric_limits<size_t>::max();
+  std::vector<size_t> last(4 * shader.instructions.size(), kNone);
   for (size_t i = 0; i < instrs.size() && i < source_map.size(); ++i) {
     const int32_t t = source_map[i];
     if (t < 0 || static_cast<size_t>(t) >= shader.instructions.size()) continue;
@@ -43,10 +46,12 @@ std::vector<uint8_t> FinalWriteMasks(const tgsi::Shader& shader, const RegisterM
     for (int c = 0; c < 4; ++c) {
       if (!(d.write_mask & (1u << c))) continue;
       const int32_t reg = map.GprScalar(d.reg.file, d.reg.index.index, c);
-      if (reg >= first && reg < first + count) last[{t, c}] = i;
+      if (reg >= first && reg < first + count) last[4 * static_cast<size_t>(t) + static_cast<size_t>(c)] = i;
     }
   }
-  for (const auto& [key, i] : last) masks[i] |= static_cast<uint8_t>(1u << key.second);
+  for (size_t k = 0; k < last.size(); ++k) {
+    if (last[k] != kNone) masks[last[k]] |= static_cast<uint8_t>(1u << (k % 4));
+  }
   return masks;
 }
 

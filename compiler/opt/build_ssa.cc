@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
 
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
@@ -67,7 +66,16 @@ class Builder {
   }
 
   // Braun et al.
-  void WriteVar(int var, int b, ValueId v) { cur_[static_cast<size_t>(b)][var] = v; }
+  void WriteVar(int var, int b, ValueId v) {
+    if (InRange(var)) cur_[static_cast<size_t>(b) * a3xx::kNumRegIndices + static_cast<size_t>(var)] = v;
+  }
+  // A var outside the register index space (reg_index.h) is an internal
+  // error (Run returns it), never a read or write of another slot.
+  bool InRange(int var) {
+    if (var >= 0 && var < a3xx::kNumRegIndices) return true;
+    error_ = "variable index " + std::to_string(var) + " outside the register index space";
+    return false;
+  }
   ValueId ReadVar(int var, int b);
   ValueId ReadVarRecursive(int var, int b);
   ValueId NewPhi(int var, int b);
@@ -85,7 +93,15 @@ class Builder {
   Function& fn_;
   std::vector<int> block_of_;        // stream index -> block
   std::vector<size_t> block_start_;  // first stream index of each block
-  std::vector<std::unordered_map<int, ValueId>> cur_;
+  // Per block, per register index (reg_index.h), its current value: one
+  // flat array, reused across compiles in this thread (a compile's hash maps
+  // were a measurable share of a fuzz campaign's malloc time).
+  static constexpr ValueId kUnset = -2;  // never a value id, nor kNoValue
+  std::vector<ValueId>& cur_ = CurrentDefsScratch();
+  static std::vector<ValueId>& CurrentDefsScratch() {
+    static thread_local std::vector<ValueId> scratch;
+    return scratch;
+  }
   std::vector<bool> sealed_;
   // Blocks reachable from the entry. A variable read in an unreachable block
   // is undefined: such code never runs, and reading through it would recurse
@@ -95,7 +111,7 @@ class Builder {
   std::vector<bool> reachable_;
   std::vector<size_t> unfilled_preds_;  // per block: predecessor edges from blocks not yet filled
   std::vector<std::vector<std::pair<ValueId, int>>> incomplete_;
-  std::map<int, ValueId> undef_;
+  std::vector<ValueId> undef_ = std::vector<ValueId>(a3xx::kNumRegIndices, kUnset);  // per variable
   size_t entry_prefix_ = 0;  // inputs (and undefs) at the start of block 0
   int pinned_lo_ = 0, pinned_hi_ = -1;
   ValueId last_pinned_ = kNoValue;
@@ -218,8 +234,7 @@ void Builder::AddInputs() {
 }
 
 ValueId Builder::Undef(int var) {
-  auto it = undef_.find(var);
-  if (it != undef_.end()) return it->second;
+  if (undef_[static_cast<size_t>(var)] != kUnset) return undef_[static_cast<size_t>(var)];
   if (ClassOfVar(var) != RegClass::kFull) {
     error_ = "read of " + std::string(var >= kHalfVarBase ? "hr" : "r") + std::to_string((var % kHalfVarBase) / 4) +
              " (a0/p0/half) before any write";
@@ -256,9 +271,9 @@ void Builder::AddPhiOperands(int var, ValueId phi) {
 }
 
 ValueId Builder::ReadVar(int var, int b) {
-  auto& m = cur_[static_cast<size_t>(b)];
-  auto it = m.find(var);
-  if (it != m.end()) return it->second;
+  if (!InRange(var)) return kNoValue;
+  const ValueId v = cur_[static_cast<size_t>(b) * a3xx::kNumRegIndices + static_cast<size_t>(var)];
+  if (v != kUnset) return v;
   return ReadVarRecursive(var, b);
 }
 
@@ -486,9 +501,8 @@ std::optional<std::string> Builder::Translate(size_t i, int b) {
       for (int c = first; c <= last; ++c) {
         ValueId v = kNoValue;
         if (span.Has(c)) {
-          v = ReadVar(span.Reg(c), b);
-          const auto undef = undef_.find(span.Reg(c));
-          if (undef != undef_.end() && undef->second == v) v = kNoValue;
+          v = ReadVar(span.Reg(c), b);  // kNoValue only outside the index space
+          if (v != kNoValue && undef_[static_cast<size_t>(span.Reg(c))] == v) v = kNoValue;
         }
         col.args.push_back(v);
       }
@@ -568,7 +582,7 @@ std::optional<std::string> Builder::Run() {
   ChoosePinnedRange();
   if (auto e = CutBlocks()) return e;
   const size_t nb = fn_.blocks.size();
-  cur_.assign(nb, {});
+  cur_.assign(nb * a3xx::kNumRegIndices, kUnset);
   reachable_.assign(nb, false);
   std::vector<int32_t> work{0};
   if (nb > 0) reachable_[0] = true;

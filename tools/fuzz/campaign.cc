@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -348,7 +349,9 @@ class Campaign {
     json j{{"schema", "shaderdiff-fuzz 1"}, {"seed", o_.seed}, {"target", o_.check.target},
            {"settings", {{"vectors", o_.check.vectors}, {"lanes", o_.check.lanes}, {"jobs", o_.jobs},
                          {"batch", o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs)}, {"corpus", o_.corpus},
-                         {"time", o_.seconds}, {"max_programs", o_.max_programs}, {"program", o_.program_name}}},
+                         {"time", o_.seconds}, {"max_programs", o_.max_programs}, {"program", o_.program_name},
+                         // the heap the workers ran with (campaign_heap.h)
+                         {"glibc_tunables", std::getenv("GLIBC_TUNABLES") ? std::getenv("GLIBC_TUNABLES") : ""}}},
            {"stopped_by", stopped_by_}, {"programs", programs_}, {"seconds", seconds_},
            {"kept", kept_.size()}};
     j["throughput"] = {

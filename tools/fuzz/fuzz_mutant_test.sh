@@ -4,7 +4,8 @@
 # programs (no corpus) finds it within MAX programs, and its first unique
 # finding comes back reduced to at most 8 TGSI instructions, with a
 # repro.sh that reproduces it. The clean compiler gives no finding over the
-# same programs (no false alarm, metamorphic oracle included), an
+# same programs (no false alarm, metamorphic oracle included), with the
+# same results under glibc's default heap as under the campaign's own, an
 # interrupted campaign resumes where its journal ends, and --time cuts a
 # batch (not journaled) and resumes exactly.
 set -u
@@ -38,6 +39,17 @@ grep -q "$id/case.tgsi" "$T/mutant/index.html" || fail "index.html does not link
 status=$?
 [ $status -eq 0 ] || { tail -5 "$T/clean.log"; fail "clean campaign exited $status"; }
 [ "$(field "$T/clean/report.json" "r['programs']")" -eq "$MAX" ] || fail "clean campaign did not run $MAX programs"
+# The campaign raised glibc's tcache for itself and its workers
+# (campaign_heap.h); a tcache_count the user sets is kept, and the heap
+# setting changes no result: the same programs, coverage, kept set and verdicts.
+tunables=$(field "$T/clean/report.json" "r['settings']['glibc_tunables']")
+[ "$tunables" = "glibc.malloc.tcache_count=1000" ] || fail "the campaign ran with GLIBC_TUNABLES '$tunables'"
+GLIBC_TUNABLES=glibc.malloc.tcache_count=7 "$S" fuzz --seed 1 --jobs 1 --corpus '' --max-programs "$MAX" --time 600 --out "$T/default-heap" 2> /dev/null
+tunables=$(field "$T/default-heap/report.json" "r['settings']['glibc_tunables']")
+[ "$tunables" = "glibc.malloc.tcache_count=7" ] || fail "the user's GLIBC_TUNABLES became '$tunables'"
+a=$(field "$T/clean/report.json" "(r['programs'], r['coverage'], r['kept'], r['verdicts'], r['findings']['total'])")
+b=$(field "$T/default-heap/report.json" "(r['programs'], r['coverage'], r['kept'], r['verdicts'], r['findings']['total'])")
+[ "$a" = "$b" ] || fail "the campaign with glibc's default tcache $b differs from the raised one $a"
 
 # Resume: a campaign stopped at half continues to MAX from its journal
 # with the same coverage as the uninterrupted one.

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "tools/fuzz/campaign.h"
+#include "tools/fuzz/campaign_heap.h"
 #include "tools/nightly/interrupt.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -67,6 +68,7 @@ int RunFuzz(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff fuzz: --jobs and --vectors must be at least 1, --lanes a multiple of 4 up to 64\n";
     return kExitUsage;
   }
+  fuzz::EnsureCampaignHeap();  // may start this command again, with glibc's tcache raised
   nightly::InterruptGuard guard;
   o.interrupted = [] { return nightly::InterruptGuard::Requested() != 0; };
   o.progress = [](const std::string& line) { std::cerr << line << "\n"; };
