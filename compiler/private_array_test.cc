@@ -5,7 +5,9 @@
 // hazards trapping (every load synced, every byte stored before it is
 // loaded); a program that skips the zeroing is caught; spill slots go after
 // the arrays; an array beyond what MEMSIZEPERITEM can program, and one that
-// fits the registers, keep their old verdicts.
+// fits the registers, keep their old verdicts. Plain TEMPs that still do not
+// fit follow the arrays there, one vec4 each, fewest static references
+// first, with the same checks; a shader that fits has no ldp/stp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -87,20 +89,23 @@ TEST(PrivateArray, ArrayBeyondTheRegisterFileLivesInPrivateMemory) {
   }
 }
 
-// Every store moved 3,200 bytes on (outside the fiber's 1,280): the loads
+// Every store moved on by the fiber's memory size (out of it): the loads
 // read bytes no store reached (pvt-uninit) and the stores fall out of range
 // (pvt-range), so the trapping check fails in both builds.
+// The same for plain TEMPs spilled to private memory (CseWideShader(60)).
 TEST(PrivateArray, DroppedStoresAreCaught) {
-  const std::string text = ArrayShader(80);
-  const tgsi::Shader shader = Parse(text);
-  for (harness::Build b : {harness::Build::kNaive, harness::Build::kOptimizing}) {
-    const harness::CheckOutcome o = TrapCheck(shader, text, b, [](a3xx::Program& p) {
-      for (a3xx::Instr& in : p.instrs) {
-        if (in.opcode == a3xx::Opcode::STP) in.mem_offset += 16 * 200;  // every store misses its element
-      }
-    });
-    EXPECT_EQ(o.verdict, harness::Verdict::kHazard) << o.detail;
-    EXPECT_NE(o.detail.find("pvt-"), std::string::npos) << o.detail;
+  for (const std::string& text : {ArrayShader(80), CseWideShader(60)}) {
+    const tgsi::Shader shader = Parse(text);
+    for (harness::Build b : {harness::Build::kNaive, harness::Build::kOptimizing}) {
+      const harness::CheckOutcome o = TrapCheck(shader, text, b, [](a3xx::Program& p) {
+        const int fiber_bytes = 128 * p.state.pvt_mem_units;
+        for (a3xx::Instr& in : p.instrs) {
+          if (in.opcode == a3xx::Opcode::STP) in.mem_offset += fiber_bytes;  // every store misses its element
+        }
+      });
+      EXPECT_EQ(o.verdict, harness::Verdict::kHazard) << o.detail;
+      EXPECT_NE(o.detail.find("pvt-"), std::string::npos) << o.detail;
+    }
   }
 }
 
@@ -146,6 +151,50 @@ TEST(PrivateArray, SpillSlotsFollowTheArrays) {
   EXPECT_EQ(op.program.state.pvt_mem_units, (256 + top + 127) / 128);
   const harness::CheckOutcome o = TrapCheck(shader, s, harness::Build::kOptimizing);
   EXPECT_EQ(o.verdict, harness::Verdict::kPass) << o.detail;
+}
+
+// CseWideShader(60): TEMP[0..60], IN[0..1], OUT[0] and r0..r9 need 74 vec4:
+// 26 plain TEMPs go to private memory (416 bytes, 4 units of 128).
+TEST(PrivateArray, PlainTempsBeyondTheRegisterFileLiveInPrivateMemory) {
+  const std::string text = CseWideShader(60);
+  const tgsi::Shader shader = Parse(text);
+  const naive::CompileResult nv = naive::CompileA3xxNaive(shader);
+  ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
+  EXPECT_EQ(nv.program.state.pvt_mem_units, 26 * 16 / 128 + 1);
+  EXPECT_LE(nv.program.state.full_regs, 48);
+  const OptResult op = CompileA3xxOpt(shader, {});
+  ASSERT_EQ(op.status, naive::CompileStatus::kOk) << op.failed_pass << ": " << op.detail;
+  EXPECT_GE(op.program.state.pvt_mem_units, 26 * 16 / 128 + 1);  // plus its own spill slots, if any
+  for (const a3xx::Program* p : {&nv.program.program(), &op.program.program()}) {
+    EXPECT_GT(Count(*p, a3xx::Opcode::STP), 0);
+    EXPECT_GT(Count(*p, a3xx::Opcode::LDP), 0);
+  }
+  for (harness::Build b : {harness::Build::kNaive, harness::Build::kOptimizing}) {
+    const harness::CheckOutcome o = TrapCheck(shader, text, b);
+    EXPECT_EQ(o.verdict, harness::Verdict::kPass) << o.detail;
+  }
+}
+
+// The accumulator TEMP[60] has the most references (121), TEMP[0..59] 6
+// each, so 26 of TEMP[0..59] are spilled and the accumulator keeps its
+// register: were it spilled, each of its 121 writes would add 4 stores.
+TEST(PrivateArray, PlainTempsWithFewestReferencesSpillFirst) {
+  const tgsi::Shader shader = Parse(CseWideShader(60));
+  const naive::CompileResult nv = naive::CompileA3xxNaive(shader);
+  ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
+  // Stores outside the zeroing loop: 2 writes (MUL, ADD) + 1 rewrite (MUL)
+  // of 4 components for each of the 26 spilled TEMPs.
+  EXPECT_EQ(Count(nv.program, a3xx::Opcode::STP), 4 + 26 * 3 * 4);
+}
+
+// 10 + 2 + 1 + 35 = 48 vec4: the fixed map holds it, no private memory.
+TEST(PrivateArray, PlainTempsThatFitStayInRegisters) {
+  const tgsi::Shader shader = Parse(CseWideShader(34));
+  const naive::CompileResult nv = naive::CompileA3xxNaive(shader);
+  ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
+  EXPECT_EQ(Count(nv.program, a3xx::Opcode::STP) + Count(nv.program, a3xx::Opcode::LDP), 0);
+  EXPECT_EQ(nv.program.state.pvt_mem_units, 0);
+  EXPECT_EQ(nv.program.state.full_regs, 48);
 }
 
 }  // namespace

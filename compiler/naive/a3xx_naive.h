@@ -11,7 +11,7 @@
 //   kOk           program holds the instructions (validated, encodable,
 //                 padded to a multiple of 4) and the ShaderState contract
 //   kUnsupported  detail names the feature, e.g. "opcode IDIV",
-//                 "register file: 53 vec4 registers needed, a3xx has 48",
+//                 "register file: 53 vec4 registers needed, a3xx has 48 (...)",
 //                 "stage GEOM", "texture target CUBE"
 //   kError        a translator bug (an emitted instruction failed
 //                 a3xx::Validate; detail has the message and the

@@ -41,22 +41,31 @@ struct Sizes {
 // MEMSIZEPERITEM counts 128-byte units (emulator/a3xx/README.md).
 constexpr uint64_t kMaxPrivateBytes = 255 * 128;
 
-// TEMP arrays that could live in private memory: declared with an array id
-// and addressed relatively, when every relative TEMP access names its array
-// (an access over the whole file would need the file contiguous). Largest
-// first, then by position.
-std::vector<PrivateArray> PrivateCandidates(const tgsi::Shader& shader) {
+// The array ids of relatively addressed TEMP arrays; *whole_file is set
+// when some relative TEMP access names no array (it may reach any TEMP, so
+// the file must stay contiguous in registers).
+std::set<uint32_t> RelativeTempArrayIds(const tgsi::Shader& shader, bool* whole_file) {
   std::set<uint32_t> relative_ids;
-  bool whole_file = false;
+  *whole_file = false;
   auto visit = [&](const tgsi::Register& r) {
     if (r.file != File::kTemporary || !r.index.indirect) return;
-    if (r.index.array_id == 0) whole_file = true;
+    if (r.index.array_id == 0) *whole_file = true;
     relative_ids.insert(r.index.array_id);
   };
   for (const tgsi::Instruction& in : shader.instructions) {
     for (const tgsi::DstOperand& d : in.dst) visit(d.reg);
     for (const tgsi::SrcOperand& src : in.src) visit(src.reg);
   }
+  return relative_ids;
+}
+
+// TEMP arrays that could live in private memory: declared with an array id
+// and addressed relatively, when every relative TEMP access names its array
+// (an access over the whole file would need the file contiguous). Largest
+// first, then by position.
+std::vector<PrivateArray> PrivateCandidates(const tgsi::Shader& shader) {
+  bool whole_file = false;
+  const std::set<uint32_t> relative_ids = RelativeTempArrayIds(shader, &whole_file);
   std::vector<PrivateArray> out;
   if (whole_file) return out;
   for (const tgsi::Declaration& d : shader.declarations) {
@@ -68,6 +77,38 @@ std::vector<PrivateArray> PrivateCandidates(const tgsi::Shader& shader) {
     return a.last - a.first > b.last - b.first;
   });
   return out;
+}
+
+// Plain TEMPs that could be spilled to private memory, in spilling order:
+// every TEMP index below `temp_size` outside the relatively addressed
+// arrays (only direct accesses reach it), fewest static references first
+// (each destination or source naming it counts once), then the highest
+// index first. None when a relative access spans the whole TEMP file.
+std::vector<uint32_t> PlainTempSpillOrder(const tgsi::Shader& shader, uint64_t temp_size) {
+  bool whole_file = false;
+  const std::set<uint32_t> relative_ids = RelativeTempArrayIds(shader, &whole_file);
+  if (whole_file) return {};
+  std::vector<uint64_t> refs(temp_size, 0);
+  std::vector<bool> in_relative_array(temp_size, false);
+  for (const tgsi::Declaration& d : shader.declarations) {
+    if (d.file != File::kTemporary || d.array_id == 0 || !relative_ids.count(d.array_id)) continue;
+    for (uint64_t i = d.first; i <= d.last && i < temp_size; ++i) in_relative_array[i] = true;
+  }
+  auto count = [&](const tgsi::Register& r) {
+    if (r.file == File::kTemporary && !r.index.indirect && r.index.index < temp_size) ++refs[r.index.index];
+  };
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::DstOperand& d : in.dst) count(d.reg);
+    for (const tgsi::SrcOperand& src : in.src) count(src.reg);
+  }
+  std::vector<uint32_t> order;
+  for (uint64_t i = 0; i < temp_size; ++i) {
+    if (!in_relative_array[i]) order.push_back(static_cast<uint32_t>(i));
+  }
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return refs[a] != refs[b] ? refs[a] < refs[b] : a > b;
+  });
+  return order;
 }
 
 // Whether some relative access to a private array needs an immediate
@@ -142,21 +183,40 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
       map.private_arrays_.push_back(PrivateArray{a.first, a.last, static_cast<uint32_t>(16 * privately_held)});
       privately_held += a.last - a.first + 1;
     }
+    const uint64_t array_vec4 = privately_held;
     map.private_scratch_ = NeedsPrivateScratch(shader, map.private_arrays_);
-    const uint64_t rest = next - privately_held + (map.private_scratch_ ? 1 : 0);
+    uint64_t rest = next - privately_held + (map.private_scratch_ ? 1 : 0);
+    // Then plain TEMPs, one vec4 each after the arrays' bytes, in
+    // PlainTempSpillOrder, until the rest fits.
+    uint64_t spilled = 0;
+    if (rest > kA3xxGprVec4) {
+      for (uint32_t index : PlainTempSpillOrder(shader, s.gpr[File::kTemporary])) {
+        if (rest <= kA3xxGprVec4) break;
+        map.private_arrays_.push_back(PrivateArray{index, index, static_cast<uint32_t>(16 * privately_held)});
+        ++privately_held;
+        ++spilled;
+        --rest;
+      }
+    }
     if (map.private_arrays_.empty() || rest > kA3xxGprVec4) {
       std::string after;
       if (!map.private_arrays_.empty()) {
-        after = " (" + std::to_string(rest) + " with its " + std::to_string(privately_held) +
-                " vec4 of relatively addressed TEMP arrays in private memory)";
+        after = " (" + std::to_string(rest) + " with its " + std::to_string(array_vec4) +
+                " vec4 of relatively addressed TEMP arrays and " + std::to_string(spilled) +
+                " spilled plain TEMPs in private memory)";
       }
       *unsupported = "register file: " + std::to_string(needed) + " vec4 registers needed" + after + ", a3xx has " +
-                     std::to_string(kA3xxGprVec4);
+                     std::to_string(kA3xxGprVec4) +
+                     " (IN, OUT, SV, ADDR and TEMPs a relative access may reach as a whole file stay in registers)";
       return std::nullopt;
     }
     if (16 * privately_held > kMaxPrivateBytes) {
-      *unsupported = "private memory: the relatively addressed TEMP arrays need " + std::to_string(16 * privately_held) +
-                     " bytes per fiber, a3xx's SP_VS/FS_PVT_MEM_PARAM_REG.MEMSIZEPERITEM (8 bits of 128-byte units) "
+      *unsupported = "private memory: the relatively addressed TEMP arrays need " + std::to_string(16 * array_vec4) +
+                     " bytes per fiber" +
+                     (spilled ? " (" + std::to_string(16 * privately_held) + " with " + std::to_string(spilled) +
+                                    " spilled plain TEMPs)"
+                              : std::string()) +
+                     ", a3xx's SP_VS/FS_PVT_MEM_PARAM_REG.MEMSIZEPERITEM (8 bits of 128-byte units) "
                      "gives at most " + std::to_string(kMaxPrivateBytes) +
                      "; the register file (48 vec4) cannot hold them either";
       return std::nullopt;

@@ -28,8 +28,14 @@
 // relative access naming its array) move to the fiber's private memory,
 // largest first, until the rest fits: array element i, component c at byte
 // base + 16 * (i - a) + 4 * c (cat6 ldp/stp, emulator/a3xx/README.md
-// "Private memory"). TEMP indices inside a private array have no GPR (the
-// other TEMPs keep their order, packed). Addresses are built in the scratch
+// "Private memory"). When the rest still does not fit, plain TEMPs follow
+// them, one vec4 each after the arrays' bytes (a one-element private array),
+// until it does: every TEMP outside the relatively addressed arrays (only
+// direct accesses reach it), fewest static references first (each
+// destination or source operand naming it counts once), then the highest
+// index first; none when a relative access names no array (it may reach
+// any TEMP). TEMP indices in private memory have no GPR (the other TEMPs
+// keep their order, packed). IN, OUT, SV and ADDR always stay in GPRs. Addresses are built in the scratch
 // the access reads into (Sk.c) or T0.x (a store) with cat2 immediates;
 // when some relative access needs an immediate beyond cat2's 11 bits, r10
 // is P, the private-address scratch (P.y holds the immediates), and TGSI

@@ -44,9 +44,19 @@ TEST(Unsupported, Stages) {
 }
 
 TEST(Unsupported, RegisterFile) {
-  // r0..r9 fixed, IN[0], OUT[0], TEMP[0..36]: 49 vec4 registers.
-  ExpectUnsupported("VERT\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0..36]\n  0: END\n",
-                    "register file: 49 vec4 registers needed, a3xx has 48");
+  // r0..r9 fixed, IN[0..37], OUT[0]: 49 vec4 registers, none of them a
+  // TEMP private memory could take.
+  ExpectUnsupported("VERT\nDCL IN[0..37]\nDCL OUT[0]\n  0: END\n",
+                    "register file: 49 vec4 registers needed, a3xx has 48 (IN, OUT, SV, ADDR and TEMPs a relative "
+                    "access may reach as a whole file stay in registers)");
+  // The same with TEMP[0..1] relatively addressed as a whole file: they stay.
+  ExpectUnsupported("VERT\nDCL IN[0..35]\nDCL OUT[0]\nDCL TEMP[0..1]\nDCL ADDR[0]\n"
+                    "  0: ARL ADDR[0].x, IN[0].xxxx\n  1: MOV OUT[0], TEMP[ADDR[0].x]\n  2: END\n",
+                    "register file: 50 vec4 registers needed, a3xx has 48 (IN, OUT, SV, ADDR and TEMPs a relative "
+                    "access may reach as a whole file stay in registers)");
+  // Plain TEMPs beyond r47 move to private memory (compiler/private_array_test).
+  EXPECT_EQ(testing::CompileText("VERT\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0..36]\n  0: END\n").status,
+            CompileStatus::kOk);
   // 48 fit.
   const CompileResult r = testing::CompileText("VERT\nDCL IN[0]\nDCL OUT[0]\nDCL TEMP[0..35]\n  0: END\n");
   EXPECT_EQ(r.status, CompileStatus::kOk) << r.detail;
