@@ -2,7 +2,10 @@
 // function of the operands in source order, whatever order the compiler
 // emits the host instruction in (it may swap the operands of + and *, and of
 // fmin/fmax, as commutative, also in vectorized code) and whatever the host
-// returns for an invalid operation.
+// returns for an invalid operation. add, sub, mul, mad and the
+// interpolation live in emulator/common/pinned_float.h, because the
+// reference's common::Interpolate must give the same word as bary.f in
+// every build mode; min and max are a3xx's own.
 //
 // The rules (emulator/a3xx/README.md, "NaN results"), chosen to be what the
 // scalar kernels computed on x86-64 before they were pinned, so reports
@@ -22,47 +25,24 @@
 
 #include <bit>
 
+#include "emulator/common/pinned_float.h"
 #include "emulator/common/words.h"
 
 namespace shaderdiff::a3xx {
 
 using common::Word;
-
-inline constexpr Word kDefaultNan = 0xffc00000u;
-inline constexpr Word kQuietBit = 0x00400000u;
-
-inline bool IsNanBits(Word w) { return (w & 0x7fffffffu) > 0x7f800000u; }
-inline bool IsSignallingNan(Word w) { return IsNanBits(w) && !(w & kQuietBit); }
-
-// The NaN of an add or mul of a and b (source order) whose result is NaN.
-inline Word ArithNan(Word a, Word b) {
-  return IsNanBits(a) ? (a | kQuietBit) : (IsNanBits(b) ? (b | kQuietBit) : kDefaultNan);
-}
-
-inline float PinNan(float r, float a, float b) {
-  const Word rw = std::bit_cast<Word>(r);
-  return std::bit_cast<float>(IsNanBits(rw) ? ArithNan(std::bit_cast<Word>(a), std::bit_cast<Word>(b)) : rw);
-}
-
-inline float AddPinned(float a, float b) { return PinNan(a + b, a, b); }
-inline float SubPinned(float a, float b) { return PinNan(a - b, a, b); }
-inline float MulPinned(float a, float b) { return PinNan(a * b, a, b); }
-inline float MadPinned(float a, float b, float c) { return AddPinned(c, MulPinned(b, a)); }
-
-// common::Interpolate (emulator/common/interpolation.h: v0 when i and j
-// are both +0, else (v0 + i * (v1 - v0)) + j * (v2 - v0), one rounding per
-// operation in that order) with each operation's NaN pinned as for add and
-// mul above, operands in this order: t1 = v1 - v0, t2 = v2 - v0, a = t1 * i,
-// b = t2 * j, s = a + v0, r = s + b (what the x86-64 GCC 12 build of
-// common::Interpolate computed, so reports stay byte-identical). Non-NaN
-// results are Interpolate's.
-inline Word InterpolatePinned(Word v0w, Word v1w, Word v2w, Word iw, Word jw) {
-  if (iw == 0u && jw == 0u) return v0w;
-  const float v0 = std::bit_cast<float>(v0w);
-  const float a = MulPinned(SubPinned(std::bit_cast<float>(v1w), v0), std::bit_cast<float>(iw));
-  const float b = MulPinned(SubPinned(std::bit_cast<float>(v2w), v0), std::bit_cast<float>(jw));
-  return std::bit_cast<Word>(AddPinned(AddPinned(a, v0), b));
-}
+// add/sub/mul and the interpolation, shared with the reference (common).
+using common::AddPinned;
+using common::ArithNan;
+using common::InterpolatePinned;
+using common::IsNanBits;
+using common::IsSignallingNan;
+using common::kDefaultNan;
+using common::kQuietBit;
+using common::MadPinned;
+using common::MulPinned;
+using common::PinNan;
+using common::SubPinned;
 
 // fminf / fmaxf with the NaN and signed-zero rules above: `pick_a` is the
 // by-value choice for two non-NaN operands (true when they are equal).

@@ -2,18 +2,14 @@
 // interpolation.h for the formula and test_vector.h for the vector rules).
 #include "emulator/common/interpolation.h"
 
+#include "emulator/common/pinned_float.h"
+
 namespace shaderdiff::common {
 
-Word Interpolate(const InterpolationInput& in) {
-  if (in.i == 0u && in.j == 0u) return in.v0;  // both +0.0: v0 exactly
-  const float v0 = AsFloat(in.v0);
-  const float t1 = AsFloat(in.v1) - v0;
-  const float t2 = AsFloat(in.v2) - v0;
-  const float a = AsFloat(in.i) * t1;
-  const float b = AsFloat(in.j) * t2;
-  const float r = (v0 + a) + b;
-  return FromFloat(r);
-}
+// The operations and their NaN results are pinned (pinned_float.h), so the
+// reference and the a3xx emulator's bary.f deliver the same word in every
+// build mode; both +0.0 gives v0 exactly.
+Word Interpolate(const InterpolationInput& in) { return InterpolatePinned(in.v0, in.v1, in.v2, in.i, in.j); }
 
 Word VertexValue(const VaryingSource& s, int vertex) { return vertex == 0 ? s.v0 : vertex == 1 ? s.v1 : s.v2; }
 
