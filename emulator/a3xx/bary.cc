@@ -16,28 +16,21 @@
 // i/j.) Per-lane inputs of a vector with barycentrics are delivered as
 // given, and flat varyings too: the pair does not matter.
 //
-// The interpolation's NaN results are pinned (float_nan.h,
-// InterpolatePinned): which operand's NaN a result carries does not depend
-// on the order the host compiler emits the operations in.
+// The interpolation's NaN results are pinned (common/pinned_float.h,
+// InterpolatePinned, which common::Interpolate is): which operand's NaN a
+// result carries does not depend on the order the host compiler emits the
+// operations in, and the reference delivers the same word.
 //
 // bary.f is an ordinary ALU instruction for timing (§4.2). A varying
 // location outside the packed varyings reads 0 (counted as out of range).
 // (sat) clamps the result (a3xx hardware is known to get (sat) on bary.f
 // wrong; the emulator does not model how); (neg)/(abs) are not applied.
 #include "emulator/a3xx/alu_common.h"
-#include "emulator/a3xx/float_nan.h"
 #include "emulator/common/interpolation.h"
 
 namespace shaderdiff::a3xx {
 
 namespace {
-
-// common::Deliver with the interpolation's NaN results pinned
-// (float_nan.h, InterpolatePinned): the provoking vertex's value for a flat
-// varying, else the interpolated one.
-Word DeliverPinned(const common::VaryingSource& v, Word i, Word j) {
-  return v.flat ? common::VertexValue(v, common::kProvokingVertex) : InterpolatePinned(v.v0, v.v1, v.v2, i, j);
-}
 
 void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
   const Instr& in = p.in;
@@ -58,7 +51,7 @@ void ExecBary(Machine& m, const Prepared& p, LaneMask lanes) {
       } else {
         ++m.stats.out_of_range_accesses;
       }
-      const Word r = DeliverPinned(*v, i[l], j[l]);
+      const Word r = common::Deliver(*v, i[l], j[l]);
       out[l] = sat ? W(Saturate(F(r))) : r;
     });
     WriteOperand(m, p, k, c, lanes, out, Dom::kFloat);

@@ -2,20 +2,8 @@
 // interpolation.h for the formula and test_vector.h for the vector rules).
 #include "emulator/common/interpolation.h"
 
-#include "emulator/common/pinned_float.h"
 
 namespace shaderdiff::common {
-
-// The operations and their NaN results are pinned (pinned_float.h), so the
-// reference and the a3xx emulator's bary.f deliver the same word in every
-// build mode; both +0.0 gives v0 exactly.
-Word Interpolate(const InterpolationInput& in) { return InterpolatePinned(in.v0, in.v1, in.v2, in.i, in.j); }
-
-Word VertexValue(const VaryingSource& s, int vertex) { return vertex == 0 ? s.v0 : vertex == 1 ? s.v1 : s.v2; }
-
-Word Deliver(const VaryingSource& s, Word i, Word j) {
-  return s.flat ? VertexValue(s, kProvokingVertex) : Interpolate(s.v0, s.v1, s.v2, i, j);
-}
 
 Barycentric BarycentricOf(const TestVector& v, uint32_t lane) {
   return lane < v.barycentrics.size() ? v.barycentrics[lane] : Barycentric{};

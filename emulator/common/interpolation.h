@@ -40,6 +40,7 @@
 
 #include <string>
 
+#include "emulator/common/pinned_float.h"
 #include "emulator/common/test_vector.h"
 #include "emulator/common/words.h"
 
@@ -61,7 +62,12 @@ struct InterpolationInput {
   Word i = 0, j = 0;
 };
 
-Word Interpolate(const InterpolationInput& in);
+// Inline, with its NaN results pinned (pinned_float.h), so that the
+// reference and the a3xx emulator's bary.f run the same code in every build
+// mode and bary.f's lane loop pays no call.
+inline Word Interpolate(const InterpolationInput& in) {
+  return InterpolatePinned(in.v0, in.v1, in.v2, in.i, in.j);
+}
 
 // Shorthand: Interpolate({v0, v1, v2, i, j}).
 inline Word Interpolate(Word v0, Word v1, Word v2, Word i, Word j) {
@@ -80,11 +86,15 @@ struct VaryingSource {
 };
 
 // v0, v1 or v2.
-Word VertexValue(const VaryingSource& source, int vertex);
+inline Word VertexValue(const VaryingSource& s, int vertex) {
+  return vertex == 0 ? s.v0 : vertex == 1 ? s.v1 : s.v2;
+}
 
 // The value a varying delivers for the pair (i, j): the provoking vertex's
 // if flat, else Interpolate(v0, v1, v2, i, j).
-Word Deliver(const VaryingSource& source, Word i, Word j);
+inline Word Deliver(const VaryingSource& s, Word i, Word j) {
+  return s.flat ? VertexValue(s, kProvokingVertex) : Interpolate(s.v0, s.v1, s.v2, i, j);
+}
 
 // The pair of `lane`: vector.barycentrics[lane], or (+0, +0) when the vector
 // has none (the older form) or fewer.
