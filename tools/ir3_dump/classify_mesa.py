@@ -35,6 +35,14 @@ MANUAL = {
     # first compare is false, but min.f returns c3: only the 64-vector run's
     # edge values reach it.
     "2f450fd135e3cb4e": "mesa-nan",
+    # The 256-vector run's two (lead, stop 27). 0 < c2 && c0/c1 < 0 becomes
+    # min(c2, -(c0/c1)) > 0: with c0/c1 NaN (0/0, inf/inf) the reference's
+    # FSLT_PRECISE is false, min.f returns c2 and the result is 1.
+    "171d63466f074553": "mesa-nan",
+    # LRP(c4, c3, c2) == 0: NIR evaluates the lrp as c2 + c4*(c3 - c2), so
+    # with c2 = +inf it compares +inf == +inf (true) where TGSI's
+    # c4*c3 + (1 - c4)*c2 is +inf != 0.
+    "ad21fce8d83e1883": "mesa-inf-algebra",
 }
 
 CLASSES = {
@@ -48,6 +56,8 @@ CLASSES = {
     "mesa-signed-zero": "Mesa: NIR folds x * 0 (or similar) to +0",
     "mesa-nan": "Mesa: NIR's folding assumes no NaN",
     "mesa-inexact-algebra": "Mesa: NIR's inexact float algebra (factoring, reassociation)",
+    "mesa-inf-algebra": "Mesa: NIR's float algebra assumes finite operands (lrp rewritten, at +-inf)",
+    "mesa-udiv-zero": "Mesa: UDIV/UMOD by 0, which TGSI defines as ~0 and tgsi_to_nir maps to NIR's undefined udiv/umod",
     "unsupported-stencil": "unsupported: FRAG_RESULT_STENCIL (a3xx has no field)",
     "unsupported-ubo-pointer": "unsupported: ir3 reads a UBO through a pointer (no buffer memory)",
     "unsupported-ir3-failed": "unsupported: ir3 compiled nothing",
@@ -76,6 +86,32 @@ def out_of_range_on_vector(sd, tgsi, reproduce):
         return False
     p = subprocess.run([sd, "interp", tgsi] + m.group(0).split(), capture_output=True, text=True)
     return "index-out-of-range" in p.stdout
+
+
+def vector_flags(reproduce):
+    m = re.search(r" --seed \d+ --lanes \d+(?: --edges)?(?: --dictionary)?", reproduce)
+    return m.group(0).split() if m else None
+
+
+def divides_by_zero_on_vector(sd, tgsi_path, tgsi, reproduce):
+    """Whether a UDIV/UMOD of the shader divides by a constant that is 0 in
+    the reproduction's vector (for a channel it writes)."""
+    flags = vector_flags(reproduce)
+    if not sd or not flags:
+        return False
+    ops = re.findall(r"^\s*\d+: U(?:DIV|MOD) \w+\[\d+\]\.([xyzw]+), [^,]+, CONST\[0\]\[(\d+)\]\.([xyzw]{4})$",
+                     tgsi, re.M)
+    if not ops:
+        return False
+    p = subprocess.run([sd, "vector", tgsi_path] + flags, capture_output=True, text=True)
+    if p.returncode != 0:
+        return False
+    consts = json.loads(p.stdout).get("constants", {}).get("0", {})
+    for mask, index, swizzle in ops:
+        words = consts.get(index)
+        if words and any(int(words["xyzw".index(swizzle["xyzw".index(c)])], 16) == 0 for c in mask):
+            return True
+    return False
 
 
 def classify(check, tgsi_path, dump_path, sd):
@@ -127,6 +163,8 @@ def classify(check, tgsi_path, dump_path, sd):
                 return "clipdist"
         if re.search(r"shl\.b r\d+\.[xyzw], r\d+\.[xyzw], r\d+\.[xyzw]\n(?:.*\n){0,3}.*isaml", dump):
             return "isaml-unminify"
+        if divides_by_zero_on_vector(sd, tgsi_path, t, check.get("reproduce", "")):
+            return "mesa-udiv-zero"
         if rel_write and out_of_range_on_vector(sd, tgsi_path, check.get("reproduce", "")):
             return "relative-oob"
         if re.search(r"\((?:[xyzw]{1,3})\)r\d+\.[xyzw]", dump) and re.search(r"\b(sam\w*|isam\w*|dsx|dsy)\b", dump):
