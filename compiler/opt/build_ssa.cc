@@ -67,7 +67,13 @@ class Builder {
 
   // Braun et al.
   void WriteVar(int var, int b, ValueId v) {
-    if (InRange(var)) cur_[static_cast<size_t>(b) * a3xx::kNumRegIndices + static_cast<size_t>(var)] = v;
+    if (!InRange(var)) return;
+    int32_t& column = column_of_[static_cast<size_t>(var)];
+    if (column < 0) {  // the variable's first write: its column of blocks
+      column = static_cast<int32_t>(cur_.size() / blocks_);
+      cur_.resize(cur_.size() + blocks_, kUnset);
+    }
+    cur_[static_cast<size_t>(column) * blocks_ + static_cast<size_t>(b)] = v;
   }
   // A var outside the register index space (reg_index.h) is an internal
   // error (Run returns it), never a read or write of another slot.
@@ -93,10 +99,16 @@ class Builder {
   Function& fn_;
   std::vector<int> block_of_;        // stream index -> block
   std::vector<size_t> block_start_;  // first stream index of each block
-  // Per block, per register index (reg_index.h), its current value: one
-  // flat array, reused across compiles in this thread (a compile's hash maps
-  // were a measurable share of a fuzz campaign's malloc time).
+  // Per variable written, per block, its current value: one column of
+  // `blocks_` slots per variable, added at its first write (column_of_ maps
+  // a register index, reg_index.h, to its column; -1 before), in one flat
+  // array reused across compiles in this thread (a compile's hash maps were
+  // a measurable share of a fuzz campaign's malloc time). Its size is blocks
+  // x variables written, so a deep nest that writes few registers costs a
+  // few bytes per block, not a row of every register index per block.
   static constexpr ValueId kUnset = -2;  // never a value id, nor kNoValue
+  size_t blocks_ = 1;
+  std::vector<int32_t> column_of_ = std::vector<int32_t>(a3xx::kNumRegIndices, -1);
   std::vector<ValueId>& cur_ = CurrentDefsScratch();
   static std::vector<ValueId>& CurrentDefsScratch() {
     static thread_local std::vector<ValueId> scratch;
@@ -272,8 +284,11 @@ void Builder::AddPhiOperands(int var, ValueId phi) {
 
 ValueId Builder::ReadVar(int var, int b) {
   if (!InRange(var)) return kNoValue;
-  const ValueId v = cur_[static_cast<size_t>(b) * a3xx::kNumRegIndices + static_cast<size_t>(var)];
-  if (v != kUnset) return v;
+  const int32_t column = column_of_[static_cast<size_t>(var)];
+  if (column >= 0) {
+    const ValueId v = cur_[static_cast<size_t>(column) * blocks_ + static_cast<size_t>(b)];
+    if (v != kUnset) return v;
+  }
   return ReadVarRecursive(var, b);
 }
 
@@ -582,7 +597,9 @@ std::optional<std::string> Builder::Run() {
   ChoosePinnedRange();
   if (auto e = CutBlocks()) return e;
   const size_t nb = fn_.blocks.size();
-  cur_.assign(nb * a3xx::kNumRegIndices, kUnset);
+  blocks_ = std::max<size_t>(nb, 1);
+  cur_.clear();  // columns are added by WriteVar
+  column_of_.assign(a3xx::kNumRegIndices, -1);
   reachable_.assign(nb, false);
   std::vector<int32_t> work{0};
   if (nb > 0) reachable_[0] = true;

@@ -6,17 +6,22 @@
 # emulator_benchmark's did for two stops. It checks that they run, not
 # how fast.
 #
-#   benchmark_smoke_test.sh --shader S.tgsi --vector V.json BINARY...
+#   benchmark_smoke_test.sh --shader S.tgsi --vector V.json \
+#       [--arg NAME ARG]... BINARY...
 #
 # side_by_side_benchmark gets S.tgsi and V.json (one shader and vector, the
-# arguments it needs); every other binary runs with no arguments.
+# arguments it needs); `--arg NAME ARG` adds ARG to the binary named NAME
+# (e.g. a --benchmark_filter to the cases small enough for a fastbuild);
+# every other binary runs with no arguments.
 set -u
 
 shader="" vector=""
+declare -A extra=()
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case "$1" in
     --shader) shader="$2"; shift 2 ;;
     --vector) vector="$2"; shift 2 ;;
+    --arg) extra["$2"]="${extra["$2"]:-}${extra["$2"]:+ }$3"; shift 3 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -36,6 +41,10 @@ for bin in "$@"; do
       continue
     fi
     args=("$shader" "$vector")
+  fi
+  if [[ -n "${extra["$name"]:-}" ]]; then
+    read -r -a more <<<"${extra["$name"]}"
+    args+=("${more[@]}")
   fi
   start=$SECONDS
   out=$("$bin" "${args[@]}" --benchmark_min_time=0.000001 --benchmark_color=false 2>&1)

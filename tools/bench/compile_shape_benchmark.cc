@@ -5,10 +5,13 @@
 // instruction, compiler/support/work_budget.h; "budget used" is the share
 // of the default budget spent). The label gives the compile's status (a nest of depth 10000
 // runs every pass and then exceeds a3xx's 16-bit branch offsets: unsupported
-// "program size").
+// "program size"); a compile error is reported as the benchmark's error
+// (SkipWithError), which benchmark_smoke_test turns into a failure.
 //
 //   bazel run -c opt //tools/bench:compile_shape_benchmark
 #include <benchmark/benchmark.h>
+
+#include <string>
 
 #include "compiler/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
@@ -31,11 +34,19 @@ void CompileShape(benchmark::State& state, bench::Shape shape) {
   const tgsi::Shader shader = bench::ShapeShader(shape, static_cast<int>(state.range(0)));
   const bool optimizing = state.range(1) != 0;
   naive::CompileStatus status = naive::CompileStatus::kOk;
+  std::string detail;
   compiler::OptResult details;
   for (auto _ : state) {
     naive::CompileResult r = compiler::CompileA3xxBuild(shader, optimizing, {}, &details);
     status = r.status;
+    if (status == naive::CompileStatus::kError) detail = r.detail;
     benchmark::DoNotOptimize(r);
+  }
+  // An error is a broken compiler or shape, never a figure ("unsupported"
+  // is the expected verdict of the deepest nests: program size).
+  if (status == naive::CompileStatus::kError) {
+    state.SkipWithError(("compile error: " + detail).c_str());
+    return;
   }
   const double instructions = static_cast<double>(shader.instructions.size());
   if (optimizing) {

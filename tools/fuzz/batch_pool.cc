@@ -1,29 +1,48 @@
 // Persistent forked workers over batches of campaign programs (batch_pool.h).
 // Parent -> worker: "RUN <catch-up length> <items>\n", the catch-up bytes,
 // then one item index per line. Worker -> parent: "INDEX LENGTH\n" + text
-// per item. A worker exits when its socket reaches end of file.
+// per item, written in batches (when the worker's items are done, or every
+// kFlushBytes), so the parent wakes once per batch, not once per item. The
+// item the worker runs is published in its Progress page instead, which
+// the parent reads to pin a crash or a timeout on the exact item and to
+// start each item's deadline. A worker exits when its socket reaches end of
+// file.
 #include "tools/fuzz/batch_pool.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
+#include <new>
 
 #include "tools/nightly/wait_status.h"
 #include "tools/nightly/write_all.h"
 
 namespace shaderdiff::fuzz {
 
+// What a worker publishes for the parent: shared anonymous memory (one page
+// per worker slot, mapped before the fork), written only by the worker.
+struct WorkerPool::Progress {
+  std::atomic<uint64_t> started{0};  // items the worker has started in its life
+  std::atomic<int64_t> running{-1};  // the item it runs; -1 between items
+};
+
 namespace {
+
+// A worker writes its buffered results once they reach this size (and when
+// its items are done): bounded memory for a long batch, few wake-ups.
+constexpr size_t kFlushBytes = 64 * 1024;
 
 double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -116,15 +135,31 @@ WorkerPool::WorkerPool(const BatchPoolOptions& options, std::function<std::strin
     : options_(options), work_(std::move(work)), catch_up_(std::move(catch_up)),
       workers_(std::max(1u, options.jobs)) {}
 
-WorkerPool::~WorkerPool() { KillAll(); }
+WorkerPool::~WorkerPool() {
+  KillAll();
+  for (Worker& w : workers_) {
+    if (w.progress) munmap(w.progress, sizeof(Progress));
+  }
+}
 
-void WorkerPool::Serve(int fd, std::vector<size_t> items) {
+void WorkerPool::Serve(int fd, Progress* progress, std::vector<size_t> items) {
   Reader in(fd);
+  std::string out;
   for (;;) {
     for (size_t i : items) {
+      progress->running.store(static_cast<int64_t>(i), std::memory_order_release);
+      progress->started.fetch_add(1, std::memory_order_release);
       const std::string text = work_(i);
-      if (!nightly::WriteAll(fd, std::to_string(i) + " " + std::to_string(text.size()) + "\n" + text)) _exit(1);
+      progress->running.store(-1, std::memory_order_release);
+      out += std::to_string(i) + " " + std::to_string(text.size()) + "\n";
+      out += text;
+      if (out.size() >= kFlushBytes) {
+        if (!nightly::WriteAll(fd, out)) _exit(1);
+        out.clear();
+      }
     }
+    if (!out.empty() && !nightly::WriteAll(fd, out)) _exit(1);
+    out.clear();
     items.clear();
     std::string header, message;
     size_t length = 0, count = 0;
@@ -140,6 +175,17 @@ void WorkerPool::Serve(int fd, std::vector<size_t> items) {
 }
 
 bool WorkerPool::Start(Worker& w, std::string* error) {
+  if (!w.progress) {
+    void* page = mmap(nullptr, sizeof(Progress), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED) {
+      *error = std::string("mmap: ") + std::strerror(errno);
+      return false;
+    }
+    w.progress = new (page) Progress;
+  }
+  w.progress->started.store(0);
+  w.progress->running.store(-1);
+  w.seen_started = 0;
   int fds[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
     *error = std::string("socketpair: ") + std::strerror(errno);
@@ -158,7 +204,7 @@ bool WorkerPool::Start(Worker& w, std::string* error) {
       if (other.fd >= 0) close(other.fd);  // another worker's socket: it must see its own end of file
       if (other.stat_fd >= 0) close(other.stat_fd);
     }
-    Serve(fds[1], w.items);
+    Serve(fds[1], w.progress, w.items);
   }
   close(fds[1]);
   ++forks_;
@@ -178,7 +224,25 @@ bool WorkerPool::Send(Worker& w, const std::string& catch_up) {
   w.buffer.clear();
   w.since = Now();
   w.cpu_since = CpuSecondsOf(w.stat_fd);
+  w.seen_started = w.progress->started.load(std::memory_order_acquire);
   return SendAll(w.fd, request);
+}
+
+void WorkerPool::NoteItemStart(Worker& w) {
+  const uint64_t started = w.progress->started.load(std::memory_order_acquire);
+  if (started == w.seen_started) return;
+  w.seen_started = started;
+  w.since = Now();
+  w.cpu_since = CpuSecondsOf(w.stat_fd);
+}
+
+size_t WorkerPool::TakeFailedItem(Worker& w) {
+  const int64_t running = w.progress->running.load(std::memory_order_acquire);
+  auto it = std::find(w.items.begin(), w.items.end(), static_cast<size_t>(running));
+  if (running < 0 || it == w.items.end()) it = w.items.begin();  // it died between items
+  const size_t item = *it;
+  w.items.erase(it);  // the items before it ran, unreported: they run again
+  return item;
 }
 
 // Hands every complete message in the buffer to `done`.
@@ -192,8 +256,6 @@ void WorkerPool::Drain(Worker& w, const BatchCallbacks& cb) {
     std::string text = w.buffer.substr(nl + 1, length);
     w.buffer.erase(0, nl + 1 + length);
     if (!w.items.empty() && w.items.front() == index) w.items.erase(w.items.begin());
-    w.since = Now();
-    w.cpu_since = CpuSecondsOf(w.stat_fd);
     cb.done(index, std::move(text));
   }
 }
@@ -276,6 +338,7 @@ bool WorkerPool::Run(size_t count, const std::string& catch_up, const BatchCallb
           how = nightly::DescribeWaitStatus(status);
         }
       } else if (!w.items.empty() && options_.deadline_seconds > 0) {
+        NoteItemStart(w);
         const double cpu = CpuSecondsOf(w.stat_fd) - w.cpu_since, wall = Now() - w.since;
         if (cpu > options_.deadline_seconds || wall > kWallFactor * options_.deadline_seconds) {
           kill(w.pid, SIGKILL);
@@ -288,8 +351,7 @@ bool WorkerPool::Run(size_t count, const std::string& catch_up, const BatchCallb
         }
       }
       if (verdict.empty()) continue;
-      const size_t failed_item = w.items.front();
-      w.items.erase(w.items.begin());
+      const size_t failed_item = TakeFailedItem(w);
       cb.failed(failed_item, verdict, how);
       if (!w.items.empty() && !Start(w, error)) {
         KillAll();

@@ -14,8 +14,14 @@
    A WorkerPool holds up to `jobs` workers, each a child forked from the
    caller with one socket to it. Run(count, catch_up, ...) hands worker w
    the items w, w + jobs, ... of the batch; it runs them in order with the
-   pool's `work` function and streams each result ("INDEX LENGTH\n" + text)
-   as soon as it is done. A worker lives on between batches: before a new
+   pool's `work` function and sends their results ("INDEX LENGTH\n" + text)
+   in batches: when its items are done, or every 64 KB of results, so the
+   caller wakes once per batch rather than once per item (a wake-up per
+   program was 2-3% of a campaign). Which item it runs is published in a
+   page of shared memory (per worker slot, mapped before the fork) just
+   before the item starts; the caller reads it to start each item's
+   deadline (as of its next look, at most one 100 ms poll late) and to pin
+   a crash or a timeout on that item. A worker lives on between batches: before a new
    batch's items it is sent the batch's `catch_up` message, which the
    pool's `catch_up` function applies in the worker. The caller's contract:
    the message brings a worker whose state is the caller's as of the
@@ -24,9 +30,12 @@
    (the first one, or a replacement) copies the caller's state as it is,
    so it is not sent that Run's message; every live worker gets every
    later one, even with no items.
-   When a worker dies before reporting an item, that item is `failed`
+   When a worker dies while it runs an item (the published one; the first
+   unreported one if it died between items), that item is `failed`
    ("crash", how the worker ended) and a new worker continues with the
-   items after it; when an item runs past `deadline_seconds` of the
+   others it had not reported (those before it, which it ran but had not
+   sent yet, run again: an item's result is a function of the caller's
+   state, which does not change during a Run); when an item runs past `deadline_seconds` of the
    worker's CPU time, or kWallFactor times that of wall-clock time (a
    worker that is blocked, not running), the worker is killed and the item
    is failed ("timeout"). CPU time, not wall time, so that a loaded machine
@@ -84,21 +93,26 @@ class WorkerPool {
   uint64_t forks() const { return forks_; }  // workers started so far
 
  private:
+  struct Progress;  // the page a worker publishes its running item in (batch_pool.cc)
   struct Worker {
+    Progress* progress = nullptr;  // mapped at its first start, kept for replacements
+    uint64_t seen_started = 0;     // its Progress::started when the parent last looked
     pid_t pid = -1;
     int fd = -1;
     int stat_fd = -1;           // its /proc/PID/stat, open while it lives (CPU time)
     std::vector<size_t> items;  // still to report, in order
     std::string buffer;
-    double since = 0;           // when the current item started (the last report), steady seconds
+    double since = 0;           // when the current item started (as the parent saw it), steady seconds
     double cpu_since = 0;       // the worker's CPU seconds then
   };
   bool Start(Worker& w, std::string* error);
   bool Send(Worker& w, const std::string& catch_up);
   void Drain(Worker& w, const BatchCallbacks& cb);
+  void NoteItemStart(Worker& w);  // a new item started: its deadline starts now
+  size_t TakeFailedItem(Worker& w);  // the item a dead or killed worker ran, taken from its list
   int Reap(Worker& w);
   void KillAll();
-  [[noreturn]] void Serve(int fd, std::vector<size_t> items);
+  [[noreturn]] void Serve(int fd, Progress* progress, std::vector<size_t> items);
 
   BatchPoolOptions options_;
   std::function<std::string(size_t)> work_;

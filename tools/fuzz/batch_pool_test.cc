@@ -3,7 +3,9 @@
 // still run in a new worker; workers persist across batches and are caught
 // up by each batch's message (a replacement worker, forked from the
 // caller's current state, is not); a crash still costs only its item in a
-// later batch.
+// later batch; results come in batches, and a crash or a timeout in the
+// middle of one is pinned to the item that was running (the items the
+// worker ran before it, unreported, run again in the new worker).
 #include "tools/fuzz/batch_pool.h"
 
 #include <gtest/gtest.h>
@@ -45,6 +47,38 @@ TEST(BatchPool, CrashAndHangAreFailuresAndTheRestRuns) {
   ASSERT_EQ(r.failed.size(), 2u);
   EXPECT_NE(r.failed[3].find("crash: killed by SIGSEGV"), std::string::npos) << r.failed[3];
   EXPECT_EQ(r.failed[6].rfind("timeout", 0), 0u) << r.failed[6];
+}
+
+TEST(BatchPool, ACrashOrHangMidBatchIsPinnedToTheRunningItem) {
+  for (const bool hang : {false, true}) {
+    const pid_t parent = getpid();
+    WorkerPool pool({1, 0.5},
+                    [hang](size_t i) {
+                      if (i == 5 && hang) for (volatile uint64_t k = 0;;) k = k + 1;
+                      if (i == 5) std::raise(SIGSEGV);
+                      return "item " + std::to_string(i) + " pid " + std::to_string(getpid());
+                    },
+                    nullptr);
+    Results r;
+    std::string error;
+    ASSERT_TRUE(pool.Run(8, "", r.Callbacks(), &error)) << error;
+    ASSERT_EQ(r.failed.size(), 1u) << hang;
+    EXPECT_EQ(r.failed.count(5), 1u) << "pinned to the item that ran, not the first unreported: "
+                                     << r.failed.begin()->first;
+    EXPECT_EQ(r.failed.begin()->second.rfind(hang ? "timeout" : "crash: killed by SIGSEGV", 0), 0u)
+        << r.failed.begin()->second;
+    ASSERT_EQ(r.done.size(), 7u);
+    std::set<std::string> pids;
+    for (const auto& [i, t] : r.done) {
+      EXPECT_EQ(t.rfind("item " + std::to_string(i) + " pid ", 0), 0u) << t;
+      pids.insert(t.substr(t.rfind(' ') + 1));
+    }
+    // Items 0..4 ran in the first worker, which died before it sent them:
+    // all seven results come from the replacement.
+    EXPECT_EQ(pids.size(), 1u);
+    EXPECT_FALSE(pids.count(std::to_string(parent)));
+    EXPECT_EQ(pool.forks(), 2u);
+  }
 }
 
 TEST(BatchPool, TheDeadlineIsCpuTimeAndBlockedWorkersEndAtTheWallLimit) {
@@ -128,10 +162,10 @@ TEST(BatchPool, StopKillsTheWorkersAndTheNextRunForksNew) {
   Results r;
   BatchCallbacks cb = r.Callbacks();
   int polls = 0;
-  cb.stop = [&] { return r.done.size() == 1 && ++polls > 2; };
+  cb.stop = [&] { return ++polls > 3; };  // item 1 blocks the worker by then
   std::string error;
   ASSERT_TRUE(pool.Run(3, "", cb, &error)) << error;
-  EXPECT_EQ(r.done.size(), 1u);
+  EXPECT_TRUE(r.done.empty()) << "item 0's result waits for the worker's batch, which never ends";
   EXPECT_TRUE(r.failed.empty());
   Results again;
   ASSERT_TRUE(pool.Run(1, "", again.Callbacks(), &error)) << error;
