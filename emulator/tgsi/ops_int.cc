@@ -161,7 +161,7 @@ struct BfiK : IntKernel {
 
 // Lanes 0..n-1 of r = K::Words(s...), every operand exact there: what
 // EvalKernelExactLanes gives a kPureWords kernel lane by lane (the word,
-// exact), in one pass the compiler can vectorize.
+// exact), in one plain loop (scalar at -O2: the trip count is not fixed).
 template <class K>
 void WordsLanes(const Lanes* const* s, int n, Lanes& r) {
   constexpr int N = K::kSrc;
