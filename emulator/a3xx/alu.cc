@@ -210,10 +210,10 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
       if (dense) {
         const auto eval = [&](float x, float y, float) { return K::Eval(ctx, x, y); };
         if constexpr (requires { K::Eval4(F4{}, F4{}); }) {
-          DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
+          DenseFloatLanes<K::kSrcs>(DenseCount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
                                     [](F4 x, F4 y, F4) { return K::Eval4(x, y); });
         } else {
-          DenseFloatLanes<K::kSrcs>(std::popcount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
+          DenseFloatLanes<K::kSrcs>(DenseCount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
                                     NoBlockEval{});
         }
         WriteOperand(m, p, k, c, lanes, out, K::kOut);

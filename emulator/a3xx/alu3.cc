@@ -70,7 +70,7 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
     Word* out = m.scratch[3];
     if constexpr (K::kDom == Dom::kFloat) {
       if (dense) {
-        DenseFloatLanes<3>(std::popcount(lanes), sat, {a, b, d}, mods, out,
+        DenseFloatLanes<3>(DenseCount(lanes), sat, {a, b, d}, mods, out,
                            [](float x, float y, float z) { return K::Eval(x, y, z); },
                            [](F4 x, F4 y, F4 z) { return K::Eval4(x, y, z); });
         WriteOperand(m, p, k, c, lanes, out, K::kDom);

@@ -67,10 +67,6 @@ inline Word InInt(Word w, const SrcMod& mod, bool half, Dom dom) {
   return half ? Widen16(w, dom) : w;
 }
 
-// Whether `lanes` is exactly lanes 0..n-1 for some n (a full wave, the
-// usual case): then kernels may run a counted loop over them.
-inline bool DenseLanes(LaneMask lanes) { return (lanes & (lanes + 1)) == 0; }
-
 // A kernel without a block form (DenseFloatLanes' eval4).
 struct NoBlockEval {};
 

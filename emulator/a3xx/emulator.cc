@@ -79,8 +79,11 @@ Machine::Machine(const Program& program, const common::TestVector& vector, const
       lane_group(storage_.lane_group),
       regs(storage_.regs),
       async(storage_.async),
+      varyings(storage_.varyings),
       local_mem(storage_.local_mem),
-      scratch(storage_.scratch) {
+      scratch(storage_.scratch),
+      pvt_mem(storage_.pvt_mem),
+      pvt_stored(storage_.pvt_stored) {
   fragment = state.stage == ShaderStage::kFragment;
   stride = fragment ? t.wave_size_fs : t.wave_size_vs;
   regs.Configure(stride, t.max_delay());

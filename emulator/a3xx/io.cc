@@ -41,6 +41,7 @@
 //   outside an output's mask reads 0. The emulator knows nothing about
 //   undefined or inexact values: those masks are all false.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "emulator/a3xx/half.h"
@@ -225,9 +226,20 @@ bool PreloadWave(Machine& m) {
     if (!b.span.mask) continue;
     if (m.fragment) {
       if (!HaveInput(m, b.tgsi_index)) return false;
-      if (!PreloadField(m, b.span,
-                        [&](uint32_t lane, int c) { return common::FragmentInputWord(m.vec, b.tgsi_index, lane, c); }))
-        return false;
+      // common::FragmentInputWord, with a per-vertex input's source (the
+      // same in every lane) looked up once per component, as for the
+      // varyings below.
+      const bool per_vertex = m.vec.vertex_inputs.count(b.tgsi_index) != 0;
+      std::array<common::VaryingSource, 4> shared{};
+      for (int c = 0; c < 4 && per_vertex; ++c) {
+        if (b.span.Has(c)) shared[c] = common::VaryingSourceOf(m.vec, b.tgsi_index, m.first_lane, c);
+      }
+      const auto word = [&](uint32_t lane, int c) {
+        const common::Barycentric ij = common::BarycentricOf(m.vec, lane);
+        return common::Deliver(per_vertex ? shared[c] : common::VaryingSourceOf(m.vec, b.tgsi_index, lane, c), ij.i,
+                               ij.j);
+      };
+      if (!PreloadField(m, b.span, word)) return false;
       continue;
     }
     const common::LaneVec4s* data = FindInput(m, b.tgsi_index);
@@ -284,9 +296,14 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
       }
       if (m.regs.AllVisible(idx, m.slot, 0)) {  // no lane can be short: no hazard to report
         const Word* v = m.regs.Values(idx);
-        ForLanes(lanes, [&](int l) {
-          out[m.first_lane + l][c] = b.span.half ? W(HalfToFloat(static_cast<uint16_t>(v[l]))) : v[l];
-        });
+        common::Vec4* const wave_out = &out[m.first_lane];
+        if (b.span.half) {
+          ForLanes(lanes, [&](int l) { wave_out[l][c] = W(HalfToFloat(static_cast<uint16_t>(v[l]))); });
+        } else if (DenseLanes(lanes)) {  // a full wave at its end: a counted copy
+          for (int l = 0, n = DenseCount(lanes); l < n; ++l) wave_out[l][c] = v[l];
+        } else {
+          ForLanes(lanes, [&](int l) { wave_out[l][c] = v[l]; });
+        }
         continue;
       }
       ForLanes(lanes, [&](int l) {
@@ -297,7 +314,9 @@ void ReadOutputs(Machine& m, LaneMask lanes) {
       });
     }
   }
-  ForLanes(lanes, [&](int l) { m.result.killed[m.first_lane + l] = (m.killed >> l) & 1; });
+  // InitResult made every lane's entry false and a lane ends once: only
+  // the killed ones are left to set.
+  ForLanes(lanes & m.killed, [&](int l) { m.result.killed[m.first_lane + l] = true; });
 }
 
 }  // namespace shaderdiff::a3xx

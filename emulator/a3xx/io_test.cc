@@ -336,6 +336,72 @@ TEST(Io, SystemValuesConstsAndImmediates) {
   EXPECT_EQ(r.result.killed, std::vector<bool>(3, false));
 }
 
+// ---- per-call state: the outputs copied at `end`, and the thread's
+// storage (const file, private memory) reused by the next call
+
+// OUT[0] = r1: x = the lane's IN[0].x, y = its IN[0].z, z = 1.0 where the
+// lane does not take the branch (IN[0].y <= 0) and 2.0 where it does, so
+// the lanes at each `end` form a full wave (no lane takes it) or every
+// other lane (the odd lanes take it).
+EmulationResult RunTwoEnds(uint32_t lanes, bool odd_lanes_branch) {
+  const std::string text =
+      "cmps.f.gt p0.x, r0.y, (0.0)\n(rpt5)nop\n"
+      "mov.f32f32 r1.x, r0.x\nmov.f32f32 r1.y, r0.z\n"
+      "br p0.x, #early\nmov.f32f32 r1.z, (1.0)\nend\n"
+      "early:\n(jp)mov.f32f32 r1.z, (2.0)\nend\n";
+  common::TestVector v = VsVector(lanes);
+  for (uint32_t l = 0; l < lanes; ++l) {
+    const Word flag = odd_lanes_branch && (l & 1) ? kOne : kZero;
+    v.inputs[0].push_back({Bits(static_cast<float>(l) + 0.25f), flag, Bits(-static_cast<float>(l)), 0});
+  }
+  return Execute(Asm(text, VsState({1}, {0})), v);
+}
+
+TEST(Io, EveryLaneGetsItsOwnOutputsAtFullAndPartialEnds) {
+  // More lanes than a wave: full waves, a partial last one, and `end`s
+  // reached by every other lane all copy each lane's registers to its
+  // own result entry (the full-wave copy is a counted loop, io.cc).
+  for (const bool odd_lanes_branch : {false, true}) {
+    const uint32_t lanes = 2 * static_cast<uint32_t>(FindTiming("a3xx")->wave_size_vs) + 5;
+    const EmulationResult r = RunTwoEnds(lanes, odd_lanes_branch);
+    ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+    EXPECT_TRUE(r.hazards.empty()) << ::testing::PrintToString(HazardStrings(r));
+    for (uint32_t l = 0; l < lanes; ++l) {
+      EXPECT_EQ(Out(r, 0, l, 0), Bits(static_cast<float>(l) + 0.25f)) << l;
+      EXPECT_EQ(Out(r, 0, l, 1), Bits(-static_cast<float>(l))) << l;
+      EXPECT_EQ(Out(r, 0, l, 2), odd_lanes_branch && (l & 1) ? kTwo : kOne) << l;
+      EXPECT_EQ(Out(r, 0, l, 3), kZero) << l;
+    }
+    EXPECT_EQ(r.result.killed, std::vector<bool>(lanes, false));
+  }
+}
+
+TEST(Io, AnEarlierCallLeavesNoConstsOrPrivateBytes) {
+  // The const file and private memory live in the thread's storage: what
+  // one call bound, loaded or stored is 0 again for the next call.
+  ShaderState bound = VsState({1}, {0});
+  bound.consts.push_back({0, 0, 0});
+  bound.consts.push_back({0, 1, 3});
+  bound.immediates.push_back({9, {0, Bits(2.5f), 0, 0}});
+  bound.pvt_mem_units = 1;
+  common::TestVector v = VsVector(2);
+  SetInput(v, 0, {kFour, 0, 0, 0});
+  v.constants[0][0] = {kOne, kTwo, kThree, kFour};
+  v.constants[0][1] = {kTwo, kTwo, kTwo, kTwo};
+  const std::string reads = "mov.f32f32 r1.x, c0.y\nmov.f32f32 r1.y, c3.w\nmov.f32f32 r1.z, c9.y\n";
+  const EmulationResult first = Execute(Asm("stp.u32 p[r0.y], r0.x, 1\n" + reads + "(sy)end\n", bound), v);
+  ASSERT_EQ(first.result.status, ExecStatus::kOk) << first.result.detail;
+  EXPECT_EQ(Out(first, 0, 1, 0), kTwo);
+  EXPECT_EQ(Out(first, 0, 1, 1), kTwo);
+  EXPECT_EQ(Out(first, 0, 1, 2), Bits(2.5f));
+  ShaderState unbound = VsState({1}, {0});
+  unbound.pvt_mem_units = 1;
+  const EmulationResult next = Execute(Asm(reads + "ldp.u32 r1.w, p[r0.y], 1\n(sy)end\n", unbound), v);
+  ASSERT_EQ(next.result.status, ExecStatus::kOk) << next.result.detail;
+  for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(next, 0, 1, c), kZero) << c;
+  EXPECT_EQ(HazardStrings(next), std::vector<std::string>{"instr 3: r1.w pvt-uninit"});
+}
+
 // ---- textures
 
 struct Tex {

@@ -140,6 +140,11 @@ struct WaveStorage {
   // Machine::lane_pc / lane_group (their invariants there).
   std::array<int32_t, kMaxLanes> lane_pc{};
   std::array<uint32_t, kMaxLanes> lane_group{};
+  // Machine::varyings, pvt_mem, pvt_stored: sized (and cleared) by each
+  // call, so only their capacity carries over from the last one.
+  std::vector<common::VaryingSource> varyings;
+  std::vector<uint8_t> pvt_mem;
+  std::vector<uint8_t> pvt_stored;
   bool in_use = false;
 };
 
@@ -198,15 +203,16 @@ struct Machine {
   const Prepared* cur = nullptr;
   RegFile& regs;        // storage_'s
   AsyncTracker& async;  // storage_'s
-  std::vector<common::VaryingSource> varyings;  // lane * num_varyings + location (io.cc)
+  std::vector<common::VaryingSource>& varyings;  // lane * num_varyings + location (io.cc; storage_'s)
   LocalMemory& local_mem;  // cat6 l[] (storage_'s)
   Word (*const scratch)[kMaxLanes];  // [8][kMaxLanes], storage_'s
   // cat6 p[] (mem.cc): pvt_bytes per lane of the wave, lane l's at
   // l * pvt_bytes; pvt_stored marks the bytes a stp of this wave has been
   // issued for (a ldp of any other byte reads what an earlier fiber left).
+  // Both are storage_'s, sized and zeroed by SetUpConstants each call.
   uint32_t pvt_bytes = 0;
-  std::vector<uint8_t> pvt_mem;
-  std::vector<uint8_t> pvt_stored;
+  std::vector<uint8_t>& pvt_mem;
+  std::vector<uint8_t>& pvt_stored;
 
   void Fail(common::ExecStatus status, std::string detail);
   // A hazard at the current instruction on register index `idx`.

@@ -7,6 +7,8 @@
 // WriteDst.
 #pragma once
 
+#include <algorithm>
+
 #include "emulator/a3xx/machine.h"
 
 namespace shaderdiff::a3xx {
@@ -38,6 +40,10 @@ inline Word ReadConstScalar(Machine& m, size_t n, LaneMask lanes) {
 
 // `v` in every lane of `lanes` of scratch.
 inline const Word* Broadcast(Word v, LaneMask lanes, Word* scratch) {
+  if (DenseLanes(lanes)) {  // a full wave: a counted fill
+    std::fill_n(scratch, DenseCount(lanes), v);
+    return scratch;
+  }
   ForLanes(lanes, [&](int l) { scratch[l] = v; });
   return scratch;
 }

@@ -120,6 +120,10 @@ void RegFile::WriteNow(uint16_t idx, LaneMask lanes, const Word* values, int64_t
   if (!lanes) return;
   Forget(idx, lanes, now);
   Word* cur = Mark(idx);
+  if (DenseLanes(lanes)) {  // lanes 0..n-1 (every preload): one copy
+    std::memmove(cur, values, sizeof(Word) * static_cast<size_t>(DenseCount(lanes)));
+    return;
+  }
   ForLanes(lanes, [&](int l) { cur[l] = values[l]; });
 }
 

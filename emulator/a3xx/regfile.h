@@ -69,10 +69,22 @@ class RegFile {
     Push(idx, p, lanes);
     Word* old = OldValues(i);
     Word* cur = Mark(idx);
-    if ((lanes & (lanes + 1)) == 0) {  // lanes 0..n-1: whole runs (values may be cur itself)
-      const size_t bytes = sizeof(Word) * static_cast<size_t>(std::popcount(lanes));
-      std::memcpy(old, cur, bytes);
-      std::memmove(cur, values, bytes);
+    if (DenseLanes(lanes)) {  // lanes 0..n-1: whole runs (values may be cur itself)
+      // Four lanes per step with fixed-size copies: a variable-size memcpy
+      // here became `rep movsq`, whose start-up cost perf showed as the
+      // largest item of short kernels (mov, sel).
+      const int n = DenseCount(lanes);
+      int l = 0;
+      for (; l + 4 <= n; l += 4) {
+        Word v[4];
+        std::memcpy(v, values + l, sizeof(v));
+        std::memcpy(old + l, cur + l, sizeof(v));
+        std::memcpy(cur + l, v, sizeof(v));
+      }
+      for (; l < n; ++l) {
+        old[l] = cur[l];
+        cur[l] = values[l];
+      }
       return;
     }
     ForLanes(lanes, [&](int l) {

@@ -4,8 +4,9 @@
 //
 // Invariants:
 // - ConstFile: after Configure(n) it holds n words, all 0 except those Set
-//   since; Configure zeroes only the words Set since the previous Configure
-//   (the bindings and immediates of the last call), not the whole file.
+//   since; Configure zeroes only the range between the lowest and the
+//   highest word Set since the previous Configure (the bindings and
+//   immediates of the last call), not the whole file.
 // - LocalMemory: after Configure(n) or Reset() every byte is 0; Reset
 //   zeroes only the range between the lowest and the highest byte stored
 //   since the last reset (Store is the only way to write it).
@@ -25,21 +26,24 @@ class ConstFile {
   void Configure(size_t words) {
     if (words_.size() != words) {
       words_.assign(words, 0);
-    } else {
-      for (const size_t i : set_) words_[i] = 0;
+    } else if (lo_ < hi_) {
+      std::fill(words_.begin() + static_cast<std::ptrdiff_t>(lo_), words_.begin() + static_cast<std::ptrdiff_t>(hi_),
+                common::Word{0});
     }
-    set_.clear();
+    lo_ = words;
+    hi_ = 0;
   }
   void Set(size_t i, common::Word w) {
     words_[i] = w;
-    set_.push_back(i);
+    lo_ = std::min(lo_, i);
+    hi_ = std::max(hi_, i + 1);
   }
   size_t size() const { return words_.size(); }
   common::Word operator[](size_t i) const { return words_[i]; }
 
  private:
   std::vector<common::Word> words_;
-  std::vector<size_t> set_;  // indices Set since the last Configure
+  size_t lo_ = 0, hi_ = 0;  // the words Set since the last Configure lie in [lo_, hi_)
 };
 
 class LocalMemory {
