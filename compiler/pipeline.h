@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/support/debug_counter.h"
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/isa/shader_state.h"
@@ -48,7 +48,7 @@ struct OptOptions {
   std::vector<std::string> dump_after;  // pass names (OptPassNames())
   bool dump_all = false;
   bool dot = false;  // fill OptResult::dot with the scheduled SSA graph
-  // Passes run by their conservative substitutes (compiler/opt/conservative.h;
+  // Passes run by their conservative substitutes (compiler/targets/a3xx/conservative.h;
   // names from ConservativePasses()): for bisect's pass probes. Empty: the
   // real passes, the shipped output.
   std::set<std::string> conservative_passes;

@@ -10,7 +10,7 @@
 //   bazel run -c opt //tools/bench:compile_shape_benchmark
 #include <benchmark/benchmark.h>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "tools/bench/shape_shaders.h"
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/codec.h"
