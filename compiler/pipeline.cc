@@ -1,4 +1,6 @@
-// The optimizing pipeline: the pass list and its driver (see pipeline.h).
+// The optimizing pipeline: the per-target pass table and its driver (see
+// pipeline.h). a3xx is the only target with a compiler; the table names the
+// others the harness knows, so tools can say why they have none.
 //
 // Each pass runs on the compilation state (`State`) and reports whether it
 // changed anything or failed. After an IR pass that changed the IR the
@@ -11,24 +13,24 @@
 #include <functional>
 #include <optional>
 
-#include "compiler/naive/provenance.h"
-#include "compiler/naive/select.h"
+#include "compiler/targets/a3xx/naive/provenance.h"
+#include "compiler/targets/a3xx/naive/select.h"
 #include "compiler/opt/build_ssa.h"
-#include "compiler/opt/conservative.h"
+#include "compiler/targets/a3xx/conservative.h"
 #include "compiler/opt/const_fold.h"
 #include "compiler/opt/copy_prop.h"
 #include "compiler/opt/cse.h"
 #include "compiler/opt/dce.h"
-#include "compiler/opt/depth.h"
+#include "compiler/targets/a3xx/depth.h"
 #include "compiler/opt/dot.h"
-#include "compiler/opt/peephole.h"
-#include "compiler/opt/legalize.h"
+#include "compiler/targets/a3xx/peephole.h"
+#include "compiler/targets/a3xx/legalize.h"
 #include "compiler/opt/out_of_ssa.h"
 #include "compiler/opt/ra_check.h"
 #include "compiler/opt/regalloc.h"
-#include "compiler/opt/spill.h"
+#include "compiler/targets/a3xx/spill.h"
 #include "compiler/opt/schedule.h"
-#include "compiler/opt/to_machine.h"
+#include "compiler/targets/a3xx/to_machine.h"
 #include "compiler/opt/verify.h"
 #include "compiler/passes/lower_tgsi.h"
 #include "compiler/passes/validate_tgsi.h"
@@ -121,11 +123,13 @@ LowerOptions A3xxLowering() {
   return o;
 }
 
-const std::vector<Pass>& Pipeline() {
+// a3xx's optimizing build, in order.
+const std::vector<Pass>& A3xxPipeline() {
   static const std::vector<Pass> passes = {
       {{"lower-tgsi",
         "first: ARB-era and composite opcodes become simple ones in TGSI, so selection and every later pass see "
-        "fewer opcode shapes"},
+        "fewer opcode shapes",
+        "shared: compiler/passes/lower_tgsi; a3xx: the lowering options (A3xxLowering, pipeline.cc)"},
        Form::kTgsi,
        [](State& s) {
          LowerResult r = LowerTgsi(s.tgsi, A3xxLowering(), s.budget);
@@ -135,7 +139,8 @@ const std::vector<Pass>& Pipeline() {
        }},
       {{"select",
         "the naive translator's templates without waits: one definition of each opcode's a3xx meaning, shared "
-        "with the reference build"},
+        "with the reference build",
+        "a3xx: compiler/targets/a3xx/naive/select.h; shared: compiler/opt/build_ssa"},
        Form::kIr,
        [](State& s) {
          s.selection = naive::SelectA3xx(s.tgsi);
@@ -150,22 +155,28 @@ const std::vector<Pass>& Pipeline() {
        }},
       {{"const-fold",
         "before copy-prop: turns known immediate words into movs of immediates that copy-prop then folds into "
-        "their users"},
+        "their users",
+        "shared: compiler/opt/const_fold (evaluates a3xx opcodes)"},
        Form::kIr, [](State& s) { return opt::FoldConstants(s.fn, s.budget); }},
       {{"copy-prop",
         "after const-fold, before dce: bypasses the selection's copies (result and source scratch) so they "
-        "become dead"},
+        "become dead",
+        "shared: compiler/opt/copy_prop (a3xx operand slots)"},
        Form::kIr, [](State& s) { return opt::CopyPropagate(s.fn, s.budget); }},
       {{"cse",
-        "after copy-prop, so copies of one value compare equal; before dce, which removes the duplicates"},
+        "after copy-prop, so copies of one value compare equal; before dce, which removes the duplicates",
+        "shared: compiler/opt/cse"},
        Form::kIr, [](State& s) { return opt::EliminateCommonSubexpressions(s.fn, s.budget); }},
       {{"peephole",
-        "after copy-prop (sees through copies to the compares), before dce which removes what it bypasses"},
+        "after copy-prop (sees through copies to the compares), before dce which removes what it bypasses",
+        "a3xx: compiler/targets/a3xx/peephole"},
        Form::kIr, [](State& s) { return opt::Peephole(s.fn, s.budget); }},
-      {{"dce", "after copy-prop and peephole: removes the bypassed copies, unread components and unused inputs"},
+      {{"dce", "after copy-prop and peephole: removes the bypassed copies, unread components and unused inputs",
+        "shared: compiler/opt/dce"},
        Form::kIr, [](State& s) { return opt::RemoveDeadCode(s.fn, s.budget); }},
       {{"depth",
-        "after the last rewrite of the graph, before schedule: the scheduler's priorities need the final graph"},
+        "after the last rewrite of the graph, before schedule: the scheduler's priorities need the final graph",
+        "a3xx: compiler/targets/a3xx/depth, delay.h (the timing model)"},
        Form::kIr,
        [](State& s) {
          opt::ComputeDepth(s.fn, *s.timing);
@@ -173,7 +184,8 @@ const std::vector<Pass>& Pipeline() {
        }},
       {{"schedule",
         "before RA (the issue order decides live ranges) and after every graph rewrite: fills delay slots with "
-        "independent work, deepest chains first"},
+        "independent work, deepest chains first",
+        "shared: compiler/opt/schedule; a3xx: compiler/targets/a3xx/delay.h (the timing model)"},
        Form::kIr,
        [](State& s) {
          opt::Schedule(s.fn, *s.timing, s.budget);
@@ -181,7 +193,8 @@ const std::vector<Pass>& Pipeline() {
        }},
       {{"out-of-ssa",
         "after schedule (copies go at the very end of predecessors, not reordered), before RA which coalesces "
-        "each phi with its copies"},
+        "each phi with its copies",
+        "shared: compiler/opt/out_of_ssa"},
        Form::kIr,
        [](State& s) {
          if (Conservative(s, "out-of-ssa")) {
@@ -193,7 +206,8 @@ const std::vector<Pass>& Pipeline() {
        }},
       {{"regalloc",
         "over the scheduled code; its checker replays the allocation and proves no live value is overwritten; "
-        "spills to private memory (spill.h) only when the registers do not suffice"},
+        "spills to private memory (spill.h) only when the registers do not suffice",
+        "shared: compiler/opt/regalloc, ra_check; a3xx: compiler/targets/a3xx/spill (stp/ldp)"},
        Form::kIr,
        [](State& s) {
          if (Conservative(s, "regalloc")) {
@@ -227,7 +241,8 @@ const std::vector<Pass>& Pipeline() {
          }
          return true;
        }},
-      {{"to-machine", "after RA: physical instructions per block, copies for phis and vector operands"},
+      {{"to-machine", "after RA: physical instructions per block, copies for phis and vector operands",
+        "a3xx: compiler/targets/a3xx/to_machine"},
        Form::kMachine,
        [](State& s) {
          if (Conservative(s, "to-machine")) {
@@ -241,7 +256,8 @@ const std::vector<Pass>& Pipeline() {
          return true;
        }},
       {{"legalize",
-        "last: delay nops, (ss)/(sy), (ei), (jp) and branch offsets depend on the final order and registers"},
+        "last: delay nops, (ss)/(sy), (ei), (jp) and branch offsets depend on the final order and registers",
+        "a3xx: compiler/targets/a3xx/legalize"},
        Form::kProgram,
        [](State& s) {
          opt::LegalizeResult r = Conservative(s, "legalize") ? opt::LegalizeConservatively(s.machine, *s.timing)
@@ -288,14 +304,45 @@ const std::vector<std::string>& ConservativePasses() {
   return passes;
 }
 
-const std::vector<OptPassInfo>& OptPasses() {
-  static const std::vector<OptPassInfo> infos = [] {
-    std::vector<OptPassInfo> v;
-    for (const Pass& p : Pipeline()) v.push_back(p.info);
-    return v;
+const std::vector<TargetCompiler>& TargetCompilers() {
+  static const std::vector<TargetCompiler> targets = [] {
+    TargetCompiler a3xx;
+    a3xx.target = "a3xx";
+    a3xx.naive =
+        "naive: compiler/targets/a3xx/naive: one template per TGSI opcode, fixed registers, worst-case waits (the "
+        "reference build the optimizing build is compared with)";
+    for (const Pass& p : A3xxPipeline()) a3xx.opt_passes.push_back(p.info);
+    TargetCompiler r500;
+    r500.target = "r500";
+    r500.missing =
+        "no r500 compiler exists yet: the r500 target has its ISA (emulator/r500/isa: asm, disasm) and its "
+        "fragment emulator (emulate --target r500 --asm), and compiler/targets/r500 is still to be written "
+        "(issue 15 item 4)";
+    return std::vector<TargetCompiler>{std::move(a3xx), std::move(r500)};
   }();
-  return infos;
+  return targets;
 }
+
+const TargetCompiler* FindTargetCompiler(const std::string& target) {
+  for (const TargetCompiler& t : TargetCompilers()) {
+    if (t.target == target) return &t;
+  }
+  return nullptr;
+}
+
+std::string PrintTargetCompiler(const TargetCompiler& t) {
+  if (!t.missing.empty()) return t.target + ": " + t.missing + "\n";
+  std::string out = t.target + " naive build (--build naive):\n  " + t.naive + "\n";
+  out += "(code: 'shared' is compiler/passes and compiler/opt, which every target is to share, compiler/opt still "
+         "a3xx-typed (compiler/README.md); '" + t.target + "' is the target's own)\n";
+  out += t.target + " optimizing build (--build opt), in order:\n";
+  for (const OptPassInfo& p : t.opt_passes) {
+    out += "  " + p.name + "\n    code: " + p.code + "\n    why here: " + p.why + "\n";
+  }
+  return out;
+}
+
+const std::vector<OptPassInfo>& OptPasses() { return FindTargetCompiler("a3xx")->opt_passes; }
 
 namespace {
 
@@ -354,7 +401,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
     result.failed_pass = "select";
     return result;
   }
-  for (const Pass& p : Pipeline()) {
+  for (const Pass& p : A3xxPipeline()) {
     result.budget.SetPass(p.info.name);
     const bool changed = p.run(s);
     work.Charge(FormSize(s, p.form));

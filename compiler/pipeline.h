@@ -1,5 +1,6 @@
-// The optimizing TGSI -> a3xx compiler: one list of passes (pipeline.cc),
-// each with the reason for its place, run with verification between them.
+// The optimizing TGSI -> a3xx compiler: one list of passes per target
+// (pipeline.cc; a3xx's is the only one so far), each with the reason for its
+// place, run with verification between them.
 //
 // CompileA3xxOpt returns the same statuses as the naive build
 // (naive::CompileStatus): kOk with a legal, validated Program; kUnsupported
@@ -21,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/support/debug_counter.h"
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/isa/shader_state.h"
@@ -48,7 +49,7 @@ struct OptOptions {
   std::vector<std::string> dump_after;  // pass names (OptPassNames())
   bool dump_all = false;
   bool dot = false;  // fill OptResult::dot with the scheduled SSA graph
-  // Passes run by their conservative substitutes (compiler/opt/conservative.h;
+  // Passes run by their conservative substitutes (compiler/targets/a3xx/conservative.h;
   // names from ConservativePasses()): for bisect's pass probes. Empty: the
   // real passes, the shipped output.
   std::set<std::string> conservative_passes;
@@ -82,10 +83,28 @@ naive::CompileResult CompileA3xxBuild(const tgsi::Shader& shader, bool optimizin
 
 struct OptPassInfo {
   std::string name;
-  std::string why;  // the reason for its place in the list
+  std::string why;   // the reason for its place in the list
+  std::string code;  // where its code lives: shared packages and the target's own
 };
-// The pipeline in order (for --help, --dump-after validation and docs).
+// The a3xx pipeline in order (for --help, --dump-after validation and docs).
 const std::vector<OptPassInfo>& OptPasses();
+
+// The per-target table: which steps each target's compiler runs, and why
+// (`shaderdiff compile --target T --list-passes`). A target the harness
+// knows (it has an ISA or an emulator) but no compiler for has an entry
+// whose `missing` says so and whose lists are empty.
+struct TargetCompiler {
+  std::string target;
+  std::string naive;                  // the naive build (--build naive), one line; empty without one
+  std::vector<OptPassInfo> opt_passes;  // the optimizing build (--build opt), in order
+  std::string missing;                // why there is no compiler; empty when there is one
+};
+const std::vector<TargetCompiler>& TargetCompilers();
+// nullptr for a target the table does not know.
+const TargetCompiler* FindTargetCompiler(const std::string& target);
+// The entry as text: every step with where its code lives and why it runs
+// there; for a target without a compiler, `missing`.
+std::string PrintTargetCompiler(const TargetCompiler& target);
 // The passes that have a conservative substitute, in pipeline order
 // (out-of-ssa, regalloc, to-machine, legalize).
 const std::vector<std::string>& ConservativePasses();

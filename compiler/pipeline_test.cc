@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "compiler/naive/indirect_resource_index.h"
+#include "compiler/targets/a3xx/naive/indirect_resource_index.h"
 #include "compiler/support/mutant_activation.h"
 #include "compiler/tgsi/parser.h"
 

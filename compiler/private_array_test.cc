@@ -1,4 +1,4 @@
-// TEMP arrays in private memory (compiler/naive/register_map.h, "Private
+// TEMP arrays in private memory (compiler/targets/a3xx/naive/register_map.h, "Private
 // memory"): a relatively addressed TEMP array the register file cannot hold
 // is read with ldp and written with stp in both builds, the shader state
 // programs the memory it uses, and the differential check passes with
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "compiler/cse_wide_shader.h"
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"

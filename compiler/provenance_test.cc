@@ -1,4 +1,4 @@
-// Provenance of both a3xx builds (compiler/naive/provenance.h): every
+// Provenance of both a3xx builds (compiler/targets/a3xx/naive/provenance.h): every
 // machine instruction names the TGSI instruction of the shader as given
 // (through lower-tgsi's rewrites) and the destination components whose
 // final value it writes; intermediates write none.

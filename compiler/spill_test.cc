@@ -1,4 +1,4 @@
-// Spilling in the optimizing build (compiler/opt/spill.h): a shader whose
+// Spilling in the optimizing build (compiler/targets/a3xx/spill.h): a shader whose
 // optimized form has more live scalars than a3xx's 192 compiles with stp/ldp to private memory,
 // programs the private memory it uses, and passes the differential check
 // with hazards trapping (so every reload is synced and reads a stored slot);

@@ -58,7 +58,7 @@ TEST(WorkBudget, DefaultLimitHasAWideMarginAndWorkGrowsLinearly) {
     // Ten times the size: at most twelve times the work. Not for the wide
     // shape: under register pressure the allocator tries up to every base
     // of the register file (192) per value, and above the file it spills
-    // (compiler/opt/spill.h), so its work per instruction
+    // (compiler/targets/a3xx/spill.h), so its work per instruction
     // rises until the file is full and is bounded (linear) only from there.
     if (shape == Shape::kWide) continue;
     EXPECT_LT(large.work_used, 12 * small.work_used) << bench::ShapeName(shape) << ": " << small.work_used << " -> "

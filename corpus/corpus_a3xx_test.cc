@@ -10,7 +10,7 @@
 #include <iostream>
 #include <map>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/assembler.h"
 #include "emulator/a3xx/isa/codec.h"

@@ -16,7 +16,7 @@
 #include <iostream>
 #include <map>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/codec.h"

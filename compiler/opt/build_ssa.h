@@ -1,4 +1,4 @@
-// The front end: the selection stream (compiler/naive/select.h) as the
+// The front end: the selection stream (compiler/targets/a3xx/naive/select.h) as the
 // scalar SSA graph of ir.h.
 //
 // Algorithm: basic blocks are cut at branch targets and after br/jump/end;
@@ -36,7 +36,7 @@
 #include <optional>
 #include <string>
 
-#include "compiler/naive/select.h"
+#include "compiler/targets/a3xx/naive/select.h"
 #include "compiler/opt/ir.h"
 
 namespace shaderdiff::opt {

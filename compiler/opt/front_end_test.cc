@@ -5,7 +5,7 @@
 // same verifier after every pass in //corpus:corpus_opt_test.
 #include <gtest/gtest.h>
 
-#include "compiler/naive/select.h"
+#include "compiler/targets/a3xx/naive/select.h"
 #include "compiler/opt/build_ssa.h"
 #include "compiler/opt/const_fold.h"
 #include "compiler/opt/copy_prop.h"

@@ -145,7 +145,7 @@ struct Function {
   int32_t pinned_delta = 0;    // pinned_first - where the selection had the range
   bool uses_half0 = false;
   int32_t spill_slots = 0;     // private-memory words spill.h has used (slot k at byte base + 4k)
-  uint8_t pvt_array_units = 0; // private memory the selection's TEMP arrays use (compiler/naive/
+  uint8_t pvt_array_units = 0; // private memory the selection's TEMP arrays use (compiler/targets/a3xx/naive/
                                //   register_map.h), in 128-byte units: the spill slots' base
 
   // After register allocation: reg[v] = first physical scalar of value v

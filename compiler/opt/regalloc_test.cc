@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "compiler/opt/conservative.h"
+#include "compiler/targets/a3xx/conservative.h"
 #include "compiler/opt/ir.h"
 #include "compiler/opt/out_of_ssa.h"
 #include "compiler/opt/ra_check.h"
 #include "compiler/opt/regalloc.h"
-#include "compiler/opt/to_machine.h"
+#include "compiler/targets/a3xx/to_machine.h"
 #include "emulator/a3xx/isa/disasm.h"
 #include "emulator/a3xx/timing.h"
 

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/opt/delay.h"
-#include "compiler/opt/depth.h"
+#include "compiler/targets/a3xx/delay.h"
+#include "compiler/targets/a3xx/depth.h"
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
 

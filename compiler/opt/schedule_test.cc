@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "compiler/opt/delay.h"
-#include "compiler/opt/depth.h"
+#include "compiler/targets/a3xx/delay.h"
+#include "compiler/targets/a3xx/depth.h"
 #include "compiler/opt/ir.h"
 #include "compiler/opt/schedule.h"
 #include "compiler/support/debug_counter.h"

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/isa/isa.h"
 #include "fuzz/libfuzzer/words.h"

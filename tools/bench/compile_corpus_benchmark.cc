@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "tools/bench/corpus_cases.h"
 

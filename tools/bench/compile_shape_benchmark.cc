@@ -13,7 +13,7 @@
 
 #include <string>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "tools/bench/shape_shaders.h"
 

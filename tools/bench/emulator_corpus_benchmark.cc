@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <map>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "tools/bench/corpus_cases.h"

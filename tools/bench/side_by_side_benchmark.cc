@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/emulator.h"

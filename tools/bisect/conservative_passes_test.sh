@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The conservative substitutes of the fixed passes (compiler/opt/conservative.h)
+# The conservative substitutes of the fixed passes (compiler/targets/a3xx/conservative.h)
 # end to end: each one passes the clean sample (the compiler/testdata/opt
 # shaders and the 29 mutant shaders, checked with the emulator against the
 # reference and the naive build), alone and all four together; each bypasses

@@ -1,7 +1,7 @@
 /* Pass probes: naming the fixed pass (one that takes no rewrite decision)
    a failure comes from, by measurement. After the rewrite search
    (search.h), for each pass with a conservative substitute
-   (compiler/opt/conservative.h: out-of-ssa, regalloc, to-machine, legalize), the
+   (compiler/targets/a3xx/conservative.h: out-of-ssa, regalloc, to-machine, legalize), the
    failing compiles are redone with that one pass replaced by its
    substitute: the unlimited compile, and limit 0 when it fails too. The
    pass whose substitution makes every one of them pass is named

@@ -50,7 +50,7 @@ namespace shaderdiff::bisect {
 // Which rewrite decisions a compile may take: a prefix (the first `limit`;
 // -1 all) or, when `allowed` is set, exactly those decision indices.
 // `conservative`: fixed passes run by their conservative substitutes
-// (compiler/opt/conservative.h; pass_probe.h), empty for the rewrite search.
+// (compiler/targets/a3xx/conservative.h; pass_probe.h), empty for the rewrite search.
 struct Selection {
   int64_t limit = -1;
   std::optional<std::set<uint64_t>> allowed;

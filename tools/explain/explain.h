@@ -14,7 +14,7 @@
       emulator/a3xx/trace.h).
    3. Walk the emulator's trace in issue order. An instruction that writes
       the final value of TGSI instruction T's component c (provenance:
-      compiler/naive/provenance.h) is compared with the reference's k-th
+      compiler/targets/a3xx/naive/provenance.h) is compared with the reference's k-th
       store of (T, c) when it is that instruction's k-th execution. The
       first whose word is outside the reference's allowed set is the
       culprit.

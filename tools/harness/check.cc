@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/isa_common/hex.h"
 #include "emulator/tgsi/interpreter.h"

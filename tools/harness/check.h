@@ -71,7 +71,7 @@ struct CheckOptions {
   a3xx::FragSysvalFormat frag_sysvals = a3xx::FragSysvalFormat::kBinary32;
   int64_t opt_bisect_limit = -1;  // the optimizing build's rewrite budget (-1: all)
   // The optimizing build's passes run by their conservative substitutes
-  // (compiler/opt/conservative.h); empty: the real passes.
+  // (compiler/targets/a3xx/conservative.h); empty: the real passes.
   std::set<std::string> conservative_passes;
   // The optimizing build is compared with the naive build too (three-way).
   bool compare_builds = true;

@@ -1,5 +1,5 @@
 // LDEXP end to end: the naive template (clamp, halve, two multiplications by
-// powers of two built with shifts; compiler/naive/templates_float.cc)
+// powers of two built with shifts; compiler/targets/a3xx/naive/templates_float.cc)
 // checked by the differential engine against the reference interpreter
 // (GLSL's edges: undefined above 128, flush allowed below -126) over
 // exponents -256..255, in both builds; many components are compared

@@ -1,4 +1,4 @@
-// Texture lowerings end to end (compiler/naive/templates_texture.cc), each
+// Texture lowerings end to end (compiler/targets/a3xx/naive/templates_texture.cc), each
 // checked by the differential engine against the reference interpreter in
 // both builds, with many components compared exactly, and each with a broken
 // variant that is caught:

@@ -7,7 +7,7 @@
 #include <optional>
 #include <sstream>
 
-#include "compiler/naive/sampler_state.h"
+#include "compiler/targets/a3xx/naive/sampler_state.h"
 #include "emulator/a3xx/isa/assembler.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/io_fields.h"

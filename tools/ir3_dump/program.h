@@ -13,7 +13,7 @@
 //   UBO 0), the @const lines the immediates, and the driver params (if any)
 //   are uploaded as zeros (base vertex/instance 0, no user clip planes);
 // - the samplers: SAMP[n] is s#n/t#n with the state the TGSI target needs
-//   (compiler/naive/sampler_state.h), as the driver binds them.
+//   (compiler/targets/a3xx/naive/sampler_state.h), as the driver binds them.
 //
 // What the emulator cannot be told (a UBO read through a pointer, a
 // system value a3xx has no field for, an output slot the TGSI does not

@@ -243,6 +243,24 @@ for p in lower-tgsi select const-fold copy-prop cse peephole dce depth schedule 
 done
 expect_exit 2 "compile --dump-after unknown pass" "$SD" compile "$DATA/mad.tgsi" --dump-after nosuchpass
 grep -q "no pass named 'nosuchpass'" "$TMP/err" || fail "--dump-after names the unknown pass"
+# The per-target pass table: a3xx lists both builds, every opt pass in
+# order with where its code lives and why; r500 has no compiler and says so.
+expect_exit 0 "compile --list-passes a3xx" "$SD" compile --target a3xx --list-passes
+grep -q "^a3xx naive build (--build naive):$" "$TMP/out" || fail "--list-passes names the a3xx naive build"
+grep -q "^a3xx optimizing build (--build opt), in order:$" "$TMP/out" || fail "--list-passes names the a3xx opt build"
+[[ "$(grep -E '^  [a-z-]+$' "$TMP/out" | tr -d ' ' | tr '\n' ' ')" == \
+   "lower-tgsi select const-fold copy-prop cse peephole dce depth schedule out-of-ssa regalloc to-machine legalize " ]] ||
+  fail "--list-passes lists a3xx's passes in order; got: $(grep -E '^  [a-z-]+$' "$TMP/out" | tr '\n' ' ')"
+[[ "$(grep -c '^    why here: ' "$TMP/out")" == 13 && "$(grep -c '^    code: ' "$TMP/out")" == 13 ]] ||
+  fail "--list-passes gives every pass its code and reason"
+grep -q "^    code: a3xx: compiler/targets/a3xx/legalize$" "$TMP/out" || fail "--list-passes: legalize is a3xx's own"
+expect_exit 4 "compile --list-passes r500" "$SD" compile --target r500 --list-passes
+grep -q "no r500 compiler exists yet" "$TMP/err" || fail "--list-passes r500 says there is no compiler; got: $(cat "$TMP/err")"
+[[ ! -s "$TMP/out" ]] || fail "--list-passes r500 prints no list; got: $(cat "$TMP/out")"
+expect_exit 4 "compile --target r500 FILE" "$SD" compile --target r500 "$DATA/mad.tgsi"
+grep -q "no r500 compiler exists yet" "$TMP/err" || fail "compile --target r500 says there is no compiler"
+expect_exit 2 "compile --list-passes unknown target" "$SD" compile --target nosuchgpu --list-passes
+expect_exit 2 "compile --list-passes with a file" "$SD" compile --list-passes "$DATA/mad.tgsi"
 expect_exit 0 "compile opt --opt-bisect-limit 0" "$SD" compile "$DATA/mad.tgsi" --opt-bisect-limit 0 --print-rewrites
 grep -q " skipped$" "$TMP/out" || fail "--print-rewrites lists skipped rewrites at limit 0"
 ! grep -q " taken$" "$TMP/out" || fail "limit 0 takes no rewrite"

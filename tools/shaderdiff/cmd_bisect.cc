@@ -123,7 +123,7 @@ std::string WithoutRewritesReason(const bisect::BisectResult& r) {
 // The optimizing build at limit 0 compiles the same templates with its own
 // waits and registers (and once more with every fixed pass conservative):
 // if that passes the vector on which the naive build fails, the naive
-// build's own emission (its waits and register map, compiler/naive/emit.cc)
+// build's own emission (its waits and register map, compiler/targets/a3xx/naive/emit.cc)
 // is; if it fails too, the templates may be (or both parts).
 int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, harness::ReferenceRun run,
               const bisect::CaseDescription& what, const po::variables_map& vm) {
@@ -161,7 +161,7 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
       no_verdict ? "no verdict: the optimizing build does not compile the shader"
       : any_pass ? "the optimizing build at limit 0 (the same selection templates with its own waits and registers) "
                    "passes this vector: the failure is in the naive build's own emission (its waits and register "
-                   "map, compiler/naive/emit.cc), not in the templates the builds share"
+                   "map, compiler/targets/a3xx/naive/emit.cc), not in the templates the builds share"
                  : "the optimizing build at limit 0 fails too (" + probe.outcomes[0].verdict +
                        "): the shared selection templates may be to blame";
   return Finish(r, what, vm);

@@ -22,7 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/validate.h"

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compiler/naive/a3xx_naive.h"
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/codec.h"
@@ -126,6 +126,8 @@ int RunCompile(const std::vector<std::string>& args) {
       ("dump-all", "opt build: print the IR after every pass")
       ("dot", po::value<std::string>(), "opt build: write the scheduled instruction graph (Graphviz) to this file")
       ("print-rewrites", "opt build: list every rewrite decision (#N name taken/skipped), for bisection")
+      ("list-passes", "print which steps the target's compiler runs (naive and opt builds), where their code\n"
+                      "lives and why each runs where it does; no FILE")
       ("seed", po::value<uint64_t>()->default_value(1), "seed of the vector the cycle count is measured on")
       ("file", po::value<std::string>(), "TGSI file");
   po::positional_options_description positional;
@@ -136,6 +138,7 @@ int RunCompile(const std::vector<std::string>& args) {
     std::string passes;
     for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
     PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
+               "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps; r500 has no compiler yet)\n"
                "shaderdiff compile --target a3xx --program DUMP FILE   (a program Mesa's ir3 built)\n"
                "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
                "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
@@ -149,8 +152,23 @@ int RunCompile(const std::vector<std::string>& args) {
                options);
     return kExitOk;
   }
+  // A target the table knows but has no compiler for is named as such,
+  // with or without --list-passes: never an empty list.
+  const compiler::TargetCompiler* target = compiler::FindTargetCompiler(vm["target"].as<std::string>());
+  if (target && !target->missing.empty()) {
+    std::cerr << "shaderdiff compile: " << compiler::PrintTargetCompiler(*target);
+    return kExitUnsupported;
+  }
   harness::Build build;
   if (!TargetAndBuild(vm, "compile", &build)) return kExitUsage;
+  if (vm.count("list-passes")) {
+    if (vm.count("file")) {
+      std::cerr << "shaderdiff compile: --list-passes takes no input file\n";
+      return kExitUsage;
+    }
+    std::cout << compiler::PrintTargetCompiler(*target);
+    return kExitOk;
+  }
   if (!vm.count("file")) {
     std::cerr << "shaderdiff compile: no input file\n";
     return kExitUsage;

@@ -21,7 +21,7 @@ void AddTargetOptions(po::options_description& options) {
       ("conservative", po::value<std::string>()->default_value(""),
        "opt build: run these passes (comma-separated: out-of-ssa, regalloc, to-machine,\n"
        "legalize) by their\n"
-       "conservative substitutes (compiler/opt/conservative.h), as bisect's pass probes do");
+       "conservative substitutes (compiler/targets/a3xx/conservative.h), as bisect's pass probes do");
 }
 
 bool ConservativePassesOption(const po::variables_map& vm, const char* command, harness::Build build,
