@@ -382,13 +382,15 @@ TEST(Io, AnEarlierCallLeavesNoConstsOrPrivateBytes) {
   ShaderState bound = VsState({1}, {0});
   bound.consts.push_back({0, 0, 0});
   bound.consts.push_back({0, 1, 3});
-  bound.immediates.push_back({9, {0, Bits(2.5f), 0, 0}});
+  // The immediate's last word is the highest the call sets: a reset that
+  // stops one word short leaves it behind.
+  bound.immediates.push_back({9, {0, 0, 0, Bits(2.5f)}});
   bound.pvt_mem_units = 1;
   common::TestVector v = VsVector(2);
   SetInput(v, 0, {kFour, 0, 0, 0});
   v.constants[0][0] = {kOne, kTwo, kThree, kFour};
   v.constants[0][1] = {kTwo, kTwo, kTwo, kTwo};
-  const std::string reads = "mov.f32f32 r1.x, c0.y\nmov.f32f32 r1.y, c3.w\nmov.f32f32 r1.z, c9.y\n";
+  const std::string reads = "mov.f32f32 r1.x, c0.y\nmov.f32f32 r1.y, c3.w\nmov.f32f32 r1.z, c9.w\n";
   const EmulationResult first = Execute(Asm("stp.u32 p[r0.y], r0.x, 1\n" + reads + "(sy)end\n", bound), v);
   ASSERT_EQ(first.result.status, ExecStatus::kOk) << first.result.detail;
   EXPECT_EQ(Out(first, 0, 1, 0), kTwo);
