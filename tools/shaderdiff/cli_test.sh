@@ -259,6 +259,12 @@ grep -q "no r500 compiler exists yet" "$TMP/err" || fail "--list-passes r500 say
 [[ ! -s "$TMP/out" ]] || fail "--list-passes r500 prints no list; got: $(cat "$TMP/out")"
 expect_exit 4 "compile --target r500 FILE" "$SD" compile --target r500 "$DATA/mad.tgsi"
 grep -q "no r500 compiler exists yet" "$TMP/err" || fail "compile --target r500 says there is no compiler"
+for cmd in check stats; do
+  expect_exit 4 "$cmd --target r500" "$SD" $cmd --target r500 "$DATA/mad.tgsi"
+  grep -q "^shaderdiff $cmd: r500: no r500 compiler exists yet" "$TMP/err" || fail "$cmd --target r500 says there is no compiler; got: $(cat "$TMP/err")"
+done
+expect_exit 2 "check --target unknown" "$SD" check --target nosuchgpu "$DATA/mad.tgsi"
+grep -q "unknown target 'nosuchgpu' (targets: a3xx, r500 (no compiler yet))" "$TMP/err" || fail "check names the targets; got: $(cat "$TMP/err")"
 expect_exit 2 "compile --list-passes unknown target" "$SD" compile --target nosuchgpu --list-passes
 expect_exit 2 "compile --list-passes with a file" "$SD" compile --list-passes "$DATA/mad.tgsi"
 expect_exit 0 "compile opt --opt-bisect-limit 0" "$SD" compile "$DATA/mad.tgsi" --opt-bisect-limit 0 --print-rewrites

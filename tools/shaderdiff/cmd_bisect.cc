@@ -168,10 +168,7 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
 }
 
 int RunCase(const po::variables_map& vm) {
-  if (vm["target"].as<std::string>() != "a3xx") {
-    std::cerr << "shaderdiff bisect: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
-    return kExitUsage;
-  }
+  if (const int e = TargetHasCompiler(vm, "bisect"); e != kExitOk) return e;
   const std::string& build = vm["build"].as<std::string>();
   if (build != "opt" && build != "naive") {
     std::cerr << "shaderdiff bisect: --build must be 'naive' or 'opt'\n";

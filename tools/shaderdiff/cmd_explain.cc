@@ -96,10 +96,7 @@ std::optional<explain::CulpritInfo> BisectCase(const tgsi::Shader& shader, const
 }
 
 int RunCase(const po::variables_map& vm) {
-  if (vm["target"].as<std::string>() != "a3xx") {
-    std::cerr << "shaderdiff explain: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
-    return kExitUsage;
-  }
+  if (const int e = TargetHasCompiler(vm, "explain"); e != kExitOk) return e;
   const std::string& build = vm["build"].as<std::string>();
   if (build != "opt" && build != "naive") {
     std::cerr << "shaderdiff explain: --build must be 'naive' or 'opt'\n";

@@ -132,6 +132,7 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
 
 // FILE with the vector options of `emulate` and the target options of `check`.
 int InputFromShader(const po::variables_map& vm, ReduceInput* in) {
+  if (const int e = TargetHasCompiler(vm, "reduce"); e != kExitOk) return e;
   if (!TargetAndBuild(vm, "reduce", &in->options.build)) return kExitUsage;
   if (in->options.build == harness::Build::kMesa) {
     std::cerr << "shaderdiff reduce: a Mesa program belongs to the one shader it was built from; reduce changes\n"

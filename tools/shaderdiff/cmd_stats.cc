@@ -33,6 +33,7 @@
 #include "tools/ir3_dump/program.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/target_options.h"
 
 namespace shaderdiff::cli {
 namespace {
@@ -142,10 +143,7 @@ int RunStats(const std::vector<std::string>& args) {
                options);
     return kExitOk;
   }
-  if (vm["target"].as<std::string>() != "a3xx") {
-    std::cerr << "shaderdiff stats: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
-    return kExitUsage;
-  }
+  if (const int e = TargetHasCompiler(vm, "stats"); e != kExitOk) return e;
   std::vector<std::string> paths = {WorkspacePath("corpus")};
   if (vm.count("files")) paths = vm["files"].as<std::vector<std::string>>();
   std::vector<harness::CorpusEntry> entries;

@@ -263,6 +263,7 @@ int RunEmulate(const std::vector<std::string>& args) {
     return kExitOk;
   }
   harness::Build build;
+  if (const int e = TargetHasCompiler(vm, "emulate"); e != kExitOk) return e;
   if (!TargetAndBuild(vm, "emulate", &build)) return kExitUsage;
   if (!vm.count("file")) {
     std::cerr << "shaderdiff emulate: no input file\n";
@@ -391,13 +392,10 @@ int RunCheck(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff check: --program and --programs exclude each other\n";
     return kExitUsage;
   }
+  if (const int e = TargetHasCompiler(vm, "check"); e != kExitOk) return e;
   if (vm.count("programs")) {
     if (vm["build"].as<std::string>() != "mesa") return kExitUsage;
     opt.build = harness::Build::kMesa;
-    if (vm["target"].as<std::string>() != "a3xx") {
-      std::cerr << "shaderdiff check: unknown target '" << vm["target"].as<std::string>() << "' (targets: a3xx)\n";
-      return kExitUsage;
-    }
   } else if (!TargetAndBuild(vm, "check", &opt.build)) {
     return kExitUsage;
   }

@@ -10,7 +10,7 @@ namespace shaderdiff::cli {
 
 void AddTargetOptions(po::options_description& options) {
   options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx (r500 has an ISA and an emulator but no\ncompiler yet: asm, disasm, emulate --asm)")
       ("build", po::value<std::string>()->default_value("opt"),
        "compiler build: 'naive' (the reference translator), 'opt' (the optimizing compiler) or\n"
        "'mesa' (a program Mesa's ir3 built: --program)")
@@ -47,12 +47,24 @@ bool ConservativePassesOption(const po::variables_map& vm, const char* command, 
   return true;
 }
 
-bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {
-  if (vm["target"].as<std::string>() != "a3xx") {
-    std::cerr << "shaderdiff " << command << ": unknown target '" << vm["target"].as<std::string>()
-              << "' (targets: a3xx)\n";
-    return false;
+int TargetHasCompiler(const po::variables_map& vm, const char* command) {
+  const std::string& target = vm["target"].as<std::string>();
+  const compiler::TargetCompiler* known = compiler::FindTargetCompiler(target);
+  if (known && known->missing.empty()) return kExitOk;
+  if (known) {
+    std::cerr << "shaderdiff " << command << ": " << target << ": " << known->missing << "\n";
+    return kExitUnsupported;
   }
+  std::string names;
+  for (const compiler::TargetCompiler& t : compiler::TargetCompilers()) {
+    names += (names.empty() ? "" : ", ") + t.target + (t.missing.empty() ? "" : " (no compiler yet)");
+  }
+  std::cerr << "shaderdiff " << command << ": unknown target '" << target << "' (targets: " << names << ")\n";
+  return kExitUsage;
+}
+
+bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {
+  if (TargetHasCompiler(vm, command) != kExitOk) return false;
   const std::string& b = vm["build"].as<std::string>();
   const bool program = vm.count("program") > 0;
   if (program && vm["build"].defaulted()) *build = harness::Build::kMesa;

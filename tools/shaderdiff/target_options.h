@@ -14,8 +14,14 @@
 
 namespace shaderdiff::cli {
 
-// --target (a3xx), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
+// --target (a3xx; r500 has no compiler yet), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
 void AddTargetOptions(po::options_description& options);
+
+// kExitOk if --target names a target with a compiler (a3xx). Otherwise
+// prints why not, naming `command`, and returns kExitUnsupported for a
+// target the harness knows without a compiler (r500: its ISA and emulator
+// exist, compiler/pipeline.cc) or kExitUsage for an unknown one.
+int TargetHasCompiler(const po::variables_map& vm, const char* command);
 
 // Reads --target/--build/--program (--program alone means --build mesa;
 // mesa needs --program, and --program mesa); prints the problem (naming `command`) and returns
