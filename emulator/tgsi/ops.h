@@ -254,6 +254,22 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
   return slow;
 }
 
+// Lanes 0..n-1 of r = K::Words(s...) for a kPureWords kernel, every
+// operand exact there: what the per-lane loop of EvalKernelExactLanes gives
+// (the word, exact: such a kernel reports no freedom and no float rule), in
+// one plain loop.
+template <class K>
+void WordsLanes(const Lanes* const* s, int n, Lanes& r) {
+  constexpr int N = K::kSrc;
+  for (int l = 0; l < n; ++l) {
+    Word a[N];
+    for (int i = 0; i < N; ++i) a[i] = s[i]->w[l];
+    r.w[l] = K::Words(a);
+  }
+  std::fill_n(r.u, n, Reason::kNone);
+  std::fill_n(r.x, n, Reason::kNone);
+}
+
 // Lanes m of r = K(s...), every operand exact over m: EvalKernel's result
 // for exact operands, without reading or writing a Val per lane; only a
 // lane whose kernel reports freedom (or saw a denormal, or is a NaN result)
@@ -265,6 +281,13 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
   if constexpr (K::kIdentity) {  // the operand's lanes, as they are (all exact)
     r.CopyLanes(m, *s[0]);
     return;
+  }
+  if constexpr (K::kPureWords) {  // the word of the operand words, exact: one plain pass
+    int n = 0;
+    if (m != 0 && IsLowRun(m, &n)) {
+      WordsLanes<K>(s, n, r);
+      return;
+    }
   }
   if constexpr (K::kPlain) {
     int n = 0;
@@ -392,6 +415,10 @@ struct KernelBase {
   // Eval returns operand 0's word and reports no freedom (MOV): on exact
   // operands the result lanes are a copy of the operand's.
   static constexpr bool kIdentity = false;
+  // Eval is K::Words(operand words), exact, with no freedom and no float
+  // rule (the integer opcodes): an all-active wave of exact operands takes
+  // WordsLanes.
+  static constexpr bool kPureWords = false;
   static constexpr Reason kAltReason = Reason::kNone;  // the cause of PlainSlow's two-word sets
 };
 // Float arithmetic.

@@ -2,14 +2,12 @@
 // two's-complement operations, shifts masked to 5 bits, tgsi_exec V22's
 // division-by-zero values (IDIV 0, UDIV/UMOD/MOD ~0) and 19.1 bit-field
 // rules (count 32 handled). The opcodes that are a plain function of their
-// operand words (kPureWords) run an all-active wave of exact operands in
-// one pass per channel (Comp, WordsLanes); the rest of each wave goes
-// through ops.h's general lanes.
+// operand words declare kPureWords, so an all-active wave of exact operands
+// takes ops.h's WordsLanes.
 //
 // Undefined: IDIV/MOD by zero (UDIV/UMOD are specified), INT_MIN / -1 and
 // INT_MIN % -1, IBFE/UBFE/BFI with negative offset/bits or offset + bits >
 // 32. Everything is computed on unsigned words, so no host UB occurs.
-#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -25,9 +23,8 @@ inline int32_t I(Word w) { return static_cast<int32_t>(w); }
 inline Word U(int32_t i) { return static_cast<Word>(i); }
 constexpr Word kIntMin = 0x80000000u;
 
-// Kernels with `kPureWords`: the result is Words(operand words), exact,
-// with no freedom and no float rule (Eval is Words), so Comp may compute an
-// all-active wave of exact operands in one plain pass (WordsLanes).
+// Kernels with `kPureWords` (ops.h): the result is Words(operand words),
+// exact, with no freedom and no float rule (Eval is Words).
 template <Word (*Fn)(Word)>
 struct Unary : IntKernel {
   static constexpr int kSrc = 1;
@@ -159,48 +156,8 @@ struct BfiK : IntKernel {
   }
 };
 
-// Lanes 0..n-1 of r = K::Words(s...), every operand exact there: what
-// EvalKernelExactLanes gives a kPureWords kernel lane by lane (the word,
-// exact), in one plain loop (scalar at -O2: the trip count is not fixed).
-template <class K>
-void WordsLanes(const Lanes* const* s, int n, Lanes& r) {
-  constexpr int N = K::kSrc;
-  for (int l = 0; l < n; ++l) {
-    Word a[N];
-    for (int i = 0; i < N; ++i) a[i] = s[i]->w[l];
-    r.w[l] = K::Words(a);
-  }
-  std::fill_n(r.u, n, Reason::kNone);
-  std::fill_n(r.x, n, Reason::kNone);
-}
-
-// CompOp, except that a kPureWords kernel on a wave whose lanes 0..n-1 are
-// all active computes each channel whose operands are exact on all of them
-// with WordsLanes; a channel with an inexact or undefined operand lane, and
-// any other mask, takes EvalKernelLanes as CompOp does (mixed_lanes_test
-// compares the two on every lane).
 template <class K>
 void Comp(Exec& ex, const DInst& in) {
-  int n = 0;
-  if constexpr (requires { K::kPureWords; }) {
-    if (ex.exec != 0 && IsLowRun(ex.exec, &n)) {
-      const LaneMask m = ex.exec;
-      constexpr int N = K::kSrc;
-      for (int c = 0; c < 4; ++c) {
-        if (!(in.dst[0].mask & (1u << c))) continue;
-        const Lanes* s[N];
-        for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, c, m);
-        Lanes& r = ex.Result(0, c);
-        if (AllExact(s, N, m)) {
-          WordsLanes<K>(s, n, r);
-        } else {
-          EvalKernelLanes<K>(ex, s, m, r);
-        }
-      }
-      ex.Store(in, 0);
-      return;
-    }
-  }
   CompOp<K>(ex, in);
 }
 
