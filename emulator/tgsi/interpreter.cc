@@ -56,20 +56,46 @@ size_t PlainBlockEnd(int lanes) {
   return static_cast<size_t>((lanes + kPlainBlock - 1) / kPlainBlock * kPlainBlock);
 }
 
-// Grows the file to `regs` registers (never shrinks: the storage is reused)
-// and resets lanes 0..lanes-1 of each to word 0, undefined for `r`, and the
-// words of the last block's lanes beyond the wave to 0.
-void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
+// Grows the file to `regs` registers (never shrinks: the storage is reused).
+void SizeFile(std::vector<Lanes>& f, size_t regs) {
   if (f.size() < regs * 4) f.resize(regs * 4);
-  const size_t n = static_cast<size_t>(lanes);
-  const size_t words = PlainBlockEnd(lanes);
+}
+
+// Lanes 0..kBlock-1 of every component of registers [0, regs): word 0,
+// undefined for `r` (exact when r is kNone), no set. kBlock is the wave's
+// PlainBlockEnd, a constant per instantiation, so each component is a few
+// fixed-size stores instead of three library calls. The lanes from the
+// wave's width to kBlock are outside the wave: their words must be 0
+// (PlainLanes reads them), their flags are never read (every access goes
+// through a mask within the wave).
+template <int kBlock>
+void ResetBlocks(std::vector<Lanes>& f, size_t regs, Reason r) {
   for (size_t i = 0; i < regs * 4; ++i) {
     Lanes& c = f[i];
-    std::fill_n(c.w, words, 0u);
-    std::fill_n(c.u, n, r);
-    std::fill_n(c.x, n, Reason::kNone);
+    std::fill_n(c.w, kBlock, 0u);
+    std::fill_n(c.u, kBlock, r);
+    std::fill_n(c.x, kBlock, Reason::kNone);
   }
 }
+
+// Grows the file to `regs` registers and resets lanes 0..lanes-1 of each
+// to word 0, undefined for `r`, and the words of the last block's lanes
+// beyond the wave to 0 (ResetBlocks).
+void ResetFile(std::vector<Lanes>& f, size_t regs, Reason r, int lanes) {
+  SizeFile(f, regs);
+  switch (PlainBlockEnd(lanes)) {
+    case 16: ResetBlocks<16>(f, regs, r); break;
+    case 32: ResetBlocks<32>(f, regs, r); break;
+    case 48: ResetBlocks<48>(f, regs, r); break;
+    default: ResetBlocks<kMaxLanes>(f, regs, r); break;
+  }
+  static_assert(kMaxLanes == 64 && kPlainBlock == 16);
+}
+
+// For a register whose lanes 0..lanes-1 the wave's segments load in full
+// (LoadSegment): only the words of the last block's lanes beyond the wave,
+// to 0.
+void ZeroTail(Lanes& c, int lanes) { std::fill(c.w + lanes, c.w + PlainBlockEnd(lanes), 0u); }
 
 // Wave lanes [at, at + lanes) of register `reg`: word 0, undefined for `r`
 // (exact when r is kNone), no set.
@@ -94,6 +120,10 @@ void CopyRegister(std::vector<Lanes>& f, size_t reg, const common::LaneVec4s& sr
   }
 }
 
+// Whether LoadSegment loads SV[i] from the vector (a declared system
+// value); StartWave resets the others.
+bool SvLoaded(const Program& prog, uint32_t i) { return i < prog.sv_declared.size() && prog.sv_declared[i] != 0; }
+
 std::string LaneCountError(const std::string& what, size_t have, uint32_t want) {
   return what + " has " + std::to_string(have) + " lanes, expected " + std::to_string(want);
 }
@@ -101,21 +131,30 @@ std::string LaneCountError(const std::string& what, size_t have, uint32_t want) 
 }  // namespace
 
 // The call's uniform constants, into `out` (whose buffers are reused).
+// One pass over each bank: the vector's words at the indices it gives,
+// word 0 in the gaps between them and after the last, so every index is
+// written once; the banks (sorted by buffer) and the vector's buffers
+// (ordered) are walked side by side, no lookup per buffer.
 void BuildConsts(const Program& p, const common::TestVector& v, std::vector<ConstStore>& out) {
   out.resize(p.consts.size());
+  auto buf = v.constants.begin();
   for (size_t k = 0; k < p.consts.size(); ++k) {
     const ConstLayout& layout = p.consts[k];
     ConstStore& cs = out[k];
     cs.layout = &layout;
-    // Word 0 everywhere, then the vector's words over it: one pass over
-    // the bank and one over the vector's entries, no lookup per index.
-    cs.words.assign(layout.size, common::Vec4{0, 0, 0, 0});
-    const auto it = v.constants.find(layout.buffer);
-    if (it == v.constants.end()) continue;
-    for (const auto& [i, words] : it->second) {
-      if (i >= layout.size) break;  // the map is ordered
-      cs.words[i] = words;
+    cs.words.resize(layout.size);
+    common::Vec4* const words = cs.words.data();
+    uint32_t next = 0;  // the first index not written yet
+    while (buf != v.constants.end() && buf->first < layout.buffer) ++buf;
+    if (buf != v.constants.end() && buf->first == layout.buffer) {
+      for (const auto& [i, value] : buf->second) {
+        if (i >= layout.size) break;  // the map is ordered
+        std::fill(words + next, words + i, common::Vec4{0, 0, 0, 0});
+        words[i] = value;
+        next = i + 1;
+      }
     }
+    std::fill(words + next, words + layout.size, common::Vec4{0, 0, 0, 0});
   }
 }
 
@@ -154,9 +193,27 @@ bool Exec::StartWave(const WaveSegment* segs, int nsegs, int n) {
   const bool gs_like = prog.stage == tgsi::Processor::kGeometry || prog.stage == tgsi::Processor::kTessEval;
   const size_t in_regs =
       gs_like ? std::max<size_t>(static_cast<size_t>(prog.gs_vertices) * kGsVertexStride, prog.in.size) : prog.in.size;
-  ResetFile(in_, in_regs, Reason::kUndeclaredRegister, n);
-  if (prog.interp_centroid) ResetFile(storage.in_centroid, in_regs, Reason::kUndeclaredRegister, n);
-  ResetFile(sv_, prog.sv.size, Reason::kUndeclaredRegister, n);
+  // IN and SV: the segments (which cover lanes 0..n-1) load every lane
+  // of every register of a vertex or fragment IN file (LoadInputs) and of
+  // every declared SV (SvLoaded), so those need only their tails; a GS-like
+  // IN file (LoadSegment loads its vertices' attribute slots only) and an
+  // undeclared SV start undefined.
+  if (gs_like) {
+    ResetFile(in_, in_regs, Reason::kUndeclaredRegister, n);
+    if (prog.interp_centroid) ResetFile(storage.in_centroid, in_regs, Reason::kUndeclaredRegister, n);
+  } else {
+    SizeFile(in_, in_regs);
+    for (size_t k = 0; k < in_regs * 4; ++k) ZeroTail(in_[k], n);
+    if (prog.interp_centroid) {
+      SizeFile(storage.in_centroid, in_regs);
+      for (size_t k = 0; k < in_regs * 4; ++k) ZeroTail(storage.in_centroid[k], n);
+    }
+  }
+  SizeFile(sv_, prog.sv.size);
+  for (uint32_t i = 0; i < prog.sv.size; ++i) {
+    if (!SvLoaded(prog, i)) FillRegister(sv_, i, 0, n, Reason::kUndeclaredRegister);
+    for (int c = 0; c < 4; ++c) ZeroTail(sv_[i * 4 + c], n);
+  }
   // The operand scratch's words beyond the wave, to the last block's end
   // (PlainLanes reads them; nothing writes a lane outside the wave).
   const size_t tail_end = PlainBlockEnd(n);
@@ -239,7 +296,7 @@ bool Exec::LoadSegment(const WaveSegment& seg) {
     }
   }
   for (uint32_t i = 0; i < prog.sv.size; ++i) {
-    if (i >= prog.sv_declared.size() || !prog.sv_declared[i]) continue;
+    if (!SvLoaded(prog, i)) continue;
     const std::string name(tgsi::Name(prog.sv_semantic[i]));
     const auto it = v.system_values.find(name);
     if (it == v.system_values.end()) {
@@ -426,10 +483,18 @@ void CollectWave(const Exec& ex, bool frag, int at, int n, uint32_t first, LaneM
   }
   // Outputs: words and flags for every component, a set and a reason
   // code (a view of reasons.h's table) only for the components that are
-  // not exact.
+  // not exact. A component whose lanes are all exact, in a segment where
+  // no lane was killed, is its words alone (what the per-lane loop below
+  // writes for such lanes: no flag, no set).
+  const LaneMask range = (n >= kMaxLanes ? ~LaneMask{0} : ((LaneMask{1} << n) - 1)) << at;
+  const bool none_killed = !frag || (ex.killed & range) == 0;
   for (common::OutputLanes& row : res.outputs) {
     for (int c = 0; c < 4; ++c) {
       const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];
+      if (none_killed && reg.AllExactIn(at, n)) {
+        for (int k = 0; k < n; ++k) row.words[first + static_cast<uint32_t>(k)][c] = reg.w[at + k];
+        continue;
+      }
       const uint8_t bit = static_cast<uint8_t>(1u << c);
       for (int k = 0; k < n; ++k) {
         const int l = at + k;

@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "emulator/common/words.h"
 #include "emulator/tgsi/reasons.h"
@@ -86,12 +87,27 @@ struct Lanes {
   // Sets the lanes of m to v (Set for each): plain fills of the word and
   // flags when v is exact and m is lanes 0..n-1.
   void Fill(uint64_t m, const Val& v);
-  // Whether lanes 0..n-1 are all exact (one pass over the flags, no branch per lane).
-  bool AllExactFirst(int n) const {
-    bool exact = true;
-    for (int l = 0; l < n; ++l) exact &= (u[l] == Reason::kNone) & (x[l] == Reason::kNone);
-    return exact;
+  // Whether lanes at..at+n-1 are all exact: no flag byte of theirs is set
+  // (kNone is 0), read eight lanes at a time (GCC's -O2 does not vectorize
+  // a byte loop), no branch per lane; a tail of fewer than eight lanes byte
+  // by byte. Bytes outside the range are never read.
+  bool AllExactIn(int at, int n) const {
+    static_assert(sizeof(Reason) == 1 && static_cast<int>(Reason::kNone) == 0);
+    const Reason* const uu = u + at;
+    const Reason* const xx = x + at;
+    uint64_t any = 0;
+    int l = 0;
+    for (; l + 8 <= n; l += 8) {
+      uint64_t a, b;
+      std::memcpy(&a, uu + l, 8);
+      std::memcpy(&b, xx + l, 8);
+      any |= a | b;
+    }
+    for (; l < n; ++l) any |= static_cast<uint8_t>(uu[l]) | static_cast<uint8_t>(xx[l]);
+    return any == 0;
   }
+  // Whether lanes 0..n-1 are all exact (AllExactIn(0, n)).
+  bool AllExactFirst(int n) const { return AllExactIn(0, n); }
 };
 
 inline void Lanes::CopyFirst(int n, const Lanes& from) {
