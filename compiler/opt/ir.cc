@@ -14,41 +14,6 @@
 
 namespace shaderdiff::opt {
 
-ValueId Function::Add(Node n) {
-  nodes.push_back(std::move(n));
-  return static_cast<ValueId>(nodes.size() - 1);
-}
-
-std::vector<ValueId> Function::Uses(ValueId user) const {
-  const Node& n = node(user);
-  std::vector<ValueId> out;
-  for (ValueId v : n.src_value) {
-    if (v != kNoValue) out.push_back(v);
-  }
-  for (ValueId v : n.args) {
-    if (v != kNoValue) out.push_back(v);
-  }
-  return out;
-}
-
-bool Function::HasSideEffects(ValueId v) const {
-  const Node& n = node(v);
-  if (n.is_meta()) return false;
-  switch (n.instr.opcode) {
-    case a3xx::Opcode::BR:
-    case a3xx::Opcode::JUMP:
-    case a3xx::Opcode::KILL:
-    case a3xx::Opcode::END:
-      return true;
-    default:
-      break;
-  }
-  // A write that defines no value: a pinned or relative register store, or
-  // a memory store (stp of a private TEMP array, a spill).
-  if (n.instr.category() == a3xx::Category::kCat6 && !n.defines()) return true;
-  return !n.defines() && n.instr.dst.present();
-}
-
 const a3xx::RegisterSpan& InputSpan(const Function& fn, ValueId input) {
   const InputRef& ref = fn.node(input).input;
   return ref.kind == InputRef::kSystemValue ? fn.state.system_values[ref.binding].span

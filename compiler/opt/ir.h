@@ -1,5 +1,8 @@
 // The optimizing a3xx compiler's IR: a scalar SSA graph of a3xx
-// instructions in basic blocks (in the style of Mesa's ir3).
+// instructions in basic blocks (in the style of Mesa's ir3). The graph's
+// types are generic over a target's traits (ir_graph.h); this header
+// instantiates them for a3xx (A3xxTarget, targets/a3xx/target_traits.h)
+// under the names every pass uses, and holds a3xx's I/O helpers.
 //
 // Every node is one a3xx instruction or one meta instruction, and defines at
 // most one value: node id == value id. A value is `size` consecutive scalar
@@ -50,28 +53,27 @@
 #include <string>
 #include <vector>
 
+#include "compiler/opt/ir_graph.h"
+#include "compiler/targets/a3xx/target_traits.h"
 #include "emulator/a3xx/isa/instr.h"
 #include "emulator/a3xx/isa/shader_state.h"
 
 namespace shaderdiff::opt {
 
-using ValueId = int32_t;
-inline constexpr ValueId kNoValue = -1;
-
-enum class Meta : uint8_t { kNone, kInput, kPhi, kCollect, kSplit, kParCopy };
-
-// The register class a value lives in. kFull is allocated by RA; the
-// others are single physical registers (a0.x, p0.x, hr0.x) that keep their
-// fixed number and are serialized by deps.
-enum class RegClass : uint8_t { kNone, kFull, kA0, kP0, kHalf0 };
-
-// Which preloaded input a kInput node is: the value's register k holds
-// component comp + k of the binding (kIj: the pair, comp 0).
-struct InputRef {
-  enum Kind : uint8_t { kRegister, kSystemValue, kIj } kind = kRegister;
-  uint32_t binding = 0;  // index into state.inputs / state.system_values; kIj: into kIjPairs
-  uint8_t comp = 0;      // the binding's component in the value's first register
-};
+// The graph (ir_graph.h) instantiated for a3xx: every pass and test keeps
+// these names. RegClass is a3xx's (target_traits.h): kFull is allocated by
+// RA; the others are single physical registers (a0.x, p0.x, hr0.x) that
+// keep their fixed number and are serialized by deps.
+using ValueId = ir::ValueId;
+using ir::kNoValue;
+using ir::Meta;
+using ir::InputRef;
+using ir::OutputRef;
+using ir::Block;
+using A3xxTarget = compiler::A3xxTarget;
+using RegClass = A3xxTarget::RegClass;
+using Node = ir::Node<A3xxTarget>;
+using Function = ir::Function<A3xxTarget>;
 
 // The i/j pairs the hardware preloads into a fragment shader, in the order
 // it writes them (after every other preload), each through its own
@@ -97,73 +99,6 @@ inline constexpr size_t kNumIjPairs = sizeof(kIjPairs) / sizeof(kIjPairs[0]);
 inline bool PreloadsIjPair(const a3xx::ShaderState& s, size_t pair) {
   return s.stage == a3xx::ShaderStage::kFragment && s.*kIjPairs[pair].preloaded;
 }
-
-// Which output binding an `end` arg is: a vector value whose register k
-// holds component comp + k of the binding.
-struct OutputRef {
-  uint32_t binding = 0;  // index into state.outputs
-  uint8_t comp = 0;      // the binding's component in the value's first register
-};
-
-struct Node {
-  Meta meta = Meta::kNone;
-  a3xx::Instr instr;                     // kNone: the instruction
-  std::array<ValueId, a3xx::kNumSrcSlots> src_value{kNoValue, kNoValue, kNoValue};
-  std::array<uint8_t, a3xx::kNumSrcSlots> src_comp{0, 0, 0};
-  std::vector<ValueId> args;             // meta operands; `end`: the outputs
-  std::vector<ValueId> deps;             // order-only predecessors (same block)
-  RegClass def_class = RegClass::kNone;  // kNone: defines no value
-  uint8_t size = 1;                      // consecutive registers defined
-  uint8_t comp = 0;                      // kSplit: the component
-  InputRef input;                        // kInput
-  int32_t block = -1;
-  int32_t target_block = -1;             // br/jump: the block it branches to
-  int32_t tgsi_index = -1;               // TGSI instruction it came from (-1: none)
-  uint8_t tgsi_comps = 0;                // its destination components this node computes the final
-                                         //   value of (naive/provenance.h); 0: an intermediate
-  bool dead = false;                     // removed (ids stay stable)
-  uint8_t spill = 0;                     // spill.h: 1 spilled, 2 made by spilling (never spilled)
-  int32_t depth = 0;                     // set by ComputeDepth (scheduler input)
-
-  bool defines() const { return def_class != RegClass::kNone; }
-  bool is_meta() const { return meta != Meta::kNone; }
-};
-
-struct Block {
-  std::vector<ValueId> nodes;  // in execution order
-  std::vector<int32_t> preds;  // in a stable order (phi args follow it)
-  std::vector<int32_t> succs;  // br: {target, fallthrough}; jump: {target}; else {next} or {}
-};
-
-struct Function {
-  a3xx::ShaderState state;     // I/O contract; register numbers are set after RA
-  std::vector<Node> nodes;
-  std::vector<Block> blocks;   // blocks[0] is the entry; layout order
-  std::vector<OutputRef> outputs;  // parallel to the `end` node's args
-  uint16_t pinned_first = 0;   // first scalar of the pinned range
-  uint16_t pinned_count = 0;   // 0: no relatively addressed registers
-  int32_t pinned_delta = 0;    // pinned_first - where the selection had the range
-  bool uses_half0 = false;
-  int32_t spill_slots = 0;     // private-memory words spill.h has used (slot k at byte base + 4k)
-  uint8_t pvt_array_units = 0; // private memory the selection's TEMP arrays use (compiler/targets/a3xx/naive/
-                               //   register_map.h), in 128-byte units: the spill slots' base
-
-  // After register allocation: reg[v] = first physical scalar of value v
-  // (a3xx numbering, 4*n + c); empty before.
-  std::vector<int32_t> reg;
-
-  Node& node(ValueId v) { return nodes[static_cast<size_t>(v)]; }
-  const Node& node(ValueId v) const { return nodes[static_cast<size_t>(v)]; }
-
-  // Appends a node (block -1, not placed in any block) and returns its id.
-  ValueId Add(Node n);
-  // Every value node `user` reads: src_value entries, then args (kNoValue
-  // args, an open collect component or an undefined phi edge, left out).
-  std::vector<ValueId> Uses(ValueId user) const;
-  // Whether removing the node could change behaviour (stores, kill, flow,
-  // end, pinned writes).
-  bool HasSideEffects(ValueId v) const;
-};
 
 // The binding a register/system-value kInput node preloads.
 const a3xx::RegisterSpan& InputSpan(const Function& fn, ValueId input);
