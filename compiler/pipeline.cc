@@ -30,6 +30,7 @@
 #include "compiler/opt/regalloc.h"
 #include "compiler/targets/a3xx/spill.h"
 #include "compiler/opt/schedule.h"
+#include "compiler/targets/a3xx/schedule_model.h"
 #include "compiler/targets/a3xx/to_machine.h"
 #include "compiler/opt/verify.h"
 #include "compiler/passes/lower_tgsi.h"
@@ -185,10 +186,10 @@ const std::vector<Pass>& A3xxPipeline() {
       {{"schedule",
         "before RA (the issue order decides live ranges) and after every graph rewrite: fills delay slots with "
         "independent work, deepest chains first",
-        "shared: compiler/opt/schedule; a3xx: compiler/targets/a3xx/delay.h (the timing model)"},
+        "shared: compiler/opt/schedule; a3xx: compiler/targets/a3xx/schedule_model (the timing model, delay.h)"},
        Form::kIr,
        [](State& s) {
-         opt::Schedule(s.fn, *s.timing, s.budget);
+         opt::Schedule(s.fn, opt::A3xxScheduleModel(*s.timing), s.budget);
          return true;
        }},
       {{"out-of-ssa",

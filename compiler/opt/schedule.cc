@@ -7,18 +7,20 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/targets/a3xx/delay.h"
-#include "compiler/targets/a3xx/depth.h"
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
 
 namespace shaderdiff::opt {
 namespace {
 
-bool IsTerminator(const Node& n) {
-  if (n.is_meta()) return false;
-  const a3xx::Opcode op = n.instr.opcode;
-  return op == a3xx::Opcode::BR || op == a3xx::Opcode::JUMP || op == a3xx::Opcode::END;
+bool IsTerminator(const ScheduleModel& m, const Node& n) { return !n.is_meta() && m.StaysLast(n); }
+
+// Whether n's result has a fixed latency / completes asynchronously.
+bool IsFixed(const ScheduleModel& m, const Node& n) {
+  return !n.is_meta() && m.TimingOf(n) == ResultTiming::kFixed;
+}
+bool IsAsync(const ScheduleModel& m, const Node& n) {
+  return !n.is_meta() && m.TimingOf(n) == ResultTiming::kAsync;
 }
 
 // Scalars a value occupies in the full register file (0: not counted).
@@ -74,9 +76,9 @@ struct Edge {
 // terminator); "units" = body + tail, with their dependence graph.
 class BlockScheduler {
  public:
-  BlockScheduler(const Function& fn, const a3xx::Timing& t, const FunctionInfo& info, std::vector<int>& local,
+  BlockScheduler(const Function& fn, const ScheduleModel& m, const FunctionInfo& info, std::vector<int>& local,
                  const std::vector<ValueId>& head, const std::vector<ValueId>& units, size_t body_count)
-      : fn_(fn), t_(t), info_(info), local_(local), units_(units), body_count_(body_count) {
+      : fn_(fn), m_(m), info_(info), local_(local), units_(units), body_count_(body_count) {
     const size_t n = units_.size();
     vals_ = units_;
     vals_.insert(vals_.end(), head.begin(), head.end());
@@ -88,16 +90,16 @@ class BlockScheduler {
     for (size_t i = 0; i < n; ++i) {
       const Node& nd = fn_.node(units_[i]);
       switch (nd.meta) {
-        case Meta::kNone: slots_[i] = IssueSlots(t_, nd.instr); break;
+        case Meta::kNone: slots_[i] = m_.IssueSlots(nd); break;
         case Meta::kCollect: slots_[i] = CollectMovs(units_[i]); break;
         case Meta::kParCopy: slots_[i] = 1; break;
         default: slots_[i] = 0; break;
       }
-      if (IsAluNode(nd) || (nd.meta == Meta::kCollect && slots_[i] > 0)) {
+      if (IsFixed(m_, nd) || (nd.meta == Meta::kCollect && slots_[i] > 0)) {
         kind_[i] = Kind::kAlu;
-      } else if (IsAsyncNode(nd)) {
+      } else if (IsAsync(m_, nd)) {
         kind_[i] = Kind::kAsync;
-        cls_[i] = AsyncClassOf(nd.instr) == Async::kSs ? 0 : 1;
+        cls_[i] = m_.SyncCounter(nd);
       }
       virtual_[i] = nd.is_meta() && slots_[i] == 0;
     }
@@ -312,7 +314,7 @@ class BlockScheduler {
       }
       if (cls_[u] >= 0) {
         epoch_of[u] = epoch[cls_[u]];
-        pending[cls_[u]] = std::max(pending[cls_[u]], issue + AsyncLatency(t_, fn_.node(units_[u]).instr));
+        pending[cls_[u]] = std::max(pending[cls_[u]], issue + m_.AsyncLatency(fn_.node(units_[u])));
       }
       slot[u] = s;
       cycle[u] = issue;
@@ -355,17 +357,6 @@ class BlockScheduler {
     return movs;
   }
 
-  // D for `consumer` reading, in source slot `slot`, a register an ALU
-  // instruction wrote.
-  int AluReadDelay(const Node& consumer, int slot) const {
-    switch (consumer.meta) {
-      case Meta::kNone: return ConsumerDelay(t_, consumer.instr, slot, false);
-      case Meta::kCollect:
-      case Meta::kParCopy: return t_.alu_to_alu;
-      default: return 0;
-    }
-  }
-
   // Producer unit -> consumer unit edges with their offsets (one per pair,
   // the largest).
   void BuildGraph() {
@@ -384,8 +375,8 @@ class BlockScheduler {
       };
       auto data_offset = [&](ValueId p, int slot) {
         const Node& pn = fn_.node(p);
-        const int d = EdgeDelay(fn_, t_, p, c, slot);
-        return IsAluNode(pn) ? 1 + pn.instr.repeat + d : d;
+        const int d = m_.EdgeDelay(fn_, p, c, slot);
+        return IsFixed(m_, pn) ? m_.ResultSlots(pn) + d : d;
       };
       // A read of value p in source slot `slot` (-1: args). A collect's
       // registers are written by its in-place args and by its movs, so its
@@ -397,7 +388,7 @@ class BlockScheduler {
           add(p, InPlace(c, p) ? 0 : data_offset(p, slot));
         } else if (pn.meta == Meta::kCollect) {
           const int movs = CollectMovs(p);
-          add(p, movs > 0 ? movs + AluReadDelay(cn, slot) : 0);
+          add(p, movs > 0 ? movs + m_.FixedReadDelay(cn, slot) : 0);
           for (ValueId a : pn.args) {
             if (a != kNoValue && InPlace(p, a)) add(a, data_offset(a, slot));
           }
@@ -405,8 +396,8 @@ class BlockScheduler {
           add(p, data_offset(p, slot));
         }
       };
-      for (int k = 0; k < a3xx::kNumSrcSlots; ++k) {
-        if (cn.src_value[k] != kNoValue) read(cn.src_value[k], k);
+      for (size_t k = 0; k < cn.src_value.size(); ++k) {
+        if (cn.src_value[k] != kNoValue) read(cn.src_value[k], static_cast<int>(k));
       }
       for (ValueId p : cn.args) read(p, -1);
       // The test-only mutants (mutants.def) forget the order of a p0 / a0.x
@@ -565,7 +556,7 @@ class BlockScheduler {
   }
 
   const Function& fn_;
-  const a3xx::Timing& t_;
+  const ScheduleModel& m_;
   const FunctionInfo& info_;
   std::vector<int>& local_;  // value -> index into vals_ while this object lives, else -1
   std::vector<ValueId> units_;
@@ -596,7 +587,7 @@ struct BlockParts {
   std::vector<ValueId> head, body, tail;
 };
 
-BlockParts Split(const Function& fn, const Block& blk) {
+BlockParts Split(const Function& fn, const ScheduleModel& m, const Block& blk) {
   BlockParts parts;
   std::vector<ValueId> inputs;
   for (ValueId v : blk.nodes) {
@@ -606,7 +597,7 @@ BlockParts Split(const Function& fn, const Block& blk) {
       parts.head.push_back(v);
     } else if (n.meta == Meta::kInput) {
       inputs.push_back(v);
-    } else if (IsTerminator(n)) {
+    } else if (IsTerminator(m, n)) {
       parts.tail.push_back(v);
     } else {
       parts.body.push_back(v);
@@ -618,16 +609,16 @@ BlockParts Split(const Function& fn, const Block& blk) {
 
 }  // namespace
 
-void Schedule(Function& fn, const a3xx::Timing& t, compiler::RewriteBudget* budget, const ScheduleOptions& options) {
+void Schedule(Function& fn, const ScheduleModel& model, compiler::RewriteBudget* budget, const ScheduleOptions& options) {
   FunctionInfo info = Analyze(fn);
   std::vector<int> local(fn.nodes.size(), -1);
   for (Block& blk : fn.blocks) {
-    const BlockParts parts = Split(fn, blk);
+    const BlockParts parts = Split(fn, model, blk);
     if (parts.body.size() < 2) continue;
     if (!compiler::ShouldRewrite(budget, "schedule-block")) continue;
     std::vector<ValueId> units = parts.body;
     units.insert(units.end(), parts.tail.begin(), parts.tail.end());
-    BlockScheduler sched(fn, t, info, local, parts.head, units, parts.body.size());
+    BlockScheduler sched(fn, model, info, local, parts.head, units, parts.body.size());
     std::vector<int> picked;
     ScheduleMode chosen = ScheduleMode::kOriginal;
     auto force = [&](std::vector<int> order, ScheduleMode mode) {
@@ -689,17 +680,17 @@ void Schedule(Function& fn, const a3xx::Timing& t, compiler::RewriteBudget* budg
   }
 }
 
-BlockCost EstimateBlockCost(const Function& fn, const a3xx::Timing& t, int block) {
+BlockCost EstimateBlockCost(const Function& fn, const ScheduleModel& model, int block) {
   const FunctionInfo info = Analyze(fn);
   std::vector<int> local(fn.nodes.size(), -1);
-  const BlockParts parts = Split(fn, fn.blocks[static_cast<size_t>(block)]);
+  const BlockParts parts = Split(fn, model, fn.blocks[static_cast<size_t>(block)]);
   // The units in the block's own order (a terminator is normally last).
   std::vector<ValueId> units;
   for (ValueId v : fn.blocks[static_cast<size_t>(block)].nodes) {
     const Node& n = fn.node(v);
     if (!n.dead && n.meta != Meta::kPhi && n.meta != Meta::kInput) units.push_back(v);
   }
-  const BlockScheduler sched(fn, t, info, local, parts.head, units, parts.body.size());
+  const BlockScheduler sched(fn, model, info, local, parts.head, units, parts.body.size());
   return sched.Evaluate(sched.Original());
 }
 

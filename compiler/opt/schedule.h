@@ -3,8 +3,10 @@
 // per gap, whatever its length) and long latencies (SFU/texture completion)
 // overlap with independent work, while keeping register pressure in check.
 //
-// Model (shared by the schedulers and the cost estimate; the rules of
-// delay.h, i.e. legalize's). Two clocks: issue slots, which is what
+// Model (shared by the schedulers and the cost estimate). The numbers come
+// from the ScheduleModel the target supplies (schedule_model.h); the rules
+// below are a3xx's (compiler/targets/a3xx/schedule_model.h: delay.h, i.e.
+// legalize's, and depth.h's EdgeDelay). Two clocks: issue slots, which is what
 // legalize's nops count, and cycles (slots plus (ss)/(sy) waits).
 //  * An ALU (cat1/2/3) producer's result is visible to a consumer issued at
 //    slot >= producer slot + 1 + repeat + D (D = ConsumerDelay, via
@@ -89,8 +91,8 @@
 #include <cstdint>
 
 #include "compiler/opt/ir.h"
+#include "compiler/opt/schedule_model.h"
 #include "compiler/support/debug_counter.h"
-#include "emulator/a3xx/timing.h"
 
 namespace shaderdiff::opt {
 
@@ -128,11 +130,11 @@ struct BlockCost {
   int peak_live = 0;  // most live kFull scalars (the pressure guard's count)
 };
 
-void Schedule(Function& fn, const a3xx::Timing& t, compiler::RewriteBudget* budget,
+void Schedule(Function& fn, const ScheduleModel& model, compiler::RewriteBudget* budget,
               const ScheduleOptions& options = {});
 
 // The cost of block `block`'s current order (its live nodes; phis and
 // inputs are the head), for tests and tools.
-BlockCost EstimateBlockCost(const Function& fn, const a3xx::Timing& t, int block);
+BlockCost EstimateBlockCost(const Function& fn, const ScheduleModel& model, int block);
 
 }  // namespace shaderdiff::opt

@@ -13,6 +13,7 @@
 
 #include "compiler/targets/a3xx/delay.h"
 #include "compiler/targets/a3xx/depth.h"
+#include "compiler/targets/a3xx/schedule_model.h"
 #include "compiler/opt/ir.h"
 #include "compiler/opt/schedule.h"
 #include "compiler/support/debug_counter.h"
@@ -24,6 +25,11 @@ namespace {
 using a3xx::Opcode;
 
 const a3xx::Timing& T() { return *a3xx::FindTiming("a3xx"); }
+// The scheduler's view of T().
+const ScheduleModel& M() {
+  static const A3xxScheduleModel model(T());
+  return model;
+}
 
 // Builds functions node by node; every node is appended to its block's list.
 struct Builder {
@@ -322,7 +328,7 @@ TEST(ScheduleTest, FillsAluDelaySlots) {
   const ValueId z = b.Op(0, Opcode::MIN_F, {kNoValue, kNoValue});
   const ValueId end = b.End(0, {m, x, y, z});
   const Stalls before = EstimateStalls(b.fn, b.fn.blocks[0]);
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   const Block& blk = b.fn.blocks[0];
   const Stalls after = EstimateStalls(b.fn, blk);
   EXPECT_EQ(before.nops, 3);
@@ -360,7 +366,7 @@ TEST(ScheduleTest, HidesSfuAndTextureLatency) {
   b.End(0, {tu, acc});
   const Function before_fn = b.fn;
   const Stalls before = EstimateStalls(b.fn, b.fn.blocks[0]);
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   const Block& blk = b.fn.blocks[0];
   const Stalls after = EstimateStalls(b.fn, blk);
   EXPECT_LT(after.total(), before.total()) << Order(blk);
@@ -381,7 +387,7 @@ TEST(ScheduleTest, HidesSfuAndTextureLatency) {
   // Other work sits between each async producer and its consumer.
   EXPECT_GE(between(r, ru, true), 2) << Order(blk);
   EXPECT_GE(between(tex, sx, true), 3) << Order(blk);
-  EXPECT_LT(EstimateBlockCost(b.fn, T(), 0).gaps, EstimateBlockCost(before_fn, T(), 0).gaps) << Order(blk);
+  EXPECT_LT(EstimateBlockCost(b.fn, M(), 0).gaps, EstimateBlockCost(before_fn, M(), 0).gaps) << Order(blk);
   std::printf("sfu/tex: stalls %d (nops %d, sync %d) -> %d (nops %d, sync %d)\n", before.total(), before.nops,
               before.sync_wait, after.total(), after.nops, after.sync_wait);
 }
@@ -412,7 +418,7 @@ TEST(ScheduleTest, PhisAndInputsFirstTerminatorLast) {
   const ValueId out2 = b.Op(2, Opcode::ADD_F, {out, kNoValue});
   const ValueId end = b.End(2, {out2});
   const Function before = b.fn;
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   CheckInvariants(before, b.fn, "fixed");
   const Block& b0 = b.fn.blocks[0];
   EXPECT_EQ(Pos(b0, i0), 0) << Order(b0);
@@ -441,7 +447,7 @@ TEST(ScheduleTest, HonoursDeps) {
   const ValueId w3 = b.Store(0, fast, {rd});
   const ValueId end = b.End(0, {rd});
   const Function before = b.fn;
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   CheckInvariants(before, b.fn, "deps");
   const Block& blk = b.fn.blocks[0];
   EXPECT_LT(Pos(blk, w1), Pos(blk, w2)) << Order(blk);
@@ -464,7 +470,7 @@ TEST(ScheduleTest, PressureGuardCapsLiveValues) {
   const int original = PeakLive(b.fn, b.fn.blocks[0]);
   EXPECT_LE(original, 3);
   const Stalls stalls_before = EstimateStalls(b.fn, b.fn.blocks[0]);
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   CheckInvariants(before, b.fn, "pressure");
   const int peak = PeakLive(b.fn, b.fn.blocks[0]);
   ASSERT_EQ(kMaxLiveScalars, 24);
@@ -487,7 +493,7 @@ TEST(ScheduleTest, PressureLimitIsTheOriginalPeakWhenHigher) {
   b.End(0, {acc});
   const int original = PeakLive(b.fn, b.fn.blocks[0]);
   EXPECT_EQ(original, 60);
-  Schedule(b.fn, T(), nullptr);
+  Schedule(b.fn, M(), nullptr);
   EXPECT_LE(PeakLive(b.fn, b.fn.blocks[0]), original);
 }
 
@@ -607,7 +613,7 @@ TEST(ScheduleTest, RandomBlocksKeepInvariants) {
     ComputeDepth(fn, T());
     const Function with_depth = fn;
     compiler::RewriteBudget budget;
-    Schedule(fn, T(), &budget);
+    Schedule(fn, M(), &budget);
     CheckInvariants(before, fn, "random #" + std::to_string(iter) + "\n" + PrintFunction(before));
     if (HasFatalFailure()) return;
     for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
@@ -619,7 +625,7 @@ TEST(ScheduleTest, RandomBlocksKeepInvariants) {
     // Deterministic: the same input scheduled again gives the same lists.
     Function again = with_depth;
     compiler::RewriteBudget budget2;
-    Schedule(again, T(), &budget2);
+    Schedule(again, M(), &budget2);
     for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
       ASSERT_EQ(fn.blocks[bi].nodes, again.blocks[bi].nodes) << "random #" << iter;
     }
@@ -635,7 +641,7 @@ TEST(ScheduleTest, RandomBlocksStallTotals) {
   for (int iter = 0; iter < 300; ++iter) {
     Function fn = RandomFunction(rng);
     const Function before = fn;
-    Schedule(fn, T(), nullptr);
+    Schedule(fn, M(), nullptr);
     for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
       const int x = EstimateStalls(before, before.blocks[bi]).total();
       const int y = EstimateStalls(fn, fn.blocks[bi]).total();
@@ -671,7 +677,7 @@ TEST(ScheduleTest, BudgetZeroKeepsOriginalOrder) {
   Function fn = BisectFunction();
   const Function before = fn;
   compiler::RewriteBudget budget(0);
-  Schedule(fn, T(), &budget);
+  Schedule(fn, M(), &budget);
   for (size_t bi = 0; bi < fn.blocks.size(); ++bi) EXPECT_EQ(fn.blocks[bi].nodes, before.blocks[bi].nodes);
   ASSERT_EQ(budget.asked(), 2u) << budget.PrintLog();
   EXPECT_EQ(budget.taken(), 0u);
@@ -683,14 +689,14 @@ TEST(ScheduleTest, BudgetOneSchedulesOnlyTheFirstBlock) {
   Function fn = BisectFunction();
   const Function before = fn;
   compiler::RewriteBudget budget(1);
-  Schedule(fn, T(), &budget);
+  Schedule(fn, M(), &budget);
   EXPECT_NE(fn.blocks[0].nodes, before.blocks[0].nodes);
   EXPECT_EQ(fn.blocks[1].nodes, before.blocks[1].nodes);
   EXPECT_EQ(fn.blocks[2].nodes, before.blocks[2].nodes);
   EXPECT_EQ(budget.asked(), 2u);
   EXPECT_EQ(budget.taken(), 1u);
   Function all = BisectFunction();
-  Schedule(all, T(), nullptr);
+  Schedule(all, M(), nullptr);
   EXPECT_NE(all.blocks[2].nodes, before.blocks[2].nodes);
   EXPECT_EQ(all.blocks[0].nodes, fn.blocks[0].nodes);
 }
@@ -698,8 +704,8 @@ TEST(ScheduleTest, BudgetOneSchedulesOnlyTheFirstBlock) {
 TEST(ScheduleTest, DeterministicAndIdempotentOnFixedInput) {
   Function one = BisectFunction();
   Function two = BisectFunction();
-  Schedule(one, T(), nullptr);
-  Schedule(two, T(), nullptr);
+  Schedule(one, M(), nullptr);
+  Schedule(two, M(), nullptr);
   for (size_t bi = 0; bi < one.blocks.size(); ++bi) EXPECT_EQ(one.blocks[bi].nodes, two.blocks[bi].nodes);
   EXPECT_EQ(PrintFunction(one), PrintFunction(two));
 }
@@ -756,7 +762,7 @@ Function Scheduled(const Function& fn, ScheduleMode mode, ScheduleReport* report
   ScheduleOptions options;
   options.mode = mode;
   options.report = report;
-  Schedule(out, T(), nullptr, options);
+  Schedule(out, M(), nullptr, options);
   return out;
 }
 
@@ -772,7 +778,7 @@ TEST(ScheduleCostTest, ExactNumbers) {
     const ValueId r = b.Op(0, Opcode::RSQ, {f});                          // cat4: 6 + 1 + 6 = 13: 6 nops
     const ValueId u = b.Op(0, Opcode::ADD_F, {r, kNoValue});              // waits 10 cycles, no nop
     b.End(0, {u});
-    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    const BlockCost c = EstimateBlockCost(b.fn, M(), 0);
     EXPECT_EQ(c.gaps, 3);
     EXPECT_EQ(c.nop_slots, 3 + 1 + 6);
     EXPECT_EQ(c.wait, T().sfu_latency);
@@ -795,7 +801,7 @@ TEST(ScheduleCostTest, ExactNumbers) {
     const ValueId u = b.Op(0, Opcode::ADD_F, {s1, kNoValue});
     const ValueId s2 = b.Split(0, t2, 1);
     b.End(0, {u, s2, w1, w2, w3});
-    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    const BlockCost c = EstimateBlockCost(b.fn, M(), 0);
     EXPECT_EQ(c.gaps, 0);
     EXPECT_EQ(c.wait, T().tex_latency);
     EXPECT_EQ(c.cycles, 3 + T().tex_latency + 2);  // movs, wait, add, end
@@ -809,7 +815,7 @@ TEST(ScheduleCostTest, ExactNumbers) {
     const ValueId col = b.MetaNode(0, Meta::kCollect, {a, d}, 2);
     const ValueId tex = b.Op(0, Opcode::SAM, {col}, RegClass::kFull, 4);
     b.End(0, {b.Split(0, tex, 0)});
-    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    const BlockCost c = EstimateBlockCost(b.fn, M(), 0);
     EXPECT_EQ(c.gaps, 1);
     EXPECT_EQ(c.nop_slots, 1 + T().non_alu - 1);  // the sam issues at 1 + 1 + 6 = 8, after slot 2
     EXPECT_EQ(c.slots, 2 + 6 + 1);
@@ -823,7 +829,7 @@ TEST(ScheduleCostTest, ExactNumbers) {
     const ValueId col = b.MetaNode(0, Meta::kCollect, {a, d}, 2);
     const ValueId tex = b.Op(0, Opcode::SAM, {col}, RegClass::kFull, 4);
     b.End(0, {b.Split(0, tex, 0), a});
-    const BlockCost c = EstimateBlockCost(b.fn, T(), 0);
+    const BlockCost c = EstimateBlockCost(b.fn, M(), 0);
     EXPECT_EQ(c.gaps, 2);
     EXPECT_EQ(c.nop_slots, 2 + 6);  // mov at 4 (after slot 2), sam at 11 (after slot 5)
     EXPECT_EQ(c.slots, 12);
@@ -859,14 +865,14 @@ TEST(ScheduleTest, BottomUpBeatsTopDownExactNops) {
   const ChainBlock k = MakeChainBlock();
   const Block& orig = k.fn.blocks[0];
   EXPECT_EQ(CountNops(k.fn, orig).gaps, 3);
-  EXPECT_EQ(EstimateBlockCost(k.fn, T(), 0).gaps, 3);
+  EXPECT_EQ(EstimateBlockCost(k.fn, M(), 0).gaps, 3);
 
   const Function td = Scheduled(k.fn, ScheduleMode::kTopDown);
   EXPECT_EQ(td.blocks[0].nodes, (std::vector<ValueId>{k.x0, k.y, k.c1, k.f1, k.f2, k.c2, k.c3, k.end}))
       << Order(td.blocks[0]);
   EXPECT_EQ(CountNops(td, td.blocks[0]).gaps, 3);
   EXPECT_EQ(CountNops(td, td.blocks[0]).slots, 2 + 1 + 3);
-  EXPECT_EQ(EstimateBlockCost(td, T(), 0).gaps, 3);
+  EXPECT_EQ(EstimateBlockCost(td, M(), 0).gaps, 3);
   const Function one_gap = Scheduled(k.fn, ScheduleMode::kTopDownOneGap);
   EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).gaps, 3) << Order(one_gap.blocks[0]);
 
@@ -875,7 +881,7 @@ TEST(ScheduleTest, BottomUpBeatsTopDownExactNops) {
       << Order(bu.blocks[0]);
   EXPECT_EQ(CountNops(bu, bu.blocks[0]).gaps, 2);
   EXPECT_EQ(CountNops(bu, bu.blocks[0]).slots, 3 + 3);
-  EXPECT_EQ(EstimateBlockCost(bu, T(), 0).gaps, 2);
+  EXPECT_EQ(EstimateBlockCost(bu, M(), 0).gaps, 2);
 
   ScheduleReport report;
   const Function best = Scheduled(k.fn, ScheduleMode::kBest, &report);
@@ -897,7 +903,7 @@ TEST(ScheduleTest, OneGapMergesGaps) {
   b.End(0, outs);
   const Function td = Scheduled(b.fn, ScheduleMode::kTopDown);
   EXPECT_EQ(CountNops(td, td.blocks[0]).gaps, 3) << Order(td.blocks[0]);
-  EXPECT_EQ(EstimateBlockCost(td, T(), 0).gaps, 3);
+  EXPECT_EQ(EstimateBlockCost(td, M(), 0).gaps, 3);
   const Function one_gap = Scheduled(b.fn, ScheduleMode::kTopDownOneGap);
   EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).gaps, 1) << Order(one_gap.blocks[0]);
   EXPECT_EQ(CountNops(one_gap, one_gap.blocks[0]).slots, 6);
@@ -924,11 +930,11 @@ TEST(ScheduleTest, ChooserPicksTheCheapest) {
     const Function bu = Scheduled(fn, ScheduleMode::kBottomUp);
     for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
       const int b = static_cast<int>(bi);
-      const BlockCost c = EstimateBlockCost(best, T(), b);
-      const BlockCost o = EstimateBlockCost(fn, T(), b);
-      const BlockCost t = EstimateBlockCost(td, T(), b);
-      const BlockCost g = EstimateBlockCost(og, T(), b);
-      const BlockCost u = EstimateBlockCost(bu, T(), b);
+      const BlockCost c = EstimateBlockCost(best, M(), b);
+      const BlockCost o = EstimateBlockCost(fn, M(), b);
+      const BlockCost t = EstimateBlockCost(td, M(), b);
+      const BlockCost g = EstimateBlockCost(og, M(), b);
+      const BlockCost u = EstimateBlockCost(bu, M(), b);
       const std::string where = "random #" + std::to_string(iter) + " b" + std::to_string(b);
       EXPECT_LE(key(c), key(o)) << where;
       EXPECT_LE(key(c), key(t)) << where;
@@ -964,13 +970,13 @@ TEST(ScheduleTest, RandomBlocksKeepInvariantsEveryMode) {
       compiler::RewriteBudget budget;
       ScheduleOptions options;
       options.mode = mode;
-      Schedule(fn, T(), &budget, options);
+      Schedule(fn, M(), &budget, options);
       const std::string what = "mode " + std::to_string(static_cast<int>(mode)) + " random #" + std::to_string(iter);
       CheckInvariants(before, fn, what + "\n" + PrintFunction(before));
       if (HasFatalFailure()) return;
       Function again = before;
       compiler::RewriteBudget budget2;
-      Schedule(again, T(), &budget2, options);
+      Schedule(again, M(), &budget2, options);
       for (size_t bi = 0; bi < fn.blocks.size(); ++bi) {
         ASSERT_EQ(fn.blocks[bi].nodes, again.blocks[bi].nodes) << what;
         std::vector<ValueId> a, c;
@@ -980,7 +986,7 @@ TEST(ScheduleTest, RandomBlocksKeepInvariantsEveryMode) {
       }
       Function zero = before;
       compiler::RewriteBudget none(0);
-      Schedule(zero, T(), &none, options);
+      Schedule(zero, M(), &none, options);
       ASSERT_EQ(none.asked(), budget.asked()) << what;
       for (size_t bi = 0; bi < fn.blocks.size(); ++bi) ASSERT_EQ(zero.blocks[bi].nodes, before.blocks[bi].nodes) << what;
     }
@@ -1018,7 +1024,7 @@ TEST(ScheduleTest, BottomUpPressureGuard) {
   const int peak = PeakLive(wbu, wbu.blocks[0]);
   EXPECT_LE(peak, kMaxLiveScalars + 2) << Order(wbu.blocks[0]);
   EXPECT_GE(peak, 10) << "the operands still fill the tree's delay slots";
-  EXPECT_LT(EstimateBlockCost(wbu, T(), 0).gaps, EstimateBlockCost(w.fn, T(), 0).gaps);
+  EXPECT_LT(EstimateBlockCost(wbu, M(), 0).gaps, EstimateBlockCost(w.fn, M(), 0).gaps);
 
   Builder b(1);
   ValueId acc = b.Op(0, Opcode::MOV, {kNoValue});

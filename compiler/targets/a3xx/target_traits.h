@@ -44,6 +44,9 @@ struct A3xxTarget {
     if (in.category() == a3xx::Category::kCat6 && !defines_value) return true;
     return !defines_value && in.dst.present();
   }
+  // Whether the instruction is a kill (the test-only mutant kDceDropsKill
+  // forgets that it is a root).
+  static bool IsKill(const Instr& in) { return in.opcode == a3xx::Opcode::KILL; }
 };
 
 }  // namespace shaderdiff::compiler
