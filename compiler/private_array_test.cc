@@ -14,6 +14,7 @@
 #include <string>
 
 #include "compiler/cse_wide_shader.h"
+#include "compiler/trap_check.h"
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
@@ -50,25 +51,9 @@ std::string ArrayShader(int n) {
          " 16: END\n";
 }
 
-int Count(const a3xx::Program& p, a3xx::Opcode op) {
-  return static_cast<int>(std::count_if(p.instrs.begin(), p.instrs.end(), [&](const a3xx::Instr& in) { return in.opcode == op; }));
-}
-
-harness::CheckOutcome TrapCheck(const tgsi::Shader& shader, const std::string& text, harness::Build build,
-                                std::function<void(a3xx::Program&)> post_compile = {}) {
-  harness::CheckOptions check;
-  check.build = build;
-  check.vectors = 6;
-  check.hazards = a3xx::HazardMode::kTrap;
-  check.post_compile = std::move(post_compile);
-  return harness::CheckShader(shader, harness::HashText(text), check);
-}
-
-tgsi::Shader Parse(const std::string& text) {
-  tgsi::ParseResult parsed = tgsi::ParseShader(text);
-  EXPECT_TRUE(parsed.ok()) << parsed.error->ToString("array");
-  return parsed.shader;
-}
+using trap_check::Count;
+using trap_check::Parse;
+using trap_check::TrapCheck;
 
 TEST(PrivateArray, ArrayBeyondTheRegisterFileLivesInPrivateMemory) {
   const std::string text = ArrayShader(80);

@@ -118,6 +118,9 @@ struct Hazard {
   // "pvt-range" / "pvt-uninit" (reg = a ldp's destination, a stp's address):
   // a lane's private-memory access outside its fiber's memory, or a load of
   // bytes no stp of the wave stored (mem.cc);
+  // "global-uninit" (reg = a ldg's destination): a global-memory load of
+  // bytes no stg of the call was issued for and the driver did not fill
+  // (ShaderState::global_consts; mem.cc);
   // "missing-jp" (reg kNoHazardReg): instruction `instr` lacks (jp) where
   // lanes enter it by a taken branch or reconverge there.
   std::string kind;

@@ -21,7 +21,7 @@ std::string Hazard::ToString() const {
     return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind +
            " (a lane shifts by a count >= the source's width; the hardware's result is not documented)";
   }
-  if (kind == "pvt-range" || kind == "pvt-uninit") return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind;
+  if (kind == "pvt-range" || kind == "pvt-uninit" || kind == "global-uninit") return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind;
   return "instr " + std::to_string(instr) + ": " + RegName(reg, half) + " " + kind + ", " +
          std::to_string(cycles_short) + (cycles_short == 1 ? " cycle short" : " cycles short");
 }

@@ -34,7 +34,10 @@
 //   half-register integer 0 / -1).
 // - Consts: vector.constants[buffer][index] (missing: 0) at const_vec4, then
 //   the ImmediateConst words (so an immediate wins over a binding to the same
-//   vec4).
+//   vec4), then each GlobalConstRange: its address in its const scalar and
+//   its constants (missing: 0) in global memory from that address, written
+//   before the first wave (state_check.cc refuses a range whose address
+//   scalar another binding also sets).
 // - Outputs are read with delay 0 at the `end` slot (§4.2: outputs need no
 //   ALU delay); an output register with an un-synced async write is a
 //   missing-ss/missing-sy hazard and reads the old value. A component
@@ -172,6 +175,31 @@ void PreloadPair(Machine& m, uint16_t reg, common::Barycentric (*pair_of)(const 
   m.regs.WriteNow(RegIndex(static_cast<uint16_t>(reg + 1), false), m.all, j, m.slot);
 }
 
+// The driver's UBO upload (ShaderState::global_consts): each range's
+// constants (missing from the vector: 0, as in the const file) as 32-bit
+// little-endian words from its address, marked written, and the address in
+// its const scalar.
+void FillGlobalConsts(Machine& m) {
+  for (const GlobalConstRange& g : m.state.global_consts) {
+    m.consts.Set(g.address_scalar, g.address);
+    const auto buf = m.vec.constants.find(g.buffer);
+    for (uint32_t i = 0; i < g.count; ++i) {
+      common::Vec4 value{};
+      if (buf != m.vec.constants.end()) {
+        const auto it = buf->second.find(g.first + i);
+        if (it != buf->second.end()) value = it->second;
+      }
+      for (uint32_t c = 0; c < 4; ++c) {
+        const uint32_t at = g.address + 16 * i + 4 * c;
+        for (uint32_t b = 0; b < 4; ++b) {
+          m.global.Store(at + b, static_cast<uint8_t>(value[c] >> (8 * b)));
+          m.global.MarkWritten(at + b);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool SetUpConstants(Machine& m) {
@@ -186,6 +214,7 @@ bool SetUpConstants(Machine& m) {
   for (const ImmediateConst& imm : m.state.immediates) {
     for (int c = 0; c < 4; ++c) m.consts.Set(4u * imm.const_vec4 + c, imm.words[c]);
   }
+  FillGlobalConsts(m);
   if (const std::string bad = common::CheckFragmentInputs(m.vec); !bad.empty()) {
     m.Fail(ExecStatus::kError, "test vector: " + bad);
     return false;

@@ -112,15 +112,25 @@ struct PreparedProgram {
   std::string detail;
 };
 
-// A sparse byte-addressed global memory shared by every wave of one call.
+// A sparse byte-addressed global memory shared by every wave of one call,
+// zero until stored. Written() says whether some store was issued for a
+// byte (an stg of this call, or the driver's fill of a GlobalConstRange):
+// an ldg of any other byte reads what an earlier draw left there
+// ("global-uninit", mem.cc).
 class GlobalMemory {
  public:
   uint8_t Load(uint32_t addr) const;
   void Store(uint32_t addr, uint8_t value);
+  bool Written(uint32_t addr) const;
+  void MarkWritten(uint32_t addr);
 
  private:
   static constexpr uint32_t kPageBits = 12;
-  std::unordered_map<uint32_t, std::vector<uint8_t>> pages_;
+  struct Page {
+    std::vector<uint8_t> bytes, written;
+  };
+  Page& PageOf(uint32_t addr);
+  std::unordered_map<uint32_t, Page> pages_;
 };
 
 // The large per-wave state a call needs (register file with its write

@@ -7,6 +7,11 @@
 //   the op lands).
 // - Global memory g[]: one sparse byte-addressed memory per Emulate call,
 //   zero until stored, shared by the waves in order. ldg/stg are sy class.
+//   The driver's fill of ShaderState::global_consts (io.cc) is there before
+//   the first wave. A load of a byte no stg of the call was issued for and
+//   the driver did not fill is a hazard ("global-uninit", checked per lane
+//   at issue like "pvt-uninit": the hardware reads whatever an earlier draw
+//   left there); the load reads what the memory holds (0).
 // - Private memory p[] (ldp/stp, sy class like every non-local cat6 op):
 //   ShaderState::pvt_mem_units * Timing::pvt_mem_unit_bytes bytes per
 //   fiber (lane), addressed from 0; its contents survive from wave to wave
@@ -37,16 +42,28 @@
 
 namespace shaderdiff::a3xx {
 
-uint8_t GlobalMemory::Load(uint32_t addr) const {
-  const auto it = pages_.find(addr >> kPageBits);
-  return it == pages_.end() ? 0 : it->second[addr & ((1u << kPageBits) - 1)];
+GlobalMemory::Page& GlobalMemory::PageOf(uint32_t addr) {
+  Page& page = pages_[addr >> kPageBits];
+  if (page.bytes.empty()) {
+    page.bytes.assign(size_t{1} << kPageBits, 0);
+    page.written.assign(size_t{1} << kPageBits, 0);
+  }
+  return page;
 }
 
-void GlobalMemory::Store(uint32_t addr, uint8_t value) {
-  auto& page = pages_[addr >> kPageBits];
-  if (page.empty()) page.assign(size_t{1} << kPageBits, 0);
-  page[addr & ((1u << kPageBits) - 1)] = value;
+uint8_t GlobalMemory::Load(uint32_t addr) const {
+  const auto it = pages_.find(addr >> kPageBits);
+  return it == pages_.end() ? 0 : it->second.bytes[addr & ((1u << kPageBits) - 1)];
 }
+
+void GlobalMemory::Store(uint32_t addr, uint8_t value) { PageOf(addr).bytes[addr & ((1u << kPageBits) - 1)] = value; }
+
+bool GlobalMemory::Written(uint32_t addr) const {
+  const auto it = pages_.find(addr >> kPageBits);
+  return it != pages_.end() && it->second.written[addr & ((1u << kPageBits) - 1)];
+}
+
+void GlobalMemory::MarkWritten(uint32_t addr) { PageOf(addr).written[addr & ((1u << kPageBits) - 1)] = 1; }
 
 namespace {
 
@@ -163,6 +180,25 @@ void CheckPrivate(Machine& m, const Prepared& p, const Word* addr, LaneMask lane
   if (uninit) m.Hazard(reg, 0, "pvt-uninit");
 }
 
+// Global memory, at issue (see the file comment): a load's bytes must have
+// been written (an stg issued before it, or the driver's fill); a store
+// marks its bytes written. `reg` names a load's destination.
+void CheckGlobal(Machine& m, const Prepared& p, const Word* addr, LaneMask lanes, bool store, uint16_t reg) {
+  const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type)) * p.in.mem_size;
+  bool uninit = false;
+  ForLanes(lanes, [&](int l) {
+    const uint32_t a = addr[l] + static_cast<uint32_t>(p.in.mem_offset);
+    for (uint32_t b = 0; b < bytes; ++b) {
+      if (store) {
+        m.global.MarkWritten(a + b);
+      } else if (!m.global.Written(a + b)) {
+        uninit = true;
+      }
+    }
+  });
+  if (uninit) m.Hazard(reg, 0, "global-uninit");
+}
+
 PendingOp& BeginOp(Machine& m, const Prepared& p, LaneMask lanes) {
   return m.async.Begin(p.index, ClassOf(p), lanes, m.cycle + static_cast<uint64_t>(m.t.mem_latency));
 }
@@ -195,6 +231,7 @@ void ExecLoad(Machine& m, const Prepared& p, LaneMask lanes) {
   CaptureSrc(m, p, op, 0, 0, lanes);
   AddDsts(m, p, op, n);
   if (SpaceOf(p) == Space::kPrivate) CheckPrivate(m, p, m.async.SrcValues(op, 0), lanes, false, GprIndex(p.in.dst, 0));
+  if (SpaceOf(p) == Space::kGlobal) CheckGlobal(m, p, m.async.SrcValues(op, 0), lanes, false, GprIndex(p.in.dst, 0));
 }
 
 void CompleteLoad(Machine& m, const Prepared& p, const PendingOp& op) {
@@ -217,6 +254,7 @@ void ExecStore(Machine& m, const Prepared& p, LaneMask lanes) {
   CaptureSrc(m, p, op, 0, 0, lanes);
   for (uint32_t i = 0; i < p.in.mem_size; ++i) CaptureSrc(m, p, op, 1, static_cast<int>(i), lanes);
   if (SpaceOf(p) == Space::kPrivate) CheckPrivate(m, p, m.async.SrcValues(op, 0), lanes, true, GprIndex(p.in.src[0], 0));
+  if (SpaceOf(p) == Space::kGlobal) CheckGlobal(m, p, m.async.SrcValues(op, 0), lanes, true, GprIndex(p.in.src[0], 0));
 }
 
 void CompleteStore(Machine& m, const Prepared& p, const PendingOp& op) {

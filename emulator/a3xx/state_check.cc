@@ -20,7 +20,11 @@
 // - a varying component with no interpolation mode entry
 //   (inloc + c >= kVaryingComponents);
 // - the FS i/j pair outside the file; consts and immediates outside the
-//   const file.
+//   const file;
+// - a constant range in global memory (global_consts) that is empty, runs
+//   past the 32-bit address space, shares bytes or constants with another,
+//   or whose address constant is outside the const file or set by another
+//   binding.
 // Allowed: outputs sharing registers (each is its own REGID field, and the
 // hardware only reads them), inputs and outputs sharing registers
 // (SP_FS_CTRL_REG0.INOUTREGOVERLAP; a VS reads its outputs after `end`),
@@ -96,10 +100,45 @@ class StateChecker {
         return Fail("immediate -> c" + std::to_string(imm.const_vec4) + " is beyond the const file");
       }
     }
-    return true;
+    return GlobalConsts();
   }
 
  private:
+  // ShaderState::global_consts: the address scalar in the const file and
+  // set by nothing else, the bytes inside the 32-bit address space and no
+  // two ranges sharing a byte or holding one constant twice.
+  bool GlobalConsts() {
+    std::set<uint32_t> vec4s_set;
+    for (const ConstBinding& b : s_.consts) vec4s_set.insert(b.const_vec4);
+    for (const ImmediateConst& imm : s_.immediates) vec4s_set.insert(imm.const_vec4);
+    std::set<uint32_t> address_scalars;
+    for (size_t i = 0; i < s_.global_consts.size(); ++i) {
+      const GlobalConstRange& g = s_.global_consts[i];
+      const std::string who = "CONST[" + std::to_string(g.buffer) + "][" + std::to_string(g.first) + ".." +
+                              std::to_string(static_cast<uint64_t>(g.first) + g.count - 1) + "] in global memory";
+      if (g.count == 0) return Fail(who + " is empty");
+      if (g.address_scalar >= 4u * t_.num_const_vec4) {
+        return Fail(who + ": its address constant c" + std::to_string(g.address_scalar / 4) + " is beyond the const file");
+      }
+      if (vec4s_set.count(g.address_scalar / 4u) || !address_scalars.insert(g.address_scalar).second) {
+        return Fail(who + ": its address constant c" + std::to_string(g.address_scalar / 4) + "." +
+                    "xyzw"[g.address_scalar % 4] + " is also set by another binding");
+      }
+      const uint64_t end = static_cast<uint64_t>(g.address) + 16 * static_cast<uint64_t>(g.count);
+      if (end > (uint64_t{1} << 32)) return Fail(who + " runs past the 32-bit address space");
+      for (size_t j = 0; j < i; ++j) {
+        const GlobalConstRange& h = s_.global_consts[j];
+        const uint64_t h_end = static_cast<uint64_t>(h.address) + 16 * static_cast<uint64_t>(h.count);
+        if (g.address < h_end && h.address < end) return Fail(who + " shares bytes with another range");
+        if (g.buffer == h.buffer && g.first < static_cast<uint64_t>(h.first) + h.count &&
+            h.first < static_cast<uint64_t>(g.first) + g.count) {
+          return Fail(who + " holds constants another range holds too");
+        }
+      }
+    }
+    return true;
+  }
+
   bool Fail(const std::string& why) {
     m_.Fail(ExecStatus::kError, "shader state: " + why);
     return false;

@@ -111,6 +111,22 @@ struct ImmediateConst {
   bool operator==(const ImmediateConst&) const = default;
 };
 
+// CONST[buffer][first .. first + count - 1] left in a UBO in global memory
+// instead of the const file (what does not fit there; Mesa's a3xx path reads
+// such constants with `ldg`): CONST[buffer][first + i].c is the 32-bit word
+// at byte `address + 16 * i + 4 * c`, and const scalar `address_scalar`
+// (c<n>.c is 4n + c) holds `address`, the driver's UBO-address constant
+// (ir3's `ubo` const offset). The driver writes those bytes and that
+// constant before the draw; a program reads the range with ldg.
+struct GlobalConstRange {
+  uint32_t buffer = 0;
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint32_t address = 0;
+  uint16_t address_scalar = 0;
+  bool operator==(const GlobalConstRange&) const = default;
+};
+
 // The texture type a3xx's texture descriptor holds (A3XX_TEX_CONST_0.TYPE:
 // 1D, 2D, CUBE, 3D). Arrays are not a separate type: the descriptor carries
 // a layer count and the cat5 instruction the .a flag. There is no cube-array
@@ -161,6 +177,9 @@ struct ShaderState {
   std::vector<RegisterBinding> outputs;
   std::vector<ConstBinding> consts;
   std::vector<ImmediateConst> immediates;
+  // Constant ranges in global memory (GlobalConstRange), each with its
+  // address in the const file.
+  std::vector<GlobalConstRange> global_consts;
   std::vector<SamplerBinding> samplers;
   // Register footprint: vec4 registers 0 .. full_regs - 1 (and half_regs)
   // are used. The emulator rejects programs above the generation's file.

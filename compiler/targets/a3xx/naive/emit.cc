@@ -23,9 +23,11 @@ Instr Cov(Type src_type, Type dst_type, const Operand& dst, const Operand& src, 
 
 Instr Mov(const Operand& dst, const Operand& src) { return Cov(Type::kU32, Type::kU32, dst, src); }
 
-Instr Ldp(const Operand& dst, const Operand& addr, int32_t offset) {
+namespace {
+
+Instr Load(Opcode op, const Operand& dst, const Operand& addr, int32_t offset) {
   Instr i;
-  i.opcode = Opcode::LDP;
+  i.opcode = op;
   i.type = Type::kU32;
   i.dst = dst;
   i.src[0] = addr;
@@ -33,6 +35,12 @@ Instr Ldp(const Operand& dst, const Operand& addr, int32_t offset) {
   i.mem_size = 1;
   return i;
 }
+
+}  // namespace
+
+Instr Ldp(const Operand& dst, const Operand& addr, int32_t offset) { return Load(Opcode::LDP, dst, addr, offset); }
+
+Instr Ldg(const Operand& dst, const Operand& addr, int32_t offset) { return Load(Opcode::LDG, dst, addr, offset); }
 
 Instr Stp(const Operand& addr, int32_t offset, const Operand& value) {
   Instr i;
@@ -95,7 +103,7 @@ void Emitter::Emit(const Instr& instr) {
       Nop(compiler::MutantActive(compiler::Mutant::kNaiveSfuNoSs) ? 0 : a3xx::kFlagSs, 5);
       break;
     case Category::kCat5:
-    case Category::kCat6:  // ldp/stp only (register_map.h, private arrays)
+    case Category::kCat6:  // ldp/stp (private arrays) and ldg (CONST buffers in global memory) only
       Nop(a3xx::kFlagSy, 5);
       break;
     default:  // cat0 writes no register; cat7 is never emitted

@@ -8,15 +8,15 @@
 //                                            a0/p0 rule (6)
 //   cat4 (SFU)            -> (ss)(rpt5)nop   result and lazy source reads done
 //   cat5 (texture)        -> (sy)(rpt5)nop   likewise for the texture unit
-//   cat6 (ldp/stp)        -> (sy)(rpt5)nop   private memory is sy class: the
-//                                            load landed, the store read its
-//                                            value register
+//   cat6 (ldp/stp/ldg)    -> (sy)(rpt5)nop   private and global memory are
+//                                            sy class: the load landed, the
+//                                            store read its value register
 // so when an instruction issues, every earlier result is in its register and
 // no asynchronous operation is pending. Correctness never depends on
 // scheduling, and no instruction needs (ss)/(sy) itself (so cat5 never needs
 // an (ss)nop before it). cat0 instructions (br, jump, kill, end) write no
 // register and get no wait. cat6 appears only for TEMP arrays in private
-// memory (register_map.h).
+// memory and CONST buffers in global memory (register_map.h).
 //
 // Labels: Bind(l) makes the *next* instruction the target of l. Finish
 // resolves every br/jump to `target - branch` (a3xx: signed 16 bits), sets
@@ -57,6 +57,9 @@ Instr Sfu(a3xx::Opcode op, const Operand& dst, const Operand& a);
 // cat6 private memory, one 32-bit word: `ldp.u32 dst, p[addr+offset], 1`
 // and `stp.u32 p[addr+offset], value, 1` (offset: signed 13-bit bytes).
 Instr Ldp(const Operand& dst, const Operand& addr, int32_t offset);
+// cat6 global memory, one 32-bit word: `ldg.u32 dst, g[addr+offset], 1`
+// (a CONST buffer in global memory, register_map.h).
+Instr Ldg(const Operand& dst, const Operand& addr, int32_t offset);
 Instr Stp(const Operand& addr, int32_t offset, const Operand& value);
 
 // Operand shorthands (full-precision registers).

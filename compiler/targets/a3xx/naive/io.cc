@@ -284,6 +284,7 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
         }
         case File::kConstant: {
           const uint32_t buffer = d.dimension.value_or(0);
+          if (ctx.map.GlobalConstOf(buffer)) break;  // in global memory: s.global_consts
           if (consts.insert({buffer, idx}).second) {
             s.consts.push_back({buffer, idx, static_cast<uint16_t>(*ctx.map.ConstBase(buffer) + idx)});
           }
@@ -320,6 +321,7 @@ a3xx::ShaderState BuildShaderState(Ctx& ctx) {
     if (k < ctx.shader.immediates.size()) imm.words = ctx.shader.immediates[k].words;
     s.immediates.push_back(imm);
   }
+  s.global_consts = ctx.map.GlobalConsts();
   s.full_regs = static_cast<uint16_t>(ctx.map.TotalGprVec4());
   return s;
 }

@@ -151,23 +151,29 @@ const PrivateArray* Inst::PrivateTarget(const tgsi::Register& reg) const {
 }
 
 Operand Inst::PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr, const Operand& scratch) {
-  const bool p = ctx.map.HasPrivateScratch();
-  const Operand at = p ? PReg(0) : scratch, py = PReg(1);
+  const Operand at = ctx.map.HasPrivateScratch() ? PReg(0) : scratch;
   if (!reg.index.indirect) {
     Emit(Mov(at, Imm(static_cast<int32_t>(arr.byte_base + 16 * (reg.index.index - arr.first)))));
     return at;
   }
-  const tgsi::IndirectAddress& addr = *reg.index.indirect;
-  if (addr.file != File::kAddress) {
-    ctx.Unsupported("indirect addressing through " + std::string(tgsi::Name(addr.file)));
-    return at;
-  }
-  const int64_t offset = reg.index.offset;
-  const Operand a = Gpr(static_cast<uint16_t>(ctx.map.GprScalar(File::kAddress, addr.index, addr.component)));
   // The index clamped to the array as a0.x's is (operands.h), made the
   // element's position from the start of private memory, in bytes.
-  const int32_t lo = static_cast<int32_t>(arr.first - offset), hi = static_cast<int32_t>(arr.last - offset);
-  const int32_t to_vec4 = static_cast<int32_t>(offset - arr.first + arr.byte_base / 16);
+  const int64_t offset = reg.index.offset;
+  ClampedByteOffset(*reg.index.indirect, static_cast<int32_t>(arr.first - offset),
+                    static_cast<int32_t>(arr.last - offset),
+                    static_cast<int32_t>(offset - arr.first + arr.byte_base / 16), at);
+  return at;
+}
+
+void Inst::ClampedByteOffset(const tgsi::IndirectAddress& addr, int32_t lo, int32_t hi, int32_t to_vec4,
+                             const Operand& at) {
+  if (addr.file != File::kAddress) {
+    ctx.Unsupported("indirect addressing through " + std::string(tgsi::Name(addr.file)));
+    return;
+  }
+  const bool p = ctx.map.HasPrivateScratch();
+  const Operand py = PReg(1);
+  const Operand a = Gpr(static_cast<uint16_t>(ctx.map.GprScalar(File::kAddress, addr.index, addr.component)));
   auto imm = [&](int32_t v) {  // P.y holds immediates when P exists (register_map.h)
     if (!p) return Imm(v);
     Emit(Mov(py, Imm(v)));
@@ -177,6 +183,21 @@ Operand Inst::PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr,
   Emit(Alu2(Opcode::MIN_S, at, at, imm(hi)));
   Emit(Alu2(Opcode::ADD_S, at, at, imm(to_vec4)));
   Emit(Alu2(Opcode::SHL_B, at, at, Imm(4)));
+}
+
+Operand Inst::GlobalConstAddress(const tgsi::Register& reg, const a3xx::GlobalConstRange& g, const Operand& scratch) {
+  const Operand at = ctx.map.HasPrivateScratch() ? PReg(0) : scratch;
+  if (!reg.index.indirect) {
+    Emit(Mov(at, Imm(static_cast<int32_t>(16 * (reg.index.index - g.first)))));
+  } else {
+    // The index clamped to the buffer as a0.x's is (operands.h), in bytes
+    // from the buffer's first constant.
+    const int64_t offset = reg.index.offset;
+    const int64_t first = g.first, last = static_cast<int64_t>(g.first) + g.count - 1;
+    ClampedByteOffset(*reg.index.indirect, static_cast<int32_t>(first - offset), static_cast<int32_t>(last - offset),
+                      static_cast<int32_t>(offset - first), at);
+  }
+  Emit(Alu2(Opcode::ADD_U, at, at, Const(g.address_scalar)));
   return at;
 }
 
@@ -210,6 +231,11 @@ Operand Inst::Location(int k, int slot) {
   if (const PrivateArray* arr = PrivateTarget(reg)) {
     const Operand s = SReg(k, slot);
     Emit(Ldp(s, PrivateAddress(reg, *arr, s), 4 * comp));
+    return s;
+  }
+  if (const a3xx::GlobalConstRange* g = reg.file == File::kConstant ? ctx.map.GlobalConstOf(buffer) : nullptr) {
+    const Operand s = SReg(k, slot);
+    Emit(Ldg(s, GlobalConstAddress(reg, *g, s), 4 * comp));
     return s;
   }
   // Base scalar of index 0 of the file (or buffer), in its register file.

@@ -16,6 +16,12 @@
 //     it the element's vec4 from the memory's start, shl.b makes bytes;
 //     into P.x with the immediates in P.y when the map has P), then
 //     `ldp.u32 Sk.slot, p[Sk.slot + 4*comp], 1`;
+//   * CONST buffers in global memory (register_map.h) always: the byte
+//     address into Sk.slot (a direct index: `mov Sk.slot, 16 * index`; a
+//     relative one: max.s/min.s clamp it to the buffer like a0.x's, add.s
+//     adds the register's offset, shl.b makes bytes; into P.x with the
+//     immediates in P.y when the map has P), `add.u` of the buffer's
+//     address constant, then `ldg.u32 Sk.slot, g[Sk.slot + 4*comp], 1`;
 //   * consts where the slot takes none;
 //   * modifiers the slot cannot express. TGSI modifiers act by the opcode's
 //     source type (docs/tgsi.md 3.3): float-style ones are sign-bit
@@ -114,6 +120,14 @@ class Inst {
   // The byte address of component 0 of the element `reg` names in private
   // array `arr`, computed into `scratch` (or P.x when the map has P).
   Operand PrivateAddress(const tgsi::Register& reg, const PrivateArray& arr, const Operand& scratch);
+  // The byte address of component 0 of CONST `reg` in global-memory range
+  // `g`, computed into `scratch` (or P.x when the map has P).
+  Operand GlobalConstAddress(const tgsi::Register& reg, const a3xx::GlobalConstRange& g, const Operand& scratch);
+  // max.s/min.s of ADDR component `addr` into [lo, hi], then add.s of
+  // `to_vec4` and shl.b by 4 into `at` (immediates through P.y when the
+  // map has P): the byte offset of a clamped relative index.
+  void ClampedByteOffset(const tgsi::IndirectAddress& addr, int32_t lo, int32_t hi, int32_t to_vec4,
+                         const Operand& at);
   // [first, last] TGSI index range a relative access to `reg` may touch.
   bool IndexRange(const tgsi::Register& reg, int64_t* first, int64_t* last);
   bool AliasesDestination() const;

@@ -140,6 +140,48 @@ bool NeedsPrivateScratch(const tgsi::Shader& shader, const std::vector<PrivateAr
   return needs;
 }
 
+// The CONST buffers that move to global memory (register_map.h), in the
+// order they move: none when the const file holds every buffer and the
+// immediates.
+std::vector<uint32_t> GlobalConstBuffers(const std::map<uint32_t, uint64_t>& consts, uint64_t imm) {
+  uint64_t total = imm;
+  std::vector<uint32_t> order;
+  for (const auto& [buffer, size] : consts) {
+    total += size;
+    if (size > 0) order.push_back(buffer);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return consts.at(a) > consts.at(b); });
+  std::vector<uint32_t> moved;
+  for (uint32_t buffer : order) {
+    if (total + (moved.size() + 3) / 4 <= kA3xxConstVec4) break;
+    moved.push_back(buffer);
+    total -= consts.at(buffer);
+  }
+  return moved;
+}
+
+// Whether some relative access to a CONST buffer in global memory needs an
+// immediate outside cat2's 11-bit signed range for its address (operands.h:
+// the clamp bounds and the index's offset): then the address is built
+// through P.
+bool NeedsGlobalConstScratch(const tgsi::Shader& shader, const std::map<uint32_t, uint64_t>& consts,
+                             const std::vector<uint32_t>& moved) {
+  auto fits = [](int64_t v) { return v >= -1024 && v <= 1023; };
+  bool needs = false;
+  auto visit = [&](const tgsi::Register& r) {
+    if (r.file != File::kConstant || !r.index.indirect || (r.dimension && r.dimension->indirect)) return;
+    const uint32_t buffer = r.dimension ? r.dimension->index : 0;
+    if (std::find(moved.begin(), moved.end(), buffer) == moved.end()) return;
+    const int64_t off = r.index.offset, last = static_cast<int64_t>(consts.at(buffer)) - 1;
+    needs |= !fits(-off) || !fits(last - off) || !fits(off);
+  };
+  for (const tgsi::Instruction& in : shader.instructions) {
+    for (const tgsi::SrcOperand& src : in.src) visit(src.reg);
+  }
+  return needs;
+}
+
 }  // namespace
 
 bool ReadsInputsAtCentroid(const tgsi::Shader& shader) {
@@ -168,9 +210,11 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
   }
 
   RegisterMap map;
+  const std::vector<uint32_t> global_buffers = GlobalConstBuffers(s.consts, s.imm);
+  const bool p_for_consts = NeedsGlobalConstScratch(shader, s.consts, global_buffers);
   // INTERP_CENTROID's operands: the IN file's centroid twin, after the rest.
   const uint64_t twin = ReadsInputsAtCentroid(shader) ? s.gpr[File::kInput] : 0;
-  uint64_t next = kFirstTgsiVec4 + twin;
+  uint64_t next = kFirstTgsiVec4 + twin + (p_for_consts ? 1 : 0);
   for (const auto& [f, size] : s.gpr) next += size;
   if (next > kA3xxGprVec4) {
     // Move relatively addressed TEMP arrays to private memory, largest
@@ -184,8 +228,9 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
       privately_held += a.last - a.first + 1;
     }
     const uint64_t array_vec4 = privately_held;
-    map.private_scratch_ = NeedsPrivateScratch(shader, map.private_arrays_);
-    uint64_t rest = next - privately_held + (map.private_scratch_ ? 1 : 0);
+    const bool p_for_arrays = NeedsPrivateScratch(shader, map.private_arrays_);
+    map.private_scratch_ = p_for_arrays || p_for_consts;
+    uint64_t rest = next - privately_held + (p_for_arrays && !p_for_consts ? 1 : 0);
     // Then plain TEMPs, one vec4 each after the arrays' bytes, in
     // PlainTempSpillOrder, until the rest fits.
     uint64_t spilled = 0;
@@ -231,6 +276,7 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
     }
     s.gpr[File::kTemporary] = static_cast<uint64_t>(slot);
   }
+  map.private_scratch_ = map.private_scratch_ || p_for_consts;
   next = kFirstTgsiVec4 + (map.private_scratch_ ? 1 : 0);
   for (File f : kGprFileOrder) {
     const uint64_t size = s.gpr[f];
@@ -247,19 +293,38 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
   // Buffer 0 first, so CONST[i] is c<i>; the others in buffer order.
   uint64_t cnext = 0;
   if (!s.consts.count(0)) s.consts[0] = 0;
+  uint64_t all_consts = 0;
   for (const auto& [buffer, size] : s.consts) {
+    all_consts += size;
+    if (std::find(global_buffers.begin(), global_buffers.end(), buffer) != global_buffers.end()) continue;
     map.const_buffers_[buffer] = FileLayout{static_cast<uint32_t>(std::min<uint64_t>(cnext, UINT32_MAX)),
                                             static_cast<uint32_t>(std::min<uint64_t>(size, UINT32_MAX))};
     cnext += size;
   }
-  const uint64_t total_const = cnext + s.imm;
+  const uint64_t address_vec4 = (global_buffers.size() + 3) / 4;
+  const uint64_t total_const = cnext + s.imm + address_vec4;
   if (total_const > kA3xxConstVec4) {
-    *unsupported = "const file: " + std::to_string(total_const) + " vec4 constants needed, a3xx has " +
-                   std::to_string(kA3xxConstVec4);
+    *unsupported = "const file: " + std::to_string(all_consts + s.imm) + " vec4 constants needed" +
+                   (global_buffers.empty() ? std::string()
+                                           : " (" + std::to_string(total_const) +
+                                                 " with every CONST buffer in global memory)") +
+                   ", a3xx has " + std::to_string(kA3xxConstVec4);
     return std::nullopt;
   }
   map.imm_base_ = static_cast<uint32_t>(cnext);
   map.imm_count_ = static_cast<uint32_t>(s.imm);
+  uint64_t address = kGlobalConstAddress;
+  for (size_t k = 0; k < global_buffers.size(); ++k) {
+    const uint64_t size = s.consts.at(global_buffers[k]);
+    if (address + 16 * size > (uint64_t{1} << 32)) {
+      *unsupported = "global memory: CONST buffers of " + std::to_string(size) + " vec4 beyond 32-bit addresses";
+      return std::nullopt;
+    }
+    map.global_consts_.push_back(a3xx::GlobalConstRange{
+        global_buffers[k], 0, static_cast<uint32_t>(size), static_cast<uint32_t>(address),
+        static_cast<uint16_t>(4 * (map.imm_base_ + map.imm_count_) + k)});
+    address = (address + 16 * size + 255) / 256 * 256;
+  }
   return map;
 }
 
@@ -288,8 +353,16 @@ std::optional<uint32_t> RegisterMap::ConstBase(uint32_t buffer) const {
 }
 
 uint32_t RegisterMap::ConstSize(uint32_t buffer) const {
+  if (const a3xx::GlobalConstRange* g = GlobalConstOf(buffer)) return g->count;
   auto it = const_buffers_.find(buffer);
   return it == const_buffers_.end() ? 0 : it->second.size;
+}
+
+const a3xx::GlobalConstRange* RegisterMap::GlobalConstOf(uint32_t buffer) const {
+  for (const a3xx::GlobalConstRange& g : global_consts_) {
+    if (g.buffer == buffer) return &g;
+  }
+  return nullptr;
 }
 
 }  // namespace shaderdiff::naive

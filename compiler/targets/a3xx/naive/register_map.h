@@ -46,6 +46,21 @@
 // other buffers follow in buffer order, each contiguous from its index 0;
 // then IMM[k] at c<imm_base + k>.
 //
+// Global memory (only when the const file above does not fit in c0..c511):
+// whole CONST buffers move to a UBO in global memory, largest first (then
+// the lowest buffer number), until the rest fits together with their
+// address constants (a3xx::GlobalConstRange): buffer k's CONST[b][i].c is
+// the word at byte address_k + 16 * i + 4 * c, read with ldg
+// (operands.h); address_k is the k-th moved buffer's, from
+// kGlobalConstAddress, each after the previous one's bytes rounded up to
+// 256; it lives in const scalar c<imm_base + imm_count + k / 4>.(k % 4),
+// after the immediates. A moved buffer has no const-file vec4, the other
+// buffers keep their order, packed. Whole buffers, because a relative
+// access may reach any index of its buffer. When some relative access to
+// such a buffer needs an immediate beyond cat2's 11 bits for its address,
+// r10 is P as for private arrays. A shader whose const file fits gets
+// exactly the layout above.
+//
 // Nothing else lives across TGSI instructions: scratch registers are dead
 // at every TGSI instruction boundary, TGSI registers are only written by
 // the instructions that name them as destination.
@@ -58,6 +73,7 @@
 #include <vector>
 
 #include "compiler/tgsi/ast.h"
+#include "emulator/a3xx/isa/shader_state.h"
 
 namespace shaderdiff::naive {
 
@@ -74,6 +90,7 @@ inline constexpr int kFirstTgsiVec4 = 10;
 inline constexpr int kPvtScratchVec4 = 10;  // P, when private arrays exist
 inline constexpr int kA3xxGprVec4 = 48;     // r0..r47 physically present
 inline constexpr int kA3xxConstVec4 = 512;  // c0..c511
+inline constexpr uint32_t kGlobalConstAddress = 0x10000;  // the first UBO's bytes (register_map.h)
 
 // K components.
 inline constexpr int kKZero = 0;      // 0.0 / integer 0
@@ -121,9 +138,15 @@ class RegisterMap {
   // Whether r10 is P (register_map.h's top comment).
   bool HasPrivateScratch() const { return private_scratch_; }
 
-  // Const vec4 base of a CONST buffer (nullopt: buffer never declared or used).
+  // Const vec4 base of a CONST buffer (nullopt: buffer never declared or
+  // used, or in global memory).
   std::optional<uint32_t> ConstBase(uint32_t buffer) const;
+  // Its vec4 count (const file or global memory).
   uint32_t ConstSize(uint32_t buffer) const;
+  // The global-memory range holding CONST buffer `buffer`, or nullptr (in
+  // the const file).
+  const a3xx::GlobalConstRange* GlobalConstOf(uint32_t buffer) const;
+  const std::vector<a3xx::GlobalConstRange>& GlobalConsts() const { return global_consts_; }
   uint32_t ImmBase() const { return imm_base_; }
   uint32_t ImmCount() const { return imm_count_; }
   const std::map<uint32_t, FileLayout>& ConstBuffers() const { return const_buffers_; }
@@ -134,11 +157,12 @@ class RegisterMap {
 
   // vec4 registers used: r0 .. r<TotalGprVec4() - 1>.
   uint32_t TotalGprVec4() const { return total_gpr_; }
-  uint32_t TotalConstVec4() const { return imm_base_ + imm_count_; }
+  uint32_t TotalConstVec4() const { return imm_base_ + imm_count_ + (static_cast<uint32_t>(global_consts_.size()) + 3) / 4; }
 
  private:
   std::map<tgsi::File, FileLayout> gpr_files_;
-  std::map<uint32_t, FileLayout> const_buffers_;
+  std::map<uint32_t, FileLayout> const_buffers_;  // in the const file
+  std::vector<a3xx::GlobalConstRange> global_consts_;
   uint32_t imm_base_ = 0;
   uint32_t imm_count_ = 0;
   uint32_t total_gpr_ = 0;
