@@ -108,7 +108,7 @@ class Builder {
   // few bytes per block, not a row of every register index per block.
   static constexpr ValueId kUnset = -2;  // never a value id, nor kNoValue
   size_t blocks_ = 1;
-  std::vector<int32_t> column_of_ = std::vector<int32_t>(a3xx::kNumRegIndices, -1);
+  std::vector<int32_t> column_of_;  // sized and filled by Run
   std::vector<ValueId>& cur_ = CurrentDefsScratch();
   static std::vector<ValueId>& CurrentDefsScratch() {
     static thread_local std::vector<ValueId> scratch;
