@@ -59,7 +59,7 @@ CLASSES = {
     "mesa-inf-algebra": "Mesa: NIR's float algebra assumes finite operands (lrp rewritten, at +-inf)",
     "mesa-udiv-zero": "Mesa: UDIV/UMOD by 0, which TGSI defines as ~0 and tgsi_to_nir maps to NIR's undefined udiv/umod",
     "unsupported-stencil": "unsupported: FRAG_RESULT_STENCIL (a3xx has no field)",
-    "unsupported-ubo-pointer": "unsupported: ir3 reads a UBO through a pointer (no buffer memory)",
+    "unsupported-ubo-pointer": "unsupported: ir3 reads its constant data, or a UBO the shader does not declare, through a pointer",
     "unsupported-ir3-failed": "unsupported: ir3 compiled nothing",
     "unsupported-face-input": "unsupported: FACE as a float input, which freedreno's caps never give ir3 (glue refuses)",
     "unsupported-interp-opcode": "unsupported: ir3 compiled nothing: tgsi_to_nir has no INTERP_CENTROID/SAMPLE/OFFSET (a3xx exposes no interpolateAt*)",
@@ -141,6 +141,15 @@ def classify(check, tgsi_path, dump_path, sd):
             return "tex-writes-all"
         if "alu-delay" in d and "ADDR[" in t and out_of_range_on_vector(sd, tgsi_path, check.get("reproduce", "")):
             return "relative-oob"
+        if "global-uninit" in d and "CONST[0][ADDR" in t:
+            if out_of_range_on_vector(sd, tgsi_path, check.get("reproduce", "")):
+                return "relative-oob"
+            # An in-range index the program computes from gl_FragCoord in
+            # ir3's fixed-point format (its integer division assumes a
+            # framebuffer-sized coordinate); the binary32 preload gives it
+            # a huge one, and the ldg leaves the buffer.
+            if "SYSTEM_VALUE_FRAG_COORD" in dump and re.search(r"^DCL (IN|SV)\[\d+\].*POSITION", t, re.M):
+                return "frag-coord"
     if v == "compile-error" and "getbuf: no document or driver shows a3xx has it" in d and re.search(r"\bgetbuf\b", dump):
         return "getbuf-refused"
     if v == "compile-error" and "beyond the a3xx full register file" in d and re.search(r"\bsam", dump):

@@ -2,6 +2,7 @@
 // mapping and its sources).
 #include "tools/ir3_dump/program.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -183,26 +184,19 @@ class Builder {
   }
 
   void Consts() {
-    for (const auto& [name, vec4] : d_.offsets) {
-      // Sections the driver fills only for stages or features a VS + FS
-      // pipeline without stream-out does not have (primitive params and
-      // map: GS/tess; tfbo: stream-out; image dims, kernel params) stay
-      // zero, like every const the state does not set; driver params are
-      // set below.
-      if (name != "ubo" || d_.num_ubos == 0) continue;
-      {
-        // UBO addresses: the program loads through a pointer (ldg), which
-        // needs buffers in memory the emulator has no model of.
-        return Unsupported("ir3 reads " + std::to_string(d_.num_ubos) +
-                           " UBO(s) through a pointer in the const file (c" + std::to_string(vec4) +
-                           ".x): the emulator has no UBO memory");
-      }
-    }
     // Declared constants, by buffer.
     std::map<uint32_t, std::vector<uint32_t>> declared;
     for (const tgsi::Declaration& d : s_.declarations) {
       if (d.file != File::kConstant) continue;
       for (uint64_t i = d.first; i <= d.last; ++i) declared[d.dimension.value_or(0)].push_back(static_cast<uint32_t>(i));
+    }
+    // Sections the driver fills only for stages or features a VS + FS
+    // pipeline without stream-out does not have (primitive params and map:
+    // GS/tess; tfbo: stream-out; image dims, kernel params) stay zero, like
+    // every const the state does not set; UBO addresses and driver params
+    // are set here.
+    if (const auto it = d_.offsets.find("ubo"); it != d_.offsets.end() && d_.num_ubos > 0) {
+      if (!UboAddresses(it->second, declared)) return;
     }
     for (const UboRange& range : d_.ubo_ranges) {
       if (d_.consts_ubo >= 0 && range.block == static_cast<uint32_t>(d_.consts_ubo)) {
@@ -228,6 +222,36 @@ class Builder {
       const uint32_t vec4s = (d_.num_driver_params + 3) / 4;
       for (uint32_t k = 0; k < vec4s; ++k) st_.immediates.push_back({static_cast<uint16_t>(it->second + k), {0, 0, 0, 0}});
     }
+  }
+
+  // The UBO addresses (ir3_emit_ubos): UBO i's byte address in const scalar
+  // 4 * vec4 + i (one 32-bit scalar per pointer below a5xx:
+  // ir3_pointer_size), and its bytes in global memory, which the program
+  // reads with ldg. Byte 16 * k of UBO i is CONST[i][k] (TGSI's buffer i),
+  // so each buffer's range starts at index 0 and ends at its last declared
+  // index. The driver's addresses are arbitrary: from 0x10000, each buffer
+  // rounded up to 256 bytes. Returns false when it has set the verdict.
+  bool UboAddresses(uint32_t vec4, const std::map<uint32_t, std::vector<uint32_t>>& declared) {
+    uint32_t address = 0x10000;
+    for (uint32_t i = 0; i < d_.num_ubos; ++i) {
+      if (d_.consts_ubo >= 0 && i == static_cast<uint32_t>(d_.consts_ubo)) {
+        Unsupported("ir3 reads its constant data (UBO " + std::to_string(i) +
+                    ") through a pointer: the glue loads constant data into the const file only");
+        return false;
+      }
+      const auto it = declared.find(i);
+      if (it == declared.end()) {
+        Unsupported("ir3 reads UBO " + std::to_string(i) + " through a pointer (c" + std::to_string(vec4) +
+                    "), which is no constant buffer of the shader");
+        return false;
+      }
+      uint32_t last = 0;
+      for (uint32_t k : it->second) last = std::max(last, k);
+      const uint32_t count = last + 1;
+      st_.global_consts.push_back({i, 0, count, address, static_cast<uint16_t>(4 * vec4 + i)});
+      address += (16 * count + 255) / 256 * 256;
+    }
+    return true;
   }
 
   // A range of the consts UBO: the shader's own constant data, which the

@@ -11,7 +11,10 @@
 #include <gtest/gtest.h>
 
 #include "compiler/tgsi/validate.h"
+#include "emulator/a3xx/emulator.h"
+#include "emulator/tgsi/interpreter.h"
 #include "tools/harness/check.h"
+#include "tools/harness/vector_gen.h"
 
 namespace shaderdiff::ir3_dump {
 namespace {
@@ -115,6 +118,46 @@ TEST(Ir3Program, ConstantDataFillsTheConstsUboRange) {
   const BuildResult without = BuildProgram(*d, LoadTgsi("consts.tgsi"));
   EXPECT_EQ(without.status, BuildStatus::kUnsupported);
   EXPECT_NE(without.detail.find("no constant buffer of the shader"), std::string::npos) << without.detail;
+}
+
+// A UBO ir3 reads through a pointer (corpus shader 3718bed14ccf6560:
+// CONST[0][0..1024] is more than the const file; ir3 pushes two 8-vec4
+// ranges to c0..c15 and loads CONST[0][ADDR] with ldg from the address in
+// c16.x). The glue gives the buffer a range of global memory, as the
+// driver's UBO upload does, and the program computes what the reference
+// does while its index is in range; past the buffer it reads bytes nobody
+// wrote (the "global-uninit" hazard).
+TEST(Ir3Program, AUboReadThroughAPointerReadsGlobalMemory) {
+  const tgsi::Shader shader = LoadTgsi("ubo.tgsi");
+  const BuildResult r = LoadProgram(std::string(kDir) + "ubo.ir3.txt", shader);
+  ASSERT_EQ(r.status, BuildStatus::kOk) << r.detail;
+  const a3xx::ShaderState& s = r.program.state;
+  ASSERT_EQ(s.global_consts.size(), 1u);
+  EXPECT_EQ(s.global_consts[0], (a3xx::GlobalConstRange{0, 0, 1025, 0x10000, 4 * 16}));
+  common::TestVector v;
+  std::string error;
+  harness::VectorOptions vo;
+  vo.lanes = 16;
+  ASSERT_TRUE(harness::GenerateVector(shader, vo, &v, &error)) << error;
+  a3xx::EmulatorOptions eo;
+  eo.hazards = a3xx::HazardMode::kTrap;
+  for (const uint32_t index : {0u, 5u, 1024u}) {
+    v.constants[0][1024][0] = index;
+    const common::ExecResult want = tgsi_exec::Interpret(shader, v, {});
+    const a3xx::EmulationResult got = a3xx::Emulate(r.program, v, eo);
+    ASSERT_EQ(got.result.status, common::ExecStatus::kOk) << index << ": " << got.result.detail;
+    EXPECT_TRUE(got.hazards.empty()) << index;
+    ASSERT_EQ(want.outputs.size(), 1u);
+    const common::OutputLanes* out = got.result.FindOutput(0);
+    ASSERT_NE(out, nullptr);
+    for (size_t lane = 0; lane < 16; ++lane) {
+      EXPECT_EQ(out->words[lane], want.outputs[0].words[lane]) << "index " << index << " lane " << lane;
+    }
+  }
+  v.constants[0][1024][0] = 1025;
+  const a3xx::EmulationResult past = a3xx::Emulate(r.program, v, eo);
+  ASSERT_FALSE(past.hazards.empty());
+  EXPECT_EQ(past.hazards.front().kind, "global-uninit");
 }
 
 TEST(Ir3Program, ChecksAsTheMesaBuild) {
