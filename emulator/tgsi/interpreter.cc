@@ -486,8 +486,7 @@ void CollectWave(const Exec& ex, bool frag, int at, int n, uint32_t first, LaneM
   // not exact. A component whose lanes are all exact, in a segment where
   // no lane was killed, is its words alone (what the per-lane loop below
   // writes for such lanes: no flag, no set).
-  const LaneMask range = (n >= kMaxLanes ? ~LaneMask{0} : ((LaneMask{1} << n) - 1)) << at;
-  const bool none_killed = !frag || (ex.killed & range) == 0;
+  const bool none_killed = !frag || (ex.killed & seg_mask) == 0;
   for (common::OutputLanes& row : res.outputs) {
     for (int c = 0; c < 4; ++c) {
       const Lanes& reg = ex.out_[static_cast<size_t>(row.index) * 4 + c];

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "compiler/targets/a3xx/naive/sampler_state.h"
+#include "compiler/targets/a3xx/naive/ubo_layout.h"
 #include "emulator/a3xx/isa/assembler.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/io_fields.h"
@@ -229,10 +230,10 @@ class Builder {
   // ir3_pointer_size), and its bytes in global memory, which the program
   // reads with ldg. Byte 16 * k of UBO i is CONST[i][k] (TGSI's buffer i),
   // so each buffer's range starts at index 0 and ends at its last declared
-  // index. The driver's addresses are arbitrary: from 0x10000, each buffer
-  // rounded up to 256 bytes. Returns false when it has set the verdict.
+  // index. The driver's addresses are arbitrary; the glue takes our builds'
+  // layout (ubo_layout.h). Returns false when it has set the verdict.
   bool UboAddresses(uint32_t vec4, const std::map<uint32_t, std::vector<uint32_t>>& declared) {
-    uint32_t address = 0x10000;
+    uint64_t address = naive::kGlobalConstAddress;
     for (uint32_t i = 0; i < d_.num_ubos; ++i) {
       if (d_.consts_ubo >= 0 && i == static_cast<uint32_t>(d_.consts_ubo)) {
         Unsupported("ir3 reads its constant data (UBO " + std::to_string(i) +
@@ -248,8 +249,8 @@ class Builder {
       uint32_t last = 0;
       for (uint32_t k : it->second) last = std::max(last, k);
       const uint32_t count = last + 1;
-      st_.global_consts.push_back({i, 0, count, address, static_cast<uint16_t>(4 * vec4 + i)});
-      address += (16 * count + 255) / 256 * 256;
+      st_.global_consts.push_back({i, 0, count, static_cast<uint32_t>(address), static_cast<uint16_t>(4 * vec4 + i)});
+      address = naive::NextGlobalConstAddress(address, count);
     }
     return true;
   }

@@ -323,7 +323,7 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
     map.global_consts_.push_back(a3xx::GlobalConstRange{
         global_buffers[k], 0, static_cast<uint32_t>(size), static_cast<uint32_t>(address),
         static_cast<uint16_t>(4 * (map.imm_base_ + map.imm_count_) + k)});
-    address = (address + 16 * size + 255) / 256 * 256;
+    address = NextGlobalConstAddress(address, size);
   }
   return map;
 }

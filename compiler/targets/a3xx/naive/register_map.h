@@ -72,6 +72,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/targets/a3xx/naive/ubo_layout.h"
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/isa/shader_state.h"
 
@@ -90,7 +91,6 @@ inline constexpr int kFirstTgsiVec4 = 10;
 inline constexpr int kPvtScratchVec4 = 10;  // P, when private arrays exist
 inline constexpr int kA3xxGprVec4 = 48;     // r0..r47 physically present
 inline constexpr int kA3xxConstVec4 = 512;  // c0..c511
-inline constexpr uint32_t kGlobalConstAddress = 0x10000;  // the first UBO's bytes (register_map.h)
 
 // K components.
 inline constexpr int kKZero = 0;      // 0.0 / integer 0
