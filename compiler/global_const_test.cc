@@ -44,11 +44,9 @@ TEST(GlobalConsts, BufferBeyondTheConstFileIsReadWithLdg) {
   for (int n : {600, 1100}) {
     const std::string text = UboShader(n);
     const tgsi::Shader shader = Parse(text);
-    const naive::CompileResult nv = naive::CompileA3xxNaive(shader);
-    ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
-    const OptResult op = CompileA3xxOpt(shader, {});
-    ASSERT_EQ(op.status, naive::CompileStatus::kOk) << op.failed_pass << ": " << op.detail;
-    for (const a3xx::Program* p : {&nv.program.program(), &op.program.program()}) {
+    const trap_check::BothBuilds both = trap_check::CompileBoth(shader);
+    ASSERT_TRUE(both.ok);
+    for (const a3xx::Program* p : both.programs()) {
       EXPECT_GT(Count(*p, a3xx::Opcode::LDG), 0);
       ASSERT_EQ(p->state.global_consts.size(), 1u);
       const a3xx::GlobalConstRange& g = p->state.global_consts[0];

@@ -58,11 +58,9 @@ using trap_check::TrapCheck;
 TEST(PrivateArray, ArrayBeyondTheRegisterFileLivesInPrivateMemory) {
   const std::string text = ArrayShader(80);
   const tgsi::Shader shader = Parse(text);
-  const naive::CompileResult nv = naive::CompileA3xxNaive(shader);
-  ASSERT_EQ(nv.status, naive::CompileStatus::kOk) << nv.detail;
-  const OptResult op = CompileA3xxOpt(shader, {});
-  ASSERT_EQ(op.status, naive::CompileStatus::kOk) << op.failed_pass << ": " << op.detail;
-  for (const a3xx::Program* p : {&nv.program.program(), &op.program.program()}) {
+  const trap_check::BothBuilds both = trap_check::CompileBoth(shader);
+  ASSERT_TRUE(both.ok);
+  for (const a3xx::Program* p : both.programs()) {
     EXPECT_GT(Count(*p, a3xx::Opcode::STP), 0);
     EXPECT_GT(Count(*p, a3xx::Opcode::LDP), 0);
     EXPECT_EQ(p->state.pvt_mem_units, 80 * 16 / 128);  // 80 vec4, no spill slots
