@@ -211,11 +211,14 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
 
   RegisterMap map;
   const std::vector<uint32_t> global_buffers = GlobalConstBuffers(s.consts, s.imm);
-  const bool p_for_consts = NeedsGlobalConstScratch(shader, s.consts, global_buffers);
+  // P, the scratch vec4 of private-memory and global addresses: one decision,
+  // made here for global constants and below for private arrays.
+  map.private_scratch_ = NeedsGlobalConstScratch(shader, s.consts, global_buffers);
   // INTERP_CENTROID's operands: the IN file's centroid twin, after the rest.
   const uint64_t twin = ReadsInputsAtCentroid(shader) ? s.gpr[File::kInput] : 0;
-  uint64_t next = kFirstTgsiVec4 + twin + (p_for_consts ? 1 : 0);
-  for (const auto& [f, size] : s.gpr) next += size;
+  uint64_t files = kFirstTgsiVec4 + twin;  // every vec4 but P's
+  for (const auto& [f, size] : s.gpr) files += size;
+  uint64_t next = files + (map.private_scratch_ ? 1 : 0);
   if (next > kA3xxGprVec4) {
     // Move relatively addressed TEMP arrays to private memory, largest
     // first, until the rest (and P) fits.
@@ -228,9 +231,8 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
       privately_held += a.last - a.first + 1;
     }
     const uint64_t array_vec4 = privately_held;
-    const bool p_for_arrays = NeedsPrivateScratch(shader, map.private_arrays_);
-    map.private_scratch_ = p_for_arrays || p_for_consts;
-    uint64_t rest = next - privately_held + (p_for_arrays && !p_for_consts ? 1 : 0);
+    map.private_scratch_ = map.private_scratch_ || NeedsPrivateScratch(shader, map.private_arrays_);
+    uint64_t rest = files - privately_held + (map.private_scratch_ ? 1 : 0);
     // Then plain TEMPs, one vec4 each after the arrays' bytes, in
     // PlainTempSpillOrder, until the rest fits.
     uint64_t spilled = 0;
@@ -276,7 +278,6 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
     }
     s.gpr[File::kTemporary] = static_cast<uint64_t>(slot);
   }
-  map.private_scratch_ = map.private_scratch_ || p_for_consts;
   next = kFirstTgsiVec4 + (map.private_scratch_ ? 1 : 0);
   for (File f : kGprFileOrder) {
     const uint64_t size = s.gpr[f];
