@@ -28,6 +28,11 @@ struct A3xxTarget {
   enum class RegClass : uint8_t { kNone, kFull, kA0, kP0, kHalf0 };
   // The class register allocation places (CSE merges only values of it).
   static constexpr RegClass kAllocatedClass = RegClass::kFull;
+  // The classes of one fixed physical register (a0.x, p0.x, hr0.x): a
+  // value of one lives only within its block (the verifier checks it).
+  static bool IsSingleRegister(RegClass c) {
+    return c == RegClass::kA0 || c == RegClass::kP0 || c == RegClass::kHalf0;
+  }
 
   // Whether removing an instruction could change behaviour: flow, kill,
   // end, and a write that defines no value (`defines_value` false): a
@@ -49,6 +54,14 @@ struct A3xxTarget {
   // Whether the instruction is a kill (the test-only mutant kDceDropsKill
   // forgets that it is a root).
   static bool IsKill(const Instr& in) { return in.opcode == a3xx::Opcode::KILL; }
+
+  // Flow. A branch (br, jump) ends its block and goes to the node's
+  // target_block, which is the block's succs[0]; `end` ends the program
+  // and is the last node of the last block; a terminator (either) is the
+  // last node of its block.
+  static bool IsBranch(const Instr& in) { return in.opcode == a3xx::Opcode::BR || in.opcode == a3xx::Opcode::JUMP; }
+  static bool IsEnd(const Instr& in) { return in.opcode == a3xx::Opcode::END; }
+  static bool IsTerminator(const Instr& in) { return IsBranch(in) || IsEnd(in); }
 
   // Whether source slot `slot` reads a register: a value, or a pinned
   // register where the node has no value in that slot.
