@@ -166,7 +166,7 @@ const std::vector<Pass>& A3xxPipeline() {
        Form::kIr, [](State& s) { return opt::CopyPropagate(s.fn, s.budget); }},
       {{"cse",
         "after copy-prop, so copies of one value compare equal; before dce, which removes the duplicates",
-        "shared: compiler/opt/cse"},
+        "shared: compiler/opt/cse; a3xx: compiler/targets/a3xx/target_traits (what is pure, the key)"},
        Form::kIr, [](State& s) { return opt::EliminateCommonSubexpressions(s.fn, s.budget); }},
       {{"peephole",
         "after copy-prop (sees through copies to the compares), before dce which removes what it bypasses",

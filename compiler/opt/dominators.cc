@@ -5,8 +5,8 @@
 
 namespace shaderdiff::opt {
 
-std::vector<int32_t> ImmediateDominators(const Function& fn) {
-  const size_t nb = fn.blocks.size();
+std::vector<int32_t> ImmediateDominators(const std::vector<ir::Block>& blocks) {
+  const size_t nb = blocks.size();
   std::vector<int32_t> idom(nb, -1);
   if (nb == 0) return idom;
   // Depth-first preorder over succs: num[b] (0: unreached), vertex[i], parent.
@@ -18,7 +18,7 @@ std::vector<int32_t> ImmediateDominators(const Function& fn) {
     vertex[1] = 0;
     while (!stack.empty()) {
       auto& [b, next] = stack.back();
-      const std::vector<int32_t>& succs = fn.blocks[static_cast<size_t>(b)].succs;
+      const std::vector<int32_t>& succs = blocks[static_cast<size_t>(b)].succs;
       if (next == succs.size()) {
         stack.pop_back();
         continue;
@@ -57,7 +57,7 @@ std::vector<int32_t> ImmediateDominators(const Function& fn) {
     const size_t wi = static_cast<size_t>(w);
     const int32_t p = parent[wi];
     int32_t s = p;
-    for (int32_t pred_block : fn.blocks[static_cast<size_t>(vertex[wi])].preds) {
+    for (int32_t pred_block : blocks[static_cast<size_t>(vertex[wi])].preds) {
       const int32_t v = num[static_cast<size_t>(pred_block)];
       if (v == 0) continue;  // unreached predecessor
       const int32_t candidate = v <= w ? v : semi[static_cast<size_t>(eval(v))];
@@ -87,7 +87,7 @@ std::vector<int32_t> ImmediateDominators(const Function& fn) {
   return idom;
 }
 
-DominatorTree::DominatorTree(const Function& fn) : idom_(ImmediateDominators(fn)) {
+DominatorTree::DominatorTree(const std::vector<ir::Block>& blocks) : idom_(ImmediateDominators(blocks)) {
   const size_t nb = idom_.size();
   pre_.assign(nb, -1);
   post_.assign(nb, -1);

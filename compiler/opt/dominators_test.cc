@@ -11,6 +11,8 @@
 
 #include <random>
 
+#include "compiler/opt/ir.h"
+
 namespace shaderdiff::opt {
 namespace {
 

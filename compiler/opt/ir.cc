@@ -75,9 +75,8 @@ std::string Args(const Function& fn, const std::vector<ValueId>& args) {
   return s;
 }
 
-}  // namespace
-
-std::string PrintNode(const Function& fn, ValueId v) {
+// PrintNode's a3xx body (below).
+std::string NodeText(const Function& fn, ValueId v) {
   const Node& n = fn.node(v);
   const bool allocated = !fn.reg.empty();
   std::string def;
@@ -156,6 +155,8 @@ std::string PrintNode(const Function& fn, ValueId v) {
   return s;
 }
 
+}  // namespace
+
 std::string PrintFunction(const Function& fn) {
   std::ostringstream out;
   for (size_t b = 0; b < fn.blocks.size(); ++b) {
@@ -172,10 +173,19 @@ std::string PrintFunction(const Function& fn) {
     out << "\n";
     for (ValueId v : blk.nodes) {
       if (fn.node(v).dead) continue;
-      out << "  " << PrintNode(fn, v) << "\n";
+      out << "  " << NodeText(fn, v) << "\n";
     }
   }
   return out.str();
 }
 
 }  // namespace shaderdiff::opt
+
+namespace shaderdiff::ir {
+
+template <>
+std::string PrintNode<compiler::A3xxTarget>(const Function<compiler::A3xxTarget>& fn, ValueId v) {
+  return opt::NodeText(fn, v);
+}
+
+}  // namespace shaderdiff::ir

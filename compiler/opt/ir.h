@@ -111,8 +111,9 @@ uint8_t InputMask(const Function& fn, ValueId input);
 // The IR as text (one line per node, blocks with preds/succs), for
 // --dump-after, golden tests and failure messages. Deterministic.
 std::string PrintFunction(const Function& fn);
-// One node, e.g. "%12 = add.f %3, c4.x" or "phi %4(b1), %9(b3)".
-std::string PrintNode(const Function& fn, ValueId v);
+// One node, e.g. "%12 = add.f %3, c4.x" or "phi %4(b1), %9(b3)": the
+// graph's printer (ir_graph.h), a3xx's specialization below.
+using ir::PrintNode;
 
 // `mov.u32u32 r, 0` defining a full-register value (block unset): the
 // value of a variable read before any write (build_ssa) and the address a
@@ -129,3 +130,10 @@ inline Node ZeroMovNode() {
 }
 
 }  // namespace shaderdiff::opt
+
+namespace shaderdiff::ir {
+
+template <>
+std::string PrintNode<compiler::A3xxTarget>(const Function<compiler::A3xxTarget>& fn, ValueId v);
+
+}  // namespace shaderdiff::ir

@@ -5,6 +5,9 @@
 // deps, block invariants) and instantiates it for a3xx; this header holds
 // only what names no target.
 //
+// The graph's printer, PrintNode, is declared here and defined by each
+// target.
+//
 // T gives: Instr (what a node carries), State (Function::state, the I/O
 // contract), kNumSrcSlots (the source slots of an Instr), RegClass (an
 // enum with kNone, the class of a node that defines no value), and
@@ -18,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -129,5 +133,12 @@ struct Function {
     return !n.is_meta() && T::HasSideEffects(n.instr, n.defines());
   }
 };
+
+// One node as text, e.g. "%12 = add.f %3, c4.x" or "phi %4(b1), %9(b3)",
+// for dumps and failure messages (the verifier's). Each target defines it
+// for its traits (a3xx: the specialization in opt/ir.h, opt/ir.cc); there
+// is no generic body.
+template <class T>
+std::string PrintNode(const Function<T>& fn, ValueId v);
 
 }  // namespace shaderdiff::ir

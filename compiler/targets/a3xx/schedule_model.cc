@@ -4,6 +4,7 @@
 
 #include "compiler/targets/a3xx/delay.h"
 #include "compiler/targets/a3xx/depth.h"
+#include "compiler/targets/a3xx/target_traits.h"
 
 namespace shaderdiff::opt {
 
@@ -23,10 +24,7 @@ int A3xxScheduleModel::SyncCounter(const Node& producer) const {
 
 int A3xxScheduleModel::AsyncLatency(const Node& producer) const { return opt::AsyncLatency(t_, producer.instr); }
 
-bool A3xxScheduleModel::StaysLast(const Node& n) const {
-  const a3xx::Opcode op = n.instr.opcode;
-  return op == a3xx::Opcode::BR || op == a3xx::Opcode::JUMP || op == a3xx::Opcode::END;
-}
+bool A3xxScheduleModel::StaysLast(const Node& n) const { return A3xxTarget::IsTerminator(n.instr); }
 
 int A3xxScheduleModel::EdgeDelay(const Function& fn, ValueId producer, ValueId consumer, int src_slot) const {
   return opt::EdgeDelay(fn, t_, producer, consumer, src_slot);

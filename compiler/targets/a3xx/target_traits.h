@@ -26,6 +26,13 @@ struct A3xxTarget {
   // others are single physical registers (a0.x, p0.x, hr0.x) that keep
   // their fixed number and are serialized by deps.
   enum class RegClass : uint8_t { kNone, kFull, kA0, kP0, kHalf0 };
+  // The class register allocation places (CSE merges only values of it).
+  static constexpr RegClass kAllocatedClass = RegClass::kFull;
+  // The classes of one fixed physical register (a0.x, p0.x, hr0.x): a
+  // value of one lives only within its block (the verifier checks it).
+  static bool IsSingleRegister(RegClass c) {
+    return c == RegClass::kA0 || c == RegClass::kP0 || c == RegClass::kHalf0;
+  }
 
   // Whether removing an instruction could change behaviour: flow, kill,
   // end, and a write that defines no value (`defines_value` false): a
@@ -47,6 +54,44 @@ struct A3xxTarget {
   // Whether the instruction is a kill (the test-only mutant kDceDropsKill
   // forgets that it is a root).
   static bool IsKill(const Instr& in) { return in.opcode == a3xx::Opcode::KILL; }
+
+  // Flow. A branch (br, jump) ends its block and goes to the node's
+  // target_block, which is the block's succs[0]; `end` ends the program
+  // and is the last node of the last block; a terminator (either) is the
+  // last node of its block.
+  static bool IsBranch(const Instr& in) { return in.opcode == a3xx::Opcode::BR || in.opcode == a3xx::Opcode::JUMP; }
+  static bool IsEnd(const Instr& in) { return in.opcode == a3xx::Opcode::END; }
+  static bool IsTerminator(const Instr& in) { return IsBranch(in) || IsEnd(in); }
+
+  // Whether source slot `slot` reads a register: a value, or a pinned
+  // register where the node has no value in that slot.
+  static bool ReadsValue(const Instr& in, size_t slot) { return in.src[slot].kind == a3xx::OperandKind::kGpr; }
+  // CSE's candidates by their instruction alone: a cat1-cat4 ALU or SFU
+  // instruction writing a register and reading no relative operand (no
+  // flow, texture fetch, memory access or a0-relative access).
+  static bool IsPure(const Instr& in) {
+    switch (in.category()) {
+      case a3xx::Category::kCat1:
+      case a3xx::Category::kCat2:
+      case a3xx::Category::kCat3:
+      case a3xx::Category::kCat4:
+        break;
+      default:
+        return false;
+    }
+    if (in.dst.kind != a3xx::OperandKind::kGpr) return false;
+    for (const a3xx::Operand& o : in.src) {
+      if (o.kind == a3xx::OperandKind::kRelGpr || o.kind == a3xx::OperandKind::kRelConst) return false;
+    }
+    return true;
+  }
+  // CSE's key (target_traits.cc), for instructions IsPure accepts whose
+  // register-reading slots all carry values: the same operation is every
+  // member of Instr equal but the register numbers of the destination and
+  // of those slots (the values say what they read). HashOperation agrees
+  // with it.
+  static bool SameOperation(const Instr& a, const Instr& b);
+  static size_t HashOperation(const Instr& in);
 };
 
 }  // namespace shaderdiff::compiler

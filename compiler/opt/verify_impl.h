@@ -1,34 +1,37 @@
-// The IR verifier (see verify.h).
-#include "compiler/opt/verify.h"
+// The body of VerifyFunction (verify.h), generic over a target's traits.
+// Included only by each target's instantiation (a3xx:
+// compiler/targets/a3xx/instantiate_passes.cc), so the body is compiled
+// once per target.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "compiler/opt/dominators.h"
+#include "compiler/opt/verify.h"
 
 namespace shaderdiff::opt {
 
-namespace {
-
-bool IsTerminator(const Node& n) {
-  return !n.is_meta() && (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP ||
-                          n.instr.opcode == a3xx::Opcode::END);
-}
-
-}  // namespace
-
-std::optional<std::string> VerifyFunction(const Function& fn) {
-  const DominatorTree dom(fn);
+template <class T>
+std::optional<std::string> VerifyFunction(const ir::Function<T>& fn) {
+  using ir::kNoValue;
+  using ir::Meta;
+  using ir::ValueId;
+  const DominatorTree dom(fn.blocks);
   std::vector<int32_t> pos(fn.nodes.size(), -1);
   for (size_t b = 0; b < fn.blocks.size(); ++b) {
     const auto& nodes = fn.blocks[b].nodes;
     for (size_t i = 0; i < nodes.size(); ++i) pos[static_cast<size_t>(nodes[i])] = static_cast<int32_t>(i);
   }
-  auto where = [&](ValueId v) { return "%" + std::to_string(v) + " (" + PrintNode(fn, v) + ")"; };
+  auto where = [&](ValueId v) { return "%" + std::to_string(v) + " (" + ir::PrintNode(fn, v) + ")"; };
   bool saw_end = false;
   for (size_t b = 0; b < fn.blocks.size(); ++b) {
-    const Block& blk = fn.blocks[b];
+    const ir::Block& blk = fn.blocks[b];
     bool phis_done = false;
     for (size_t i = 0; i < blk.nodes.size(); ++i) {
       const ValueId v = blk.nodes[i];
-      const Node& n = fn.node(v);
+      const ir::Node<T>& n = fn.node(v);
       if (n.dead) return "dead node " + std::to_string(v) + " still in block b" + std::to_string(b);
       if (n.block != static_cast<int32_t>(b)) return where(v) + " is listed in b" + std::to_string(b) + " but names b" + std::to_string(n.block);
       if (n.meta == Meta::kPhi) {
@@ -37,11 +40,13 @@ std::optional<std::string> VerifyFunction(const Function& fn) {
       } else {
         phis_done = true;
       }
-      if (IsTerminator(n) && i + 1 != blk.nodes.size()) return where(v) + ": terminator is not the last node";
-      if (!n.is_meta() && (n.instr.opcode == a3xx::Opcode::BR || n.instr.opcode == a3xx::Opcode::JUMP)) {
+      if (!n.is_meta() && T::IsTerminator(n.instr) && i + 1 != blk.nodes.size()) {
+        return where(v) + ": terminator is not the last node";
+      }
+      if (!n.is_meta() && T::IsBranch(n.instr)) {
         if (blk.succs.empty() || blk.succs[0] != n.target_block) return where(v) + ": branch target is not succs[0]";
       }
-      if (!n.is_meta() && n.instr.opcode == a3xx::Opcode::END) {
+      if (!n.is_meta() && T::IsEnd(n.instr)) {
         if (b + 1 != fn.blocks.size()) return where(v) + ": end outside the last block";
         if (n.args.size() != fn.outputs.size()) return where(v) + ": end args do not match the outputs";
         saw_end = true;
@@ -64,12 +69,12 @@ std::optional<std::string> VerifyFunction(const Function& fn) {
         const ValueId u = uses[k];
         if (u == kNoValue && n.meta == Meta::kPhi) continue;
         if (u < 0 || u >= static_cast<ValueId>(fn.nodes.size())) return where(v) + ": use out of range";
-        const Node& d = fn.node(u);
+        const ir::Node<T>& d = fn.node(u);
         if (d.dead) return where(v) + ": uses removed value %" + std::to_string(u);
         if (!d.defines()) return where(v) + ": uses %" + std::to_string(u) + ", which defines no value";
         if (pos[static_cast<size_t>(u)] < 0) return where(v) + ": uses %" + std::to_string(u) + ", which is in no block";
-        if (d.def_class != RegClass::kFull && d.block != static_cast<int32_t>(b)) {
-          return where(v) + ": a0/p0/hr0 value %" + std::to_string(u) + " used outside its block";
+        if (T::IsSingleRegister(d.def_class) && d.block != static_cast<int32_t>(b)) {
+          return where(v) + ": single-register value %" + std::to_string(u) + " used outside its block";
         }
         if (n.meta == Meta::kPhi) {
           const int32_t pred = blk.preds[k];
