@@ -54,7 +54,7 @@ std::string Bind(const tgsi::Shader& shader, const RegisterMap& map, r500::Fragm
     } else if (d.file == tgsi::File::kConstant) {
       for (uint32_t i = d.first; i <= d.last; ++i) p.consts.push_back({i, static_cast<int>(i)});
     } else if (d.file != tgsi::File::kTemporary && d.file != tgsi::File::kSampler &&
-               d.file != tgsi::File::kSamplerView) {
+               d.file != tgsi::File::kSamplerView && d.file != tgsi::File::kAddress) {  // ADDR: ARL/UARL are unsupported
       return "register file " + std::string(tgsi::Name(d.file)) + " on r500";
     }
   }
@@ -80,8 +80,8 @@ CompileResult CompileR500Naive(const tgsi::Shader& input) {
   if (!why.empty()) return Fail(Status::kUnsupported, why);
   for (size_t k = 0; k < shader.immediates.size(); ++k) {
     const tgsi::Immediate& imm = shader.immediates[k];
-    if (imm.type != tgsi::ImmediateType::kFloat32)
-      return Fail(Status::kUnsupported, "non-float immediates on r500");
+    // Integer immediates are words like any other: only integer opcodes,
+    // which have no template, make a shader unsupported.
     for (int c = 0; c < 4; ++c) p.state.consts[map->imm_base + k][c] = imm.words[c];
   }
 

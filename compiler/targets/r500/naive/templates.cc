@@ -13,7 +13,9 @@
 // - SLT/SGE/SEQ/SNE/SGT/SLE compare t = a - b with 0 (R500 has no set ops;
 //   Mesa does the same). OMOD flushes a denormal t to a signed 0, so two
 //   inputs closer than the smallest normal compare as equal: a finding.
-// - FLR is a - FRC(a) (R500 has no floor).
+// - FLR is a - FRC(a) (R500 has no floor; Mesa's form), selected by CMP
+//   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
+//   where TGSI's floor gives +-inf (found by the check on edge vectors).
 // - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
 // - KILL_IF kills on src + 0 (a MAD), so a -0 component, which R500's KIL
 //   would kill, becomes +0 as TGSI's `< 0` wants.
@@ -268,9 +270,21 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::FLR: {
       if (!need(1)) return;
-      const int s1 = S(ctx, 1);
+      // a - FRC(a), except where |a| >= 2^23 (a is integral, and for +-inf
+      // a - FRC(a) is NaN): there a itself.
+      const int s1 = S(ctx, 1), s2 = S(ctx, 2);
+      const common::Word big = common::FromFloat(8388608.0f);
+      Operand k;
+      k.kind = Operand::Kind::kConst;
+      k.index = ConstSlot(ctx, {big, big, big, big});
+      k.swz = {0, 0, 0, 0};
+      k.mod = kModNeg;
+      Operand abs_a = src[0];
+      abs_a.mod = kModAbs;
       Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), s1, d->mask);
-      Componentwise(ctx, AluOp::kMad, src[0], One(), TempOperand(s1, kModNeg), d->write, d->mask, d->mode);
+      Componentwise(ctx, AluOp::kMad, src[0], One(), TempOperand(s1, kModNeg), s1, d->mask);
+      Componentwise(ctx, AluOp::kMad, abs_a, One(), k, s2, d->mask);
+      Componentwise(ctx, AluOp::kCmp, src[0], TempOperand(s1), TempOperand(s2), d->write, d->mask, d->mode);
       break;
     }
     case Opcode::CMP: {
