@@ -82,8 +82,9 @@ DCL TEMP[0]
   3: LG2 TEMP[0].w, IN[0].wwww
   4: MUL TEMP[0], TEMP[0].wzyx, TEMP[0]
   5: KILL_IF IN[0].yzwx
-  6: MOV OUT[0], TEMP[0]
-  7: END
+  6: SQRT TEMP[0].y, IN[0].xxxx
+  7: MOV OUT[0], TEMP[0]
+  8: END
 )");
 }
 

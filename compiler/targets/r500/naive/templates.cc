@@ -17,6 +17,8 @@
 //   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
 //   where TGSI's floor gives +-inf (found by the check on edge vectors).
 // - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
+// - SQRT is RCP(RSQ(a)): two roundings, compared within the reference's
+//   SQRT bounds.
 // - KILL_IF kills on src + 0 (a MAD), so a -0 component, which R500's KIL
 //   would kill, becomes +0 as TGSI's `< 0` wants.
 #include "compiler/targets/r500/naive/templates.h"
@@ -236,7 +238,7 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
     case Opcode::FRC: case Opcode::FLR: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
-    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: break;
+    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
     default: ctx.Unsupported(std::string(tgsi::OpcodeName(op))); return;
   }
   const std::optional<Dest> d = dest_or();
@@ -303,6 +305,12 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::EX2: if (need(1)) Scalar(ctx, *d, kAlphaEx2, src[0]); break;
     case Opcode::LG2: if (need(1)) Scalar(ctx, *d, kAlphaLn2, src[0]); break;
     case Opcode::SIN: if (need(1)) Trig(ctx, *d, kAlphaSin, src[0]); break;
+    case Opcode::SQRT:
+      // 1 / RSQ(a) (R500 has no square root; Mesa's form): sqrt(+-0) = RCP(+-inf) = +-0, sqrt(inf) = RCP(0) = inf.
+      if (!need(1)) return;
+      ctx.emit.Emit(AlphaInstr(kAlphaRsq, src[0], Zero(), Zero(), 0, S(ctx, 1), {}));
+      Scalar(ctx, *d, kAlphaRcp, Broadcast(TempOperand(S(ctx, 1)), 3));
+      break;
     case Opcode::COS: if (need(1)) Trig(ctx, *d, kAlphaCos, src[0]); break;
     case Opcode::TEX:
     case Opcode::TXP: if (need(1)) Texture(ctx, *d, inst); break;
