@@ -97,7 +97,7 @@ struct TargetCompiler {
   std::string target;
   std::string naive;                  // the naive build (--build naive), one line; empty without one
   std::vector<OptPassInfo> opt_passes;  // the optimizing build (--build opt), in order
-  std::string missing;                // why there is no compiler; empty when there is one
+  std::string missing;                // why there is no (optimizing) compiler; empty when there is one
 };
 const std::vector<TargetCompiler>& TargetCompilers();
 // nullptr for a target the table does not know.

@@ -4,8 +4,10 @@
 #include <cstdio>
 
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/isa_common/hex.h"
+#include "emulator/r500/run_vector.h"
 #include "emulator/tgsi/interpreter.h"
 #include "tools/ir3_dump/program.h"
 #include "tools/harness/rng.h"
@@ -69,6 +71,7 @@ class ProgramToRun {
 struct Compiled {
   a3xx::ValidatedProgram validated;
   std::optional<a3xx::Program> plain;  // set instead of `validated` (ProgramToRun)
+  std::optional<r500::FragmentProgram> r500;  // the r500 target's program (then neither above)
   std::optional<CheckOutcome> failure;
   ProgramToRun ToRun() const { return plain ? ProgramToRun(*plain) : ProgramToRun(validated); }
 };
@@ -76,6 +79,23 @@ struct Compiled {
 Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   Compiled c;
   CheckOutcome fail;
+  if (options.target == "r500") {
+    fail.verdict = Verdict::kUnsupported;
+    if (options.build != Build::kNaive) {
+      fail.detail = options.build == Build::kMesa ? "no Mesa build for r500" : "no optimizing build for r500 yet";
+      c.failure = fail;
+      return c;
+    }
+    r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
+    if (r.status == r500naive::Status::kOk) {
+      c.r500 = std::move(r.program);
+      return c;
+    }
+    if (r.status == r500naive::Status::kError) fail.verdict = Verdict::kCompileError;
+    fail.detail = r.detail;
+    c.failure = fail;
+    return c;
+  }
   if (options.target != "a3xx") {
     fail.verdict = Verdict::kUnsupported;
     fail.detail = "target " + options.target;
@@ -193,10 +213,19 @@ std::string NaiveWordAt(const common::ExecResult& naive, const Mismatch& m) {
   return "; the naive build gives " + isa_common::HexWord(w) + (w == m.actual ? " too" : " (it passes this vector)");
 }
 
-CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& options,
-                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
-  CheckOutcome out;
-  out.program = CountProgram(run_program.program());
+// One vector on the target's emulator: the only target-specific part of a
+// check. `first_hazard` is the first hazard as text ("" when none); a3xx's
+// hazards are also kept whole for the outcome.
+struct EmulatedVector {
+  common::ExecResult result;
+  std::string first_hazard;
+  std::vector<a3xx::Hazard> hazards;
+  a3xx::CycleStats stats;
+};
+using EmulateVector = std::function<EmulatedVector(const common::TestVector&)>;
+
+// a3xx: the program prepared once, at the first vector run.
+EmulateVector A3xxEmulation(const ProgramToRun& run_program, const CheckOptions& options) {
   a3xx::EmulatorOptions emu_options;
   emu_options.timing = a3xx::FindTiming(options.target);
   emu_options.hazards = options.hazards;
@@ -204,8 +233,54 @@ CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& 
   emu_options.jp_rule = options.jp_rule;
   emu_options.frag_sysvals = options.frag_sysvals;
   emu_options.cycle_budget = options.cycle_budget;
+  auto prepared = std::make_shared<std::shared_ptr<const a3xx::PreparedProgram>>();
+  return [run_program, emu_options, prepared](const common::TestVector& vector) {
+    if (!*prepared) *prepared = run_program.Prepare(emu_options);
+    a3xx::EmulationResult emulated = a3xx::Emulate(**prepared, vector, emu_options);
+    EmulatedVector out;
+    out.result = std::move(emulated.result);
+    if (!emulated.hazards.empty()) out.first_hazard = emulated.hazards.front().ToString();
+    out.hazards = std::move(emulated.hazards);
+    out.stats = emulated.stats;
+    return out;
+  };
+}
+
+// r500: every vector quad by quad (emulator/r500/run_vector.h); hazards
+// trap (the first is the verdict). Its cycles are reported in a3xx's
+// fields: issue slots with NOP cycles, TEX waits as stalls.
+EmulateVector R500Emulation(const r500::FragmentProgram& program) {
+  return [&program](const common::TestVector& vector) {
+    r500::RunOptions run_options;
+    run_options.trap = true;
+    r500::VectorRun run = r500::RunVector(program, vector, run_options);
+    EmulatedVector out;
+    out.result = std::move(run.result);
+    if (!run.hazards.empty()) {
+      const r500::Hazard& h = run.hazards.front();
+      out.first_hazard = h.kind + " at slot " + std::to_string(h.slot) + ": " + h.detail;
+    }
+    out.stats.cycles = run.cycles;
+    out.stats.issue_slots = run.cycles - run.wait_cycles;
+    out.stats.nop_slots = run.nop_cycles;
+    out.stats.stall_cycles = run.wait_cycles;
+    out.stats.instructions = run.instructions;
+    return out;
+  };
+}
+
+ProgramStats CountR500Program(const r500::FragmentProgram& program) {
+  ProgramStats s;
+  s.instructions = static_cast<uint32_t>(program.state.code.size());
+  for (const r500::Instr& in : program.state.code) s.nops += in.Get(r500::Field::kNop);
+  return s;
+}
+
+CheckOutcome CheckCompiled(const ProgramStats& program, const EmulateVector& emulate, const CheckOptions& options,
+                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
+  CheckOutcome out;
+  out.program = program;
   if (keep) keep->assign(reference.size(), std::nullopt);
-  std::shared_ptr<const a3xx::PreparedProgram> prepared;  // once, at the first vector run
   uint32_t timeouts = 0;
   const common::ExecResult* first_skipped = nullptr;
   for (size_t v = 0; v < reference.size(); ++v) {
@@ -224,8 +299,7 @@ CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& 
       if (!first_skipped) first_skipped = &run.result;
       continue;
     }
-    if (!prepared) prepared = run_program.Prepare(emu_options);
-    a3xx::EmulationResult emulated = a3xx::Emulate(*prepared, run.vector, emu_options);
+    EmulatedVector emulated = emulate(run.vector);
     if (emulated.result.status == common::ExecStatus::kTimeout && run.result.control_undefined) {
       // Undefined behaviour explains it: the reference's control flow was
       // decided by an undefined value, so a valid implementation may loop
@@ -246,9 +320,9 @@ CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& 
       out.detail = "emulator: " + emulated.result.detail;
       return out;
     }
-    if (!emulated.hazards.empty()) {
+    if (!emulated.first_hazard.empty()) {
       out.verdict = Verdict::kHazard;
-      out.detail = emulated.hazards.front().ToString();
+      out.detail = emulated.first_hazard;
       out.hazards = emulated.hazards;
       out.vector = run.choice;
       return out;
@@ -313,6 +387,21 @@ CheckOutcome CheckCompiled(const ProgramToRun& run_program, const CheckOptions& 
   return out;
 }
 
+CheckOutcome CheckA3xx(const ProgramToRun& run_program, const CheckOptions& options,
+                       const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
+  return CheckCompiled(CountProgram(run_program.program()), A3xxEmulation(run_program, options), options, reference,
+                       naive, keep);
+}
+
+CheckOutcome CheckCompiledBuild(const Compiled& compiled, const CheckOptions& options,
+                                const std::vector<ReferenceRun>& reference, const BuildResults* naive,
+                                BuildResults* keep) {
+  if (compiled.r500)
+    return CheckCompiled(CountR500Program(*compiled.r500), R500Emulation(*compiled.r500), options, reference, naive,
+                         keep);
+  return CheckA3xx(compiled.ToRun(), options, reference, naive, keep);
+}
+
 CheckOutcome VectorError(const std::string& error) {
   CheckOutcome out;
   out.verdict = Verdict::kCompileError;
@@ -336,7 +425,7 @@ CheckOutcome CheckShader(const tgsi::Shader& shader, uint64_t shader_hash, const
     naive_options.post_compile = nullptr;
     CheckShaderAgainst(shader, naive_options, reference, nullptr, &naive);
   }
-  return CheckCompiled(compiled.ToRun(), options, reference, three_way ? &naive : nullptr, nullptr);
+  return CheckCompiledBuild(compiled, options, reference, three_way ? &naive : nullptr, nullptr);
 }
 
 CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& options,
@@ -346,21 +435,21 @@ CheckOutcome CheckShaderAgainst(const tgsi::Shader& shader, const CheckOptions& 
   Compiled compiled = Compile(shader, options);
   if (compiled.failure) return *compiled.failure;
   const bool three_way = options.build != Build::kNaive && options.compare_builds;
-  return CheckCompiled(compiled.ToRun(), options, reference, three_way ? naive : nullptr, keep);
+  return CheckCompiledBuild(compiled, options, reference, three_way ? naive : nullptr, keep);
 }
 
 CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   if (keep) keep->clear();
   const bool three_way = options.build != Build::kNaive && options.compare_builds;
-  return CheckCompiled(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
+  return CheckA3xx(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
 }
 
 CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
   if (keep) keep->clear();
   const bool three_way = options.build != Build::kNaive && options.compare_builds;
-  return CheckCompiled(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
+  return CheckA3xx(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
 }
 
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,

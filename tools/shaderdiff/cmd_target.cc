@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/codec.h"
@@ -112,6 +113,41 @@ json StatsJson(const a3xx::CycleStats& s) {
               {"stall_cycles", s.stall_cycles}, {"instructions", s.instructions}, {"ss", s.ss}, {"sy", s.sy}};
 }
 
+// compile --target r500: the naive build's listing (r500naive::Listing) and
+// its instruction count; --list-passes prints the target's entry.
+int CompileR500(const po::variables_map& vm) {
+  harness::Build build;
+  if (!R500Build(vm, "compile", &build)) return kExitUsage;
+  if (vm.count("list-passes")) {
+    if (vm.count("file")) {
+      std::cerr << "shaderdiff compile: --list-passes takes no input file\n";
+      return kExitUsage;
+    }
+    std::cout << compiler::PrintTargetCompiler(*compiler::FindTargetCompiler("r500"));
+    return kExitOk;
+  }
+  if (!vm.count("file")) {
+    std::cerr << "shaderdiff compile: no input file\n";
+    return kExitUsage;
+  }
+  const std::string file = vm["file"].as<std::string>();
+  std::optional<tgsi::Shader> shader = LoadShader(file);
+  if (!shader) return kExitFailure;
+  if (build != harness::Build::kNaive) {
+    std::cerr << file << ": unsupported: no optimizing build for r500 yet\n";
+    return kExitUnsupported;
+  }
+  const r500naive::CompileResult r = r500naive::CompileR500Naive(*shader);
+  if (r.status != r500naive::Status::kOk) {
+    std::cerr << file << ": " << (r.status == r500naive::Status::kUnsupported ? "unsupported: " : "compile error: ")
+              << r.detail << "\n";
+    return r.status == r500naive::Status::kUnsupported ? kExitUnsupported : kExitInternal;
+  }
+  std::cout << r500naive::Listing(r.program);
+  std::cout << "; " << r.program.state.code.size() << " instructions\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCompile(const std::vector<std::string>& args) {
@@ -138,7 +174,8 @@ int RunCompile(const std::vector<std::string>& args) {
     std::string passes;
     for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
     PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
-               "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps; r500 has no compiler yet)\n"
+               "shaderdiff compile --target r500 --build naive FILE   (the r500 naive build: its assembly)\n"
+               "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps; r500: naive build only)\n"
                "shaderdiff compile --target a3xx --program DUMP FILE   (a program Mesa's ir3 built)\n"
                "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
                "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
@@ -152,6 +189,7 @@ int RunCompile(const std::vector<std::string>& args) {
                options);
     return kExitOk;
   }
+  if (IsR500(vm)) return CompileR500(vm);
   // A target the table knows but has no compiler for is named as such,
   // with or without --list-passes: never an empty list.
   const compiler::TargetCompiler* target = compiler::FindTargetCompiler(vm["target"].as<std::string>());
@@ -364,6 +402,7 @@ int RunCheck(const std::vector<std::string>& args) {
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
     PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n"
+               "shaderdiff check --target r500 --build naive FILE|DIR...   (opt: unsupported, no r500 optimizing build yet)\n"
                "shaderdiff check --target a3xx --program DUMP FILE  |  --build mesa --programs DIR FILE|DIR...\n\n"
                "For each shader: compile, run N seeded vectors on the reference interpreter and\n"
                "on the target's emulator, compare (every component must lie in the reference's\n"
@@ -392,8 +431,11 @@ int RunCheck(const std::vector<std::string>& args) {
     std::cerr << "shaderdiff check: --program and --programs exclude each other\n";
     return kExitUsage;
   }
-  if (const int e = TargetHasCompiler(vm, "check"); e != kExitOk) return e;
-  if (vm.count("programs")) {
+  if (IsR500(vm)) {
+    if (vm.count("programs") || !R500Build(vm, "check", &opt.build)) return kExitUsage;
+  } else if (const int e = TargetHasCompiler(vm, "check"); e != kExitOk) {
+    return e;
+  } else if (vm.count("programs")) {
     if (vm["build"].as<std::string>() != "mesa") return kExitUsage;
     opt.build = harness::Build::kMesa;
   } else if (!TargetAndBuild(vm, "check", &opt.build)) {

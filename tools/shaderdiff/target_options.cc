@@ -10,7 +10,7 @@ namespace shaderdiff::cli {
 
 void AddTargetOptions(po::options_description& options) {
   options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx (r500 has an ISA and an emulator but no\ncompiler yet: asm, disasm, emulate --asm)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500 (naive build only, in check and\ncompile; asm, disasm, emulate --asm)")
       ("build", po::value<std::string>()->default_value("opt"),
        "compiler build: 'naive' (the reference translator), 'opt' (the optimizing compiler) or\n"
        "'mesa' (a program Mesa's ir3 built: --program)")
@@ -57,10 +57,26 @@ int TargetHasCompiler(const po::variables_map& vm, const char* command) {
   }
   std::string names;
   for (const compiler::TargetCompiler& t : compiler::TargetCompilers()) {
-    names += (names.empty() ? "" : ", ") + t.target + (t.missing.empty() ? "" : " (no compiler yet)");
+    names += (names.empty() ? "" : ", ") + t.target + (t.missing.empty() ? "" : t.naive.empty() ? " (no compiler yet)" : " (naive build only)");
   }
   std::cerr << "shaderdiff " << command << ": unknown target '" << target << "' (targets: " << names << ")\n";
   return kExitUsage;
+}
+
+bool IsR500(const po::variables_map& vm) { return vm["target"].as<std::string>() == "r500"; }
+
+bool R500Build(const po::variables_map& vm, const char* command, harness::Build* build) {
+  const std::string& b = vm["build"].as<std::string>();
+  if (vm.count("program") || b == "mesa") {
+    std::cerr << "shaderdiff " << command << ": r500 has no Mesa build\n";
+    return false;
+  }
+  if (b != "naive" && b != "opt") {
+    std::cerr << "shaderdiff " << command << ": --build must be 'naive' or 'opt'\n";
+    return false;
+  }
+  *build = b == "naive" ? harness::Build::kNaive : harness::Build::kOptimizing;
+  return true;
 }
 
 bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::Build* build) {

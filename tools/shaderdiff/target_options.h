@@ -14,7 +14,7 @@
 
 namespace shaderdiff::cli {
 
-// --target (a3xx; r500 has no compiler yet), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
+// --target (a3xx; r500: naive build only, in check and compile), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
 void AddTargetOptions(po::options_description& options);
 
 // kExitOk if --target names a target with a compiler (a3xx). Otherwise
@@ -22,6 +22,11 @@ void AddTargetOptions(po::options_description& options);
 // target the harness knows without a compiler (r500: its ISA and emulator
 // exist, compiler/pipeline.cc) or kExitUsage for an unknown one.
 int TargetHasCompiler(const po::variables_map& vm, const char* command);
+
+// --target r500 (check and compile only): its --build (naive, or opt,
+// which the check reports unsupported); false with a message for mesa.
+bool IsR500(const po::variables_map& vm);
+bool R500Build(const po::variables_map& vm, const char* command, harness::Build* build);
 
 // Reads --target/--build/--program (--program alone means --build mesa;
 // mesa needs --program, and --program mesa); prints the problem (naming `command`) and returns

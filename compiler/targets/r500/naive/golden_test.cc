@@ -1,0 +1,72 @@
+// Golden listings of the naive r500 translator, so a template change is
+// visible in review: every testdata/NAME.tgsi is a golden file
+// (compiler/passes/golden_file.h: '#' comments, the shader, then after
+// "=== r500-naive ===" its Listing: bindings and R500 assembly). Register
+// layout (register_map.h): IN, TEMP, OUT from t0, then the scratch S0..S2.
+//
+// Bless (rewrite the expected parts from the current translator):
+//   bazel run //compiler/targets/r500/naive:golden_test -- --bless
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "compiler/passes/golden_file.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/tgsi/parser.h"
+
+namespace shaderdiff::r500naive {
+namespace {
+
+bool g_bless = false;
+constexpr char kDir[] = "compiler/targets/r500/naive/testdata";
+constexpr char kPass[] = "r500-naive";
+
+TEST(Golden, EveryCase) {
+  const std::vector<std::string> names = compiler::GoldenCaseNames(kDir);
+  ASSERT_GE(names.size(), 3u);
+  for (const std::string& name : names) {
+    const std::string path = std::string(kDir) + "/" + name + ".tgsi";
+    compiler::GoldenFile file = compiler::ParseGolden(compiler::ReadGoldenText(path), kPass);
+    const tgsi::ParseResult parsed = tgsi::ParseShader(file.input);
+    ASSERT_TRUE(parsed.ok()) << name;
+    const CompileResult r = CompileR500Naive(parsed.shader);
+    ASSERT_EQ(r.status, Status::kOk) << name << ": " << r.detail;
+    const std::string listing = Listing(r.program);
+    if (g_bless) {
+      const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+      ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
+      file.expected = listing;
+      std::ofstream(std::string(workspace) + "/" + path) << compiler::FormatGolden(file, kPass);
+      continue;
+    }
+    EXPECT_EQ(listing, file.expected) << name << ": to accept: bazel run //compiler/targets/r500/naive:golden_test -- --bless";
+  }
+}
+
+// Unsupported is a verdict with the reason, never code.
+TEST(Unsupported, VertexShaderAndOpcode) {
+  const tgsi::ParseResult vert = tgsi::ParseShader("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
+  ASSERT_TRUE(vert.ok());
+  CompileResult r = CompileR500Naive(vert.shader);
+  EXPECT_EQ(r.status, Status::kUnsupported);
+  EXPECT_EQ(r.detail, "the r500 target is the fragment processor");
+  EXPECT_TRUE(r.program.state.code.empty());
+  const tgsi::ParseResult frag =
+      tgsi::ParseShader("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: UADD OUT[0], IN[0], IN[0]\n  1: END\n");
+  ASSERT_TRUE(frag.ok());
+  r = CompileR500Naive(frag.shader);
+  EXPECT_EQ(r.status, Status::kUnsupported);
+  EXPECT_EQ(r.detail, "UADD on r500");
+}
+
+}  // namespace
+}  // namespace shaderdiff::r500naive
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::r500naive::g_bless = true;
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,339 @@
+// The naive r500 templates. Every component-wise op is one RGB-half
+// instruction for the destination's x, y, z and one Alpha-half instruction
+// for w. Where a destination is also a source, the result goes to S0 first
+// and is then copied (the RGB half would otherwise change what the Alpha
+// half reads). Intermediates live in S1 and S2.
+//
+// Readings taken to match TGSI bit for bit where R500 can:
+// - MOV, MIN, MAX and CMP use OMOD `disable` (bit-exact: NaN payloads,
+//   denormals); MOV is MAX(a, a).
+// - MUL is MAD(a, b, -0) and ADD MAD(a, 1, b): -0 + -0 keeps a -0 product.
+// - CMP (src0 < 0 ? src1 : src2) is R500's CMP (C >= 0 ? A : B) on
+//   MIN(src0, 0), which sends NaN to the src2 side as TGSI's compare does.
+// - SLT/SGE/SEQ/SNE/SGT/SLE compare t = a - b with 0 (R500 has no set ops;
+//   Mesa does the same). OMOD flushes a denormal t to a signed 0, so two
+//   inputs closer than the smallest normal compare as equal: a finding.
+// - FLR is a - FRC(a) (R500 has no floor; Mesa's form), selected by CMP
+//   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
+//   where TGSI's floor gives +-inf (found by the check on edge vectors).
+// - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
+// - SQRT is RCP(RSQ(a)): two roundings, compared within the reference's
+//   SQRT bounds.
+// - KILL_IF kills on src + 0 (a MAD), so a -0 component, which R500's KIL
+//   would kill, becomes +0 as TGSI's `< 0` wants.
+#include "compiler/targets/r500/naive/templates.h"
+
+#include <numbers>
+
+#include "compiler/tgsi/opcode.h"
+
+namespace shaderdiff::r500naive {
+namespace {
+
+using tgsi::Opcode;
+
+constexpr uint32_t kAlphaEx2 = 8, kAlphaLn2 = 9, kAlphaRcp = 10, kAlphaRsq = 11, kAlphaSin = 12, kAlphaCos = 13;
+
+int S(const Ctx& ctx, int k) { return ctx.map.scratch + k; }
+
+bool SameRegister(const tgsi::Register& a, const tgsi::Register& b) { return a.file == b.file && a.index.index == b.index.index; }
+
+// The operand of a TGSI source, or InlineOperand with ctx failed.
+Operand Source(Ctx& ctx, const tgsi::SrcOperand& src) {
+  Operand o;
+  const tgsi::Register& r = src.reg;
+  if (r.index.indirect) {
+    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  if (r.file == tgsi::File::kConstant) {
+    if (r.dimension && r.dimension->index != 0) ctx.Unsupported("constant buffer " + std::to_string(r.dimension->index));
+    o.kind = Operand::Kind::kConst;
+    o.index = static_cast<int>(r.index.index);
+  } else if (r.file == tgsi::File::kImmediate) {
+    o.kind = Operand::Kind::kConst;
+    o.index = ctx.map.imm_base + static_cast<int>(r.index.index);
+  } else if (std::optional<int> t = ctx.map.Temp(r.file, r.index.index)) {
+    o.kind = Operand::Kind::kTemp;
+    o.index = *t;
+  } else {
+    ctx.Unsupported("source file " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  for (int c = 0; c < 4; ++c) o.swz[c] = src.swizzle[c];
+  o.mod = src.absolute ? (src.negate ? kModNab : kModAbs) : (src.negate ? kModNeg : kModNop);
+  return o;
+}
+
+Operand Zero() { return InlineOperand(kSwzZero); }
+Operand One() { return InlineOperand(kSwzOne); }
+Operand NegZero() { return InlineOperand(kSwzZero, kModNeg); }
+
+// dest (mask) = op(a, b, c): one RGB instruction for x, y, z, one Alpha for w.
+void Componentwise(Ctx& ctx, AluOp op, const Operand& a, const Operand& b, const Operand& c, int dest, uint8_t mask,
+                   WriteMode mode = {}) {
+  if (mask & 7) ctx.emit.Emit(RgbInstr(op, a, b, c, dest, mask & 7, mode));
+  if (mask & 8) ctx.emit.Emit(AlphaInstr(AlphaOpcode(op), a, b, c, 3, dest, mode));
+}
+
+// The destination of a one-destination instruction: where the final
+// template step writes (S0 when the destination is also a source), and the
+// copy afterwards.
+struct Dest {
+  int temp = 0;     // the TGSI register's temporary
+  int write = 0;    // where the last step writes
+  uint8_t mask = 0;
+  WriteMode mode;
+};
+
+std::optional<Dest> Destination(Ctx& ctx, const tgsi::Instruction& inst) {
+  if (inst.dst.size() != 1) {
+    ctx.Unsupported(std::to_string(inst.dst.size()) + " destinations");
+    return std::nullopt;
+  }
+  const tgsi::DstOperand& d = inst.dst[0];
+  if (d.reg.index.indirect) {
+    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(d.reg.file)));
+    return std::nullopt;
+  }
+  const std::optional<int> t = d.reg.file == tgsi::File::kInput ? std::nullopt : ctx.map.Temp(d.reg.file, d.reg.index.index);
+  if (!t) {
+    ctx.Unsupported("destination file " + std::string(tgsi::Name(d.reg.file)));
+    return std::nullopt;
+  }
+  Dest out{*t, *t, d.write_mask, {inst.saturate}};
+  for (const tgsi::SrcOperand& s : inst.src)
+    if (SameRegister(s.reg, d.reg)) out.write = S(ctx, 0);
+  return out;
+}
+
+void Finish(Ctx& ctx, const Dest& d) {
+  if (d.write == d.temp) return;
+  const Operand s0 = TempOperand(d.write);
+  Componentwise(ctx, AluOp::kMax, s0, s0, Zero(), d.temp, d.mask);
+}
+
+// A scalar Alpha op (transcendental) of `a`'s x, broadcast to the destination.
+void Scalar(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
+  const int s1 = S(ctx, 1);
+  ctx.emit.Emit(AlphaInstr(alpha_op, a, Zero(), Zero(), 0, s1, {}));
+  const Operand r = Broadcast(TempOperand(s1), 3);
+  Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
+}
+
+int ConstSlot(Ctx& ctx, common::Vec4 value) {
+  for (int k = ctx.map.consts_used; k < ctx.next_const; ++k)
+    if (ctx.program.state.consts[k] == value) return k;
+  if (ctx.next_const >= r500::kConsts) {
+    ctx.Unsupported(std::to_string(ctx.next_const + 1) + " constants (the translator's own included), it has " +
+                    std::to_string(r500::kConsts));
+    return 0;
+  }
+  ctx.program.state.consts[ctx.next_const] = value;
+  return ctx.next_const++;
+}
+
+// SIN/COS: R500's take turns, TGSI's radians.
+void Trig(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
+  const common::Word k = common::FromFloat(0.5f / std::numbers::pi_v<float>);
+  Operand inv2pi;
+  inv2pi.kind = Operand::Kind::kConst;
+  inv2pi.index = ConstSlot(ctx, {k, k, k, k});
+  inv2pi.swz = {0, 0, 0, 0};
+  const int s1 = S(ctx, 1);
+  ctx.emit.Emit(AlphaInstr(AlphaOpcode(AluOp::kMad), a, inv2pi, NegZero(), 0, s1, {}));
+  Scalar(ctx, d, alpha_op, Broadcast(TempOperand(s1), 3));
+}
+
+// t = a - b in S1, then the set-op's selection (set.h comment at the top).
+void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
+  if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2);
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);
+  const Operand t = TempOperand(s1);
+  switch (op) {
+    case Opcode::SLT:
+    case Opcode::SGT:
+      Componentwise(ctx, AluOp::kMin, t, Zero(), Zero(), s1, d.mask);  // NaN -> 0: not less
+      Componentwise(ctx, AluOp::kCmp, Zero(), One(), t, d.write, d.mask, d.mode);
+      break;
+    case Opcode::SGE:
+    case Opcode::SLE: Componentwise(ctx, AluOp::kCmp, One(), Zero(), t, d.write, d.mask, d.mode); break;
+    case Opcode::SEQ:
+      Componentwise(ctx, AluOp::kCmp, One(), Zero(), t, s2, d.mask);
+      Componentwise(ctx, AluOp::kCmp, TempOperand(s2), Zero(), Negated(t), d.write, d.mask, d.mode);
+      break;
+    default:  // SNE
+      Componentwise(ctx, AluOp::kCmp, Zero(), One(), t, s2, d.mask);
+      Componentwise(ctx, AluOp::kCmp, TempOperand(s2), One(), Negated(t), d.write, d.mask, d.mode);
+      break;
+  }
+}
+
+void Kill(Ctx& ctx, const tgsi::Instruction& inst) {
+  const int s1 = S(ctx, 1);
+  if (inst.opcode == Opcode::KILL) {
+    const Operand m1 = InlineOperand(kSwzOne, kModNeg);
+    Componentwise(ctx, AluOp::kMax, m1, m1, Zero(), s1, 0xf);
+  } else {
+    const Operand a = Source(ctx, inst.src[0]);
+    Componentwise(ctx, AluOp::kMad, a, One(), Zero(), s1, 0xf);  // -0 + 0 = +0
+  }
+  ctx.emit.Emit(TexKill(s1));
+}
+
+void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
+  const tgsi::TextureTarget target = inst.texture_target.value_or(tgsi::TextureTarget::kUnknown);
+  if (target != tgsi::TextureTarget::k1D && target != tgsi::TextureTarget::k2D && target != tgsi::TextureTarget::k3D &&
+      target != tgsi::TextureTarget::kCube) {
+    ctx.Unsupported("texture target " + std::string(tgsi::Name(target)));
+    return;
+  }
+  if (!inst.tex_offsets.empty()) ctx.Unsupported("texel offsets");
+  const tgsi::SrcOperand& samp = inst.src[1];
+  if (samp.reg.file != tgsi::File::kSampler || samp.reg.index.indirect || samp.reg.index.index >= r500::kTexUnits) {
+    ctx.Unsupported("sampler operand " + std::string(tgsi::Name(samp.reg.file)));
+    return;
+  }
+  const uint32_t unit = samp.reg.index.index;
+  bool known = false;
+  for (const r500::SamplerBinding& b : ctx.program.samplers) {
+    if (b.unit != unit) continue;
+    known = true;
+    if (b.target != target) ctx.Unsupported("one sampler with two texture targets");
+  }
+  if (!known) ctx.program.samplers.push_back({unit, target});
+  const Operand coord = Source(ctx, inst.src[0]);
+  if (ctx.failed()) return;
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2);
+  Componentwise(ctx, AluOp::kMax, coord, coord, Zero(), s1, 0xf);
+  ctx.emit.Emit(TexSample(inst.opcode == Opcode::TXP ? 3 : 1, static_cast<int>(unit), s1, s2));
+  const Operand r = TempOperand(s2);
+  Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
+}
+
+}  // namespace
+
+void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
+  const Opcode op = inst.opcode;
+  switch (op) {
+    case Opcode::NOP: return;
+    case Opcode::END: EmitOutputs(ctx); return;
+    case Opcode::KILL:
+    case Opcode::KILL_IF: Kill(ctx, inst); return;
+    default: break;
+  }
+  std::vector<Operand> src;
+  auto dest_or = [&]() -> std::optional<Dest> {
+    for (const tgsi::SrcOperand& s : inst.src)
+      if (s.reg.file != tgsi::File::kSampler) src.push_back(Source(ctx, s));
+    if (ctx.failed()) return std::nullopt;
+    return Destination(ctx, inst);
+  };
+  auto need = [&](size_t n) {
+    if (src.size() < n) ctx.error = "malformed shader: " + std::string(tgsi::OpcodeName(op)) + " needs " + std::to_string(n) + " sources";
+    return !ctx.failed();
+  };
+  switch (op) {
+    case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
+    case Opcode::FRC: case Opcode::FLR: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
+    case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
+    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
+    default: ctx.Unsupported(std::string(tgsi::OpcodeName(op))); return;
+  }
+  const std::optional<Dest> d = dest_or();
+  if (!d) return;
+  switch (op) {
+    case Opcode::MOV:
+      if (!need(1)) return;
+      Componentwise(ctx, AluOp::kMax, src[0], src[0], Zero(), d->write, d->mask, d->mode);
+      break;
+    case Opcode::ADD:
+      if (!need(2)) return;
+      Componentwise(ctx, AluOp::kMad, src[0], One(), src[1], d->write, d->mask, d->mode);
+      break;
+    case Opcode::MUL:
+      if (!need(2)) return;
+      Componentwise(ctx, AluOp::kMad, src[0], src[1], NegZero(), d->write, d->mask, d->mode);
+      break;
+    case Opcode::MAD:
+      if (!need(3)) return;
+      Componentwise(ctx, AluOp::kMad, src[0], src[1], src[2], d->write, d->mask, d->mode);
+      break;
+    case Opcode::MIN:
+    case Opcode::MAX:
+      if (!need(2)) return;
+      Componentwise(ctx, op == Opcode::MIN ? AluOp::kMin : AluOp::kMax, src[0], src[1], Zero(), d->write, d->mask,
+                    d->mode);
+      break;
+    case Opcode::FRC:
+      if (!need(1)) return;
+      Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), d->write, d->mask, d->mode);
+      break;
+    case Opcode::FLR: {
+      if (!need(1)) return;
+      // a - FRC(a), except where |a| >= 2^23 (a is integral, and for +-inf
+      // a - FRC(a) is NaN): there a itself.
+      const int s1 = S(ctx, 1), s2 = S(ctx, 2);
+      const common::Word big = common::FromFloat(8388608.0f);
+      Operand k;
+      k.kind = Operand::Kind::kConst;
+      k.index = ConstSlot(ctx, {big, big, big, big});
+      k.swz = {0, 0, 0, 0};
+      k.mod = kModNeg;
+      Operand abs_a = src[0];
+      abs_a.mod = kModAbs;
+      Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), s1, d->mask);
+      Componentwise(ctx, AluOp::kMad, src[0], One(), TempOperand(s1, kModNeg), s1, d->mask);
+      Componentwise(ctx, AluOp::kMad, abs_a, One(), k, s2, d->mask);
+      Componentwise(ctx, AluOp::kCmp, src[0], TempOperand(s1), TempOperand(s2), d->write, d->mask, d->mode);
+      break;
+    }
+    case Opcode::CMP: {
+      if (!need(3)) return;
+      const int s1 = S(ctx, 1);
+      Componentwise(ctx, AluOp::kMin, src[0], Zero(), Zero(), s1, d->mask);  // NaN -> 0 (the src2 side)
+      Componentwise(ctx, AluOp::kCmp, src[2], src[1], TempOperand(s1), d->write, d->mask, d->mode);
+      break;
+    }
+    case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ: case Opcode::SNE: case Opcode::SGT: case Opcode::SLE:
+      if (!need(2)) return;
+      SetOp(ctx, *d, op, src[0], src[1]);
+      break;
+    case Opcode::RCP: if (need(1)) Scalar(ctx, *d, kAlphaRcp, src[0]); break;
+    case Opcode::RSQ: if (need(1)) Scalar(ctx, *d, kAlphaRsq, src[0]); break;
+    case Opcode::EX2: if (need(1)) Scalar(ctx, *d, kAlphaEx2, src[0]); break;
+    case Opcode::LG2: if (need(1)) Scalar(ctx, *d, kAlphaLn2, src[0]); break;
+    case Opcode::SIN: if (need(1)) Trig(ctx, *d, kAlphaSin, src[0]); break;
+    case Opcode::SQRT:
+      // 1 / RSQ(a) (R500 has no square root; Mesa's form): sqrt(+-0) = RCP(+-inf) = +-0, sqrt(inf) = RCP(0) = inf.
+      if (!need(1)) return;
+      ctx.emit.Emit(AlphaInstr(kAlphaRsq, src[0], Zero(), Zero(), 0, S(ctx, 1), {}));
+      Scalar(ctx, *d, kAlphaRcp, Broadcast(TempOperand(S(ctx, 1)), 3));
+      break;
+    case Opcode::COS: if (need(1)) Trig(ctx, *d, kAlphaCos, src[0]); break;
+    case Opcode::TEX:
+    case Opcode::TXP: if (need(1)) Texture(ctx, *d, inst); break;
+    default: break;
+  }
+  if (!ctx.failed()) Finish(ctx, *d);
+}
+
+void EmitOutputs(Ctx& ctx) {
+  for (const r500::OutputBinding& o : ctx.program.outputs) {
+    const int t = *ctx.map.Temp(tgsi::File::kOutput, o.out_index);
+    if (o.kind == r500::OutputBinding::Kind::kColor) {
+      ctx.emit.Emit(RgbOut(t, o.target));
+      ctx.emit.Emit(AlphaOut(t, 3, o.target));
+    } else {
+      ctx.emit.Emit(DepthOut(t, 2));
+    }
+  }
+  if (ctx.program.outputs.empty()) {
+    r500::Instr none = r500::EmptyInstr(r500::InstrType::kOut);
+    ctx.emit.Emit(none);
+  }
+  ctx.emit.code().back().Set(r500::Field::kTexSemWait, 1);
+}
+
+}  // namespace shaderdiff::r500naive
