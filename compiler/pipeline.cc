@@ -57,7 +57,7 @@ struct State {
   const std::set<std::string>* conservative = nullptr;  // passes replaced by their substitutes (conservative.h)
   const tgsi::Shader* original = nullptr;  // the input, for provenance
   std::vector<uint32_t> lower_origin;      // lower-tgsi: instruction -> original instruction
-  tgsi::Shader tgsi;
+  tgsi::Shader tgsi;  // set by lower-tgsi, the first pass, from *original
   naive::Selection selection;
   opt::Function fn;
   opt::MachineFunction machine;
@@ -133,7 +133,8 @@ const std::vector<Pass>& A3xxPipeline() {
         "shared: compiler/passes/lower_tgsi; a3xx: the lowering options (A3xxLowering, pipeline.cc)"},
        Form::kTgsi,
        [](State& s) {
-         LowerResult r = LowerTgsi(s.tgsi, A3xxLowering(), s.budget);
+         // The first pass: it reads the input itself (State::tgsi starts empty).
+         LowerResult r = LowerTgsi(*s.original, A3xxLowering(), s.budget);
          s.tgsi = std::move(r.shader);
          s.lower_origin = std::move(r.origin);
          return r.changed();
@@ -395,8 +396,7 @@ OptResult CompileA3xxOpt(const tgsi::Shader& shader, const OptOptions& options) 
   s.timing = a3xx::FindTiming("a3xx");
   s.budget = &result.budget;
   s.conservative = &options.conservative_passes;
-  s.original = &shader;
-  s.tgsi = shader;
+  s.original = &shader;  // lower-tgsi, the first pass, makes s.tgsi from it: no copy of the input
   if (shader.processor != tgsi::Processor::kVertex && shader.processor != tgsi::Processor::kFragment) {
     result.status = CompileStatus::kUnsupported;
     result.detail = "stage " + std::string(tgsi::Name(shader.processor));

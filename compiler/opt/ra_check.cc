@@ -44,25 +44,26 @@ class Checker {
     in_.assign(nb, State());
     out_.assign(nb, State());
     visited_.assign(nb, 0);
+    // Scratch states, reused for every block and round: a state is
+    // kNumRegs entries, copied by assignment into capacity already there.
+    State in, out;
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t b = 0; b < nb; ++b) {
         if (!compiler::ChargeWork(1 + fn_.blocks[b].nodes.size())) return "compile budget exceeded";
-        State in;
         if (!BlockIn(b, &in)) continue;
-        State out = in;
+        out = in;
         Transfer(b, out);
         if (!visited_[b] || in != in_[b] || out != out_[b]) {
           changed = true;
           visited_[b] = 1;
-          in_[b] = std::move(in);
-          out_[b] = std::move(out);
+          in_[b].swap(in);
+          out_[b].swap(out);
         }
       }
     }
     checking_ = true;
     for (size_t b = 0; b < nb && !error_; ++b) {
-      State in;
       if (!visited_[b] || !BlockIn(b, &in)) continue;
       Transfer(b, in);
     }
@@ -147,8 +148,9 @@ class Checker {
     }
   }
 
-  State Entry() {
-    State s(kNumRegs, kNothing);
+  // The state at the shader's start, into `s`.
+  void Entry(State& s) {
+    s.assign(kNumRegs, kNothing);
     for (InputRef::Kind kind : {InputRef::kRegister, InputRef::kSystemValue}) {
       for (size_t v = 0; v < fn_.nodes.size(); ++v) {
         const ValueId id = static_cast<ValueId>(v);
@@ -167,14 +169,13 @@ class Checker {
         s[reg] = s[reg + 1] = kIjPreload - static_cast<Content>(p);
       }
     }
-    return s;
   }
 
   // The state on edge preds[i] -> b: the phis' registers must hold the
-  // arguments from that edge, then hold the phis.
-  State Edge(size_t b, size_t i) {
+  // arguments from that edge, then hold the phis. Into `s`.
+  void Edge(size_t b, size_t i, State& s) {
     const Block& blk = fn_.blocks[b];
-    State s = out_[static_cast<size_t>(blk.preds[i])];
+    s = out_[static_cast<size_t>(blk.preds[i])];
     for (ValueId p : blk.nodes) {
       const Node& n = fn_.node(p);
       if (n.dead || n.meta != Meta::kPhi || i >= n.args.size() || n.args[i] == kNoValue) continue;
@@ -192,25 +193,25 @@ class Checker {
     for (ValueId p : blk.nodes) {
       if (!fn_.node(p).dead && fn_.node(p).meta == Meta::kPhi) Def(s, p);
     }
-    return s;
   }
 
   // The meet of the entry state (block 0) and the visited incoming edges.
   bool BlockIn(size_t b, State* in) {
     bool any = false;
     if (b == 0) {
-      *in = Entry();
+      Entry(*in);
       any = true;
     }
     const Block& blk = fn_.blocks[b];
     for (size_t i = 0; i < blk.preds.size(); ++i) {
       if (!visited_[static_cast<size_t>(blk.preds[i])]) continue;
-      State e = Edge(b, i);
       if (!any) {
-        *in = std::move(e);
+        Edge(b, i, *in);
         any = true;
         continue;
       }
+      State& e = edge_;
+      Edge(b, i, e);
       for (int r = 0; r < kNumRegs; ++r) {
         if ((*in)[r] != e[r]) (*in)[r] = kNothing;
       }
@@ -264,6 +265,7 @@ class Checker {
   std::vector<char> placed_;
   std::vector<State> in_, out_;
   std::vector<char> visited_;
+  State edge_;  // BlockIn's scratch for a further incoming edge
   bool checking_ = false;
   std::optional<std::string> error_;
 };

@@ -140,10 +140,11 @@ class BlockScheduler {
     for (size_t i = 0; i < n; ++i) {
       if (npred[i] == 0) avail.push_back(static_cast<int>(i));
     }
+    std::vector<int> cands;  // this step's; one buffer for every step
     for (size_t step = 0; step < n; ++step) {
       // The terminator (a unit >= body_count_) waits for the whole body.
       const bool body_left = step < body_count_;
-      std::vector<int> cands;
+      cands.clear();
       for (int i : avail) {
         if (body_left && static_cast<size_t>(i) >= body_count_) break;
         cands.push_back(i);
@@ -212,9 +213,10 @@ class BlockScheduler {
     const size_t tail = n - body_count_;
     int now = 0;  // slots placed so far, counted from the end of the block
     std::vector<int> picked;
+    std::vector<int> cands;  // this step's; one buffer for every step
     for (size_t step = 0; step < n; ++step) {
       // The terminator goes last, so it is placed first.
-      std::vector<int> cands;
+      cands.clear();
       for (int i : avail) {
         if (step < tail && static_cast<size_t>(i) < body_count_) continue;
         cands.push_back(i);

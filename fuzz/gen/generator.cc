@@ -126,15 +126,16 @@ uint32_t Generator::NewImmediate(Role role, ImmHint hint) {
 
 std::optional<Operand> Generator::FromRegister(File file, uint32_t index, Role role, uint8_t mask) {
   const Vals vals = RegValues(file, index);
-  std::vector<uint8_t> ok;
+  std::array<uint8_t, 4> ok;  // the readable components, ascending (no heap: called per operand tried)
+  uint32_t n_ok = 0;
   for (uint8_t c = 0; c < 4; ++c)
-    if (Readable(vals[c], role)) ok.push_back(c);
-  if (ok.empty()) return std::nullopt;
+    if (Readable(vals[c], role)) ok[n_ok++] = c;
+  if (n_ok == 0) return std::nullopt;
   Operand op;
   op.src = SrcOf(file, index);
-  uint8_t last = ok[Below(ok.size())];
+  uint8_t last = ok[Below(n_ok)];
   for (int c = 0; c < 4; ++c) {
-    if (mask & (1 << c)) last = ok[Below(ok.size())];
+    if (mask & (1 << c)) last = ok[Below(n_ok)];
     op.src.swizzle[c] = last;
   }
   if (role != Role::kInt && Chance(p_.p_modifier)) {

@@ -19,9 +19,9 @@ constexpr std::array<std::string_view, static_cast<size_t>(Transform::kCount)> k
 
 constexpr uint32_t kOneWord = 0x3f800000, kNegZero = 0x80000000, kPosZero = 0;
 
-std::optional<tgsi::Shader> Validated(std::optional<tgsi::Shader> s) {
+std::optional<tgsi::Shader> Validated(std::optional<tgsi::Shader> s, std::string* text = nullptr) {
   if (!s) return std::nullopt;
-  return reduce::Revalidate(*s);
+  return reduce::Revalidate(*s, text);
 }
 
 }  // namespace
@@ -53,26 +53,27 @@ std::vector<Transform> ChangingTransforms() {
   return out;
 }
 
-std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint64_t seed, const tgsi::Shader* donor) {
+std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint64_t seed, const tgsi::Shader* donor,
+                                   std::string* text) {
   harness::Rng rng(seed);
   using namespace transforms;
   switch (t) {
-    case Transform::kDeadBranchImmediate: return Validated(DeadBranch(shader, rng, false, false));
-    case Transform::kDeadBranchCompare: return Validated(DeadBranch(shader, rng, true, false));
-    case Transform::kDeadBranchUniform: return Validated(DeadBranchUniform(shader, rng, false));
-    case Transform::kIfTrue: return Validated(WrapInFlow(shader, rng, false));
-    case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true));
-    case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng));
-    case Transform::kSplitTemporary: return Validated(SplitTemporary(shader, rng));
-    case Transform::kJoinTemporaries: return Validated(JoinTemporaries(shader, rng, false));
-    case Transform::kIdentityMulOne: return Validated(Identity(shader, rng, true, kOneWord));
-    case Transform::kIdentityAddNegZero: return Validated(Identity(shader, rng, false, kNegZero));
-    case Transform::kSwapOperands: return Validated(SwapOperands(shader, rng));
-    case Transform::kNewSwizzle: return Validated(NewSwizzle(shader, rng));
-    case Transform::kNewWriteMask: return Validated(NewWriteMask(shader, rng));
+    case Transform::kDeadBranchImmediate: return Validated(DeadBranch(shader, rng, false, false), text);
+    case Transform::kDeadBranchCompare: return Validated(DeadBranch(shader, rng, true, false), text);
+    case Transform::kDeadBranchUniform: return Validated(DeadBranchUniform(shader, rng, false), text);
+    case Transform::kIfTrue: return Validated(WrapInFlow(shader, rng, false), text);
+    case Transform::kLoopOnce: return Validated(WrapInFlow(shader, rng, true), text);
+    case Transform::kSwizzleRoundTrip: return Validated(SwizzleRoundTrip(shader, rng), text);
+    case Transform::kSplitTemporary: return Validated(SplitTemporary(shader, rng), text);
+    case Transform::kJoinTemporaries: return Validated(JoinTemporaries(shader, rng, false), text);
+    case Transform::kIdentityMulOne: return Validated(Identity(shader, rng, true, kOneWord), text);
+    case Transform::kIdentityAddNegZero: return Validated(Identity(shader, rng, false, kNegZero), text);
+    case Transform::kSwapOperands: return Validated(SwapOperands(shader, rng), text);
+    case Transform::kNewSwizzle: return Validated(NewSwizzle(shader, rng), text);
+    case Transform::kNewWriteMask: return Validated(NewWriteMask(shader, rng), text);
     case Transform::kDonorSplice:
       if (!donor) return std::nullopt;
-      return Validated(DonorSplice(shader, *donor, rng));
+      return Validated(DonorSplice(shader, *donor, rng), text);
     case Transform::kCount: break;
   }
   return std::nullopt;

@@ -56,8 +56,10 @@ std::vector<Transform> ChangingTransforms();
 
 // The transform applied once at a site drawn from `seed`. `donor` is
 // needed by kDonorSplice only (another shader to take an instruction from).
+// `text`, if given, gets the result's printed text (reduce::Revalidate's:
+// the result was read back from it), so a caller need not print it again.
 std::optional<tgsi::Shader> Mutate(const tgsi::Shader& shader, Transform t, uint64_t seed,
-                                   const tgsi::Shader* donor = nullptr);
+                                   const tgsi::Shader* donor = nullptr, std::string* text = nullptr);
 
 // Test-only: the wrong versions the oracle must catch (README.md):
 // x + +0.0 (wrong for -0), a "dead" branch whose condition is true, a

@@ -76,7 +76,7 @@ TEST(Mutate, PreservingTransformsPassTheOracle) {
 
 TEST(Mutate, ChangingTransformsGiveValidDifferentShaders) {
   const std::vector<tgsi::Shader> sample = Sample();
-  int changed = 0;
+  int changed = 0, texts = 0;
   for (size_t n = 0; n < sample.size(); ++n) {
     for (Transform t : ChangingTransforms()) {
       const auto mutated = Mutate(sample[n], t, 7 + n, &sample[(n + 1) % sample.size()]);
@@ -85,6 +85,18 @@ TEST(Mutate, ChangingTransformsGiveValidDifferentShaders) {
     }
   }
   EXPECT_GT(changed, 200);
+  // The text Mutate hands back (the campaign's program text, not printed
+  // again) is the result's own printed text, for every transform.
+  for (size_t n = 0; n < sample.size(); ++n) {
+    for (Transform t : n % 2 ? PreservingTransforms() : ChangingTransforms()) {
+      std::string text = "unset";
+      const auto mutated = Mutate(sample[n], t, 11 + n, &sample[(n + 1) % sample.size()], &text);
+      if (!mutated) continue;
+      ++texts;
+      EXPECT_EQ(text, tgsi::PrintShader(*mutated)) << TransformName(t) << " on sample " << n;
+    }
+  }
+  EXPECT_GT(texts, 200);
 }
 
 // MUL of +0 by -1 is -0 exactly; x + +0 makes it +0, x + -0 keeps it.

@@ -171,9 +171,10 @@ class Campaign {
       const std::vector<Transform> ts = preserving ? PreservingTransforms() : ChangingTransforms();
       const Transform t = ts[rng.Below(static_cast<uint32_t>(ts.size()))];
       const uint64_t mseed = rng.Next();
-      if (std::optional<tgsi::Shader> m = Mutate(*parent.shader, t, mseed, donor.shader.get())) {
-        p.text = tgsi::PrintShader(*m);
-        p.shader = std::make_shared<const tgsi::Shader>(std::move(*m));  // read back from its text by Mutate
+      std::string text;  // the mutation's printed text, which Mutate read it back from
+      if (std::optional<tgsi::Shader> m = Mutate(*parent.shader, t, mseed, donor.shader.get(), &text)) {
+        p.text = std::move(text);
+        p.shader = std::make_shared<const tgsi::Shader>(std::move(*m));
         p.origin = std::string(TransformName(t)) + " (seed " + std::to_string(mseed) + ") of " + parent.name;
         p.preserving = preserving;
         p.transform = t;

@@ -19,15 +19,22 @@ namespace {
 using nlohmann::json;
 
 void AddProgramFeatures(const a3xx::Program& program, std::set<std::string>& features) {
+  // One key buffer for every instruction: the set copies a key only when it is new.
+  std::string key;
+  const auto add = [&](std::string_view prefix, std::string_view op) {
+    key.assign(prefix).append(op);
+    features.insert(key);
+  };
   for (size_t i = 0; i < program.instrs.size(); ++i) {
     const a3xx::Instr& in = program.instrs[i];
-    const std::string op(a3xx::OpcodeName(in.opcode));
+    const std::string_view op = a3xx::OpcodeName(in.opcode);
     if (i + 1 < program.instrs.size()) {
-      features.insert("pair:" + op + ">" + std::string(a3xx::OpcodeName(program.instrs[i + 1].opcode)));
+      key.assign("pair:").append(op).append(">").append(a3xx::OpcodeName(program.instrs[i + 1].opcode));
+      features.insert(key);
     }
-    if (in.has_flag(a3xx::kFlagSs)) features.insert("sync:(ss):" + op);
-    if (in.has_flag(a3xx::kFlagSy)) features.insert("sync:(sy):" + op);
-    if (in.has_flag(a3xx::kFlagJp)) features.insert("sync:(jp):" + op);
+    if (in.has_flag(a3xx::kFlagSs)) add("sync:(ss):", op);
+    if (in.has_flag(a3xx::kFlagSy)) add("sync:(sy):", op);
+    if (in.has_flag(a3xx::kFlagJp)) add("sync:(jp):", op);
   }
 }
 

@@ -11,9 +11,11 @@ namespace shaderdiff::reduce {
 
 using tgsi::Opcode;
 
-std::optional<tgsi::Shader> Revalidate(const tgsi::Shader& shader) {
-  tgsi::FrontDoorResult r = tgsi::ParseAndValidate(tgsi::PrintShader(shader));
+std::optional<tgsi::Shader> Revalidate(const tgsi::Shader& shader, std::string* text) {
+  std::string printed = tgsi::PrintShader(shader);
+  tgsi::FrontDoorResult r = tgsi::ParseAndValidate(printed);
   if (!r.ok()) return std::nullopt;
+  if (text) *text = std::move(printed);
   return std::move(r.shader);
 }
 

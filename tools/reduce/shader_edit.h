@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "compiler/tgsi/ast.h"
@@ -22,8 +23,11 @@
 namespace shaderdiff::reduce {
 
 // The printed tree, parsed and validated again; nullopt if it does not
-// pass the front door.
-std::optional<tgsi::Shader> Revalidate(const tgsi::Shader& shader);
+// pass the front door. `text`, if given, gets the printed text the result
+// was read from, which is also the result's own printed text (the
+// canonical printer reproduces the text it reads: a caller that needs the
+// text does not print the result again).
+std::optional<tgsi::Shader> Revalidate(const tgsi::Shader& shader, std::string* text = nullptr);
 
 // Instructions in the shader, END and flow control included (the size a
 // reduction reports).
