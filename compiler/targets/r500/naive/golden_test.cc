@@ -58,7 +58,7 @@ TEST(Unsupported, VertexShaderAndOpcode) {
   ASSERT_TRUE(frag.ok());
   r = CompileR500Naive(frag.shader);
   EXPECT_EQ(r.status, Status::kUnsupported);
-  EXPECT_EQ(r.detail, "UADD on r500");
+  EXPECT_EQ(r.detail, "integer opcode UADD on r500");
 }
 
 }  // namespace

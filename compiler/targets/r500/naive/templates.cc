@@ -170,6 +170,21 @@ void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   }
 }
 
+
+// R500's ALU computes floats only (A.1, A.4): an opcode whose sources or
+// result are integers or doubles has no translation, and the reason says so.
+std::string ValueKindPrefix(tgsi::Opcode op) {
+  const tgsi::OpcodeInfo& info = tgsi::GetOpcodeInfo(op);
+  auto is = [&](std::initializer_list<tgsi::DataType> kinds) {
+    for (tgsi::DataType k : kinds)
+      if (info.src_type == k || info.dst_type == k) return true;
+    return false;
+  };
+  if (is({tgsi::DataType::D})) return "double opcode ";
+  if (is({tgsi::DataType::I, tgsi::DataType::U, tgsi::DataType::I64, tgsi::DataType::U64})) return "integer opcode ";
+  return "";
+}
+
 void Kill(Ctx& ctx, const tgsi::Instruction& inst) {
   const int s1 = S(ctx, 1);
   if (inst.opcode == Opcode::KILL) {
@@ -239,7 +254,7 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::FRC: case Opcode::FLR: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
     case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
-    default: ctx.Unsupported(std::string(tgsi::OpcodeName(op))); return;
+    default: ctx.Unsupported(ValueKindPrefix(op) + std::string(tgsi::OpcodeName(op))); return;
   }
   const std::optional<Dest> d = dest_or();
   if (!d) return;
