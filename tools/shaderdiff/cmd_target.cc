@@ -114,30 +114,13 @@ json StatsJson(const a3xx::CycleStats& s) {
 }
 
 // compile --target r500: the naive build's listing (r500naive::Listing) and
-// its instruction count; --list-passes prints the target's entry.
-int CompileR500(const po::variables_map& vm) {
-  harness::Build build;
-  if (!R500Build(vm, "compile", &build)) return kExitUsage;
-  if (vm.count("list-passes")) {
-    if (vm.count("file")) {
-      std::cerr << "shaderdiff compile: --list-passes takes no input file\n";
-      return kExitUsage;
-    }
-    std::cout << compiler::PrintTargetCompiler(*compiler::FindTargetCompiler("r500"));
-    return kExitOk;
-  }
-  if (!vm.count("file")) {
-    std::cerr << "shaderdiff compile: no input file\n";
-    return kExitUsage;
-  }
-  const std::string file = vm["file"].as<std::string>();
-  std::optional<tgsi::Shader> shader = LoadShader(file);
-  if (!shader) return kExitFailure;
+// its instruction count.
+int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build) {
   if (build != harness::Build::kNaive) {
     std::cerr << file << ": unsupported: no optimizing build for r500 yet\n";
     return kExitUnsupported;
   }
-  const r500naive::CompileResult r = r500naive::CompileR500Naive(*shader);
+  const r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
   if (r.status != r500naive::Status::kOk) {
     std::cerr << file << ": " << (r.status == r500naive::Status::kUnsupported ? "unsupported: " : "compile error: ")
               << r.detail << "\n";
@@ -189,16 +172,17 @@ int RunCompile(const std::vector<std::string>& args) {
                options);
     return kExitOk;
   }
-  if (IsR500(vm)) return CompileR500(vm);
   // A target the table knows but has no compiler for is named as such,
-  // with or without --list-passes: never an empty list.
+  // with or without --list-passes: never an empty list. r500 has its naive
+  // build only (CompileR500 names the missing one).
+  const bool r500 = IsR500(vm);
   const compiler::TargetCompiler* target = compiler::FindTargetCompiler(vm["target"].as<std::string>());
-  if (target && !target->missing.empty()) {
+  if (!r500 && target && !target->missing.empty()) {
     std::cerr << "shaderdiff compile: " << compiler::PrintTargetCompiler(*target);
     return kExitUnsupported;
   }
   harness::Build build;
-  if (!TargetAndBuild(vm, "compile", &build)) return kExitUsage;
+  if (!(r500 ? R500Build(vm, "compile", &build) : TargetAndBuild(vm, "compile", &build))) return kExitUsage;
   if (vm.count("list-passes")) {
     if (vm.count("file")) {
       std::cerr << "shaderdiff compile: --list-passes takes no input file\n";
@@ -214,6 +198,7 @@ int RunCompile(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
+  if (r500) return CompileR500(*shader, file, build);
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
   if (!ConservativePassesOption(vm, "compile", build, &req.conservative)) return kExitUsage;
