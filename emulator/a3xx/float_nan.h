@@ -49,7 +49,9 @@ using common::SubPinned;
 inline float MinMaxPinned(float a, float b, bool pick_a) {
   const Word aw = std::bit_cast<Word>(a), bw = std::bit_cast<Word>(b);
   const bool an = IsNanBits(aw), bn = IsNanBits(bw);
-  const bool nan_result = (an & bn) | IsSignallingNan(aw) | IsSignallingNan(bw);
+  // Branch-free on purpose: unsigned `|` (clang warns on `|` between bools).
+  const bool nan_result =
+      (unsigned{an && bn} | unsigned{IsSignallingNan(aw)} | unsigned{IsSignallingNan(bw)}) != 0;
   const Word nan = (bn ? bw : aw) | kQuietBit;
   const Word value = an ? bw : (bn ? aw : (pick_a ? aw : bw));
   const Word r = nan_result ? nan : value;
