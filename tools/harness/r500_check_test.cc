@@ -88,6 +88,32 @@ DCL TEMP[0]
 )");
 }
 
+TEST(R500Check, RoundTruncCeil) {
+  // TEMP[0] holds multiples of 1/2 (ties for ROUND's even rule); IN[0]
+  // brings the edge values (+-inf, NaN, -0, |a| >= 2^23, denormals).
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL TEMP[0..1]
+IMM[0] FLT32 { 8.0, 0.5, 0.0, 0.0 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: FLR TEMP[0], TEMP[0]
+  2: MUL TEMP[0], TEMP[0], IMM[0].yyyy
+  3: ROUND OUT[0], TEMP[0]
+  4: ROUND TEMP[1], IN[0].wzyx
+  5: ROUND TEMP[1].xz, TEMP[1]
+  6: MOV OUT[1], TEMP[1]
+  7: TRUNC OUT[2], IN[0]
+  8: TRUNC TEMP[0].yw, TEMP[0]
+  9: CEIL TEMP[0].xz, -IN[0]
+ 10: ADD OUT[3], TEMP[0], TEMP[0]
+ 11: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);

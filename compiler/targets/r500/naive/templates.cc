@@ -16,6 +16,8 @@
 // - FLR is a - FRC(a) (R500 has no floor; Mesa's form), selected by CMP
 //   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
 //   where TGSI's floor gives +-inf (found by the check on edge vectors).
+//   CEIL is -FLR(-a), TRUNC FLR(|a|) with a's sign, ROUND FLR plus a
+//   ties-to-even step (RoundHalfEven), all with the same |a| >= 2^23 rule.
 // - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
 // - SQRT is RCP(RSQ(a)): two roundings, compared within the reference's
 //   SQRT bounds.
@@ -145,6 +147,75 @@ void Trig(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
   Scalar(ctx, d, alpha_op, Broadcast(TempOperand(s1), 3));
 }
 
+// S2 = |x| - 2^23: >= 0 where x is integral already (and at +-inf, where
+// x - FRC(x) is NaN), < 0 or NaN elsewhere.
+void BigTest(Ctx& ctx, const Operand& x, uint8_t mask) {
+  const common::Word big = common::FromFloat(8388608.0f);
+  Operand k;
+  k.kind = Operand::Kind::kConst;
+  k.index = ConstSlot(ctx, {big, big, big, big});
+  k.swz = {0, 0, 0, 0};
+  k.mod = kModNeg;
+  Operand abs_x = x;
+  abs_x.mod = kModAbs;
+  Componentwise(ctx, AluOp::kMad, abs_x, One(), k, S(ctx, 2), mask);
+}
+
+// S1 = x - FRC(x) (floor(x) where |x| < 2^23; Mesa's form, R500 has no
+// floor), S2 = BigTest(x).
+void FloorCandidate(Ctx& ctx, const Operand& x, uint8_t mask) {
+  const int s1 = S(ctx, 1);
+  Componentwise(ctx, AluOp::kFrc, x, Zero(), Zero(), s1, mask);
+  Componentwise(ctx, AluOp::kMad, x, One(), TempOperand(s1, kModNeg), s1, mask);
+  BigTest(ctx, x, mask);
+}
+
+// FLR, CEIL, TRUNC from one floor: FLR(a) = floor(a); CEIL(a) = -floor(-a);
+// TRUNC(a) = floor(|a|) with a's sign (a < 0, or NaN, takes the negated
+// side). Where |a| >= 2^23 the result is a itself (integral, and +-inf stays
+// +-inf). Zero signs: TRUNC(-0.5) and CEIL(-0.5) are -0 here and in the
+// reference; TRUNC(-0) is +0 here, and the reference leaves a zero's sign
+// free for TRUNC/CEIL/ROUND.
+void Rounding(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
+  const Operand s1 = TempOperand(S(ctx, 1)), s2 = TempOperand(S(ctx, 2));
+  if (op == Opcode::FLR) {
+    FloorCandidate(ctx, a, d.mask);
+    Componentwise(ctx, AluOp::kCmp, a, s1, s2, d.write, d.mask, d.mode);
+  } else if (op == Opcode::CEIL) {
+    FloorCandidate(ctx, Negated(a), d.mask);
+    Componentwise(ctx, AluOp::kCmp, a, Negated(s1), s2, d.write, d.mask, d.mode);
+  } else {  // TRUNC
+    Operand abs_a = a;
+    abs_a.mod = kModAbs;
+    FloorCandidate(ctx, abs_a, d.mask);
+    Componentwise(ctx, AluOp::kCmp, abs_a, s1, s2, S(ctx, 1), d.mask);
+    Componentwise(ctx, AluOp::kCmp, s1, Negated(s1), a, d.write, d.mask, d.mode);
+  }
+}
+
+// ROUND, ties to even (tgsi.md): f = FRC(a), fl = a - f; up by one where
+// f > 1/2, or f = 1/2 and fl is odd (FRC(fl / 2) = 1/2); a itself where
+// |a| >= 2^23. Every step is exact for |a| < 2^23 (fl / 2, FRC of it, and
+// fl + 1 are exact; f - 1/2 may round only where it is far from 0, keeping
+// its sign). The destination's own register (never a source: see
+// Destination) holds the intermediates besides S1 and S2.
+void RoundHalfEven(Ctx& ctx, const Dest& d, const Operand& a) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  const Operand f = TempOperand(s1), fl = TempOperand(s2), h = TempOperand(w);
+  Componentwise(ctx, AluOp::kFrc, a, Zero(), Zero(), s1, d.mask);                            // f
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(f), s2, d.mask);                         // fl = a - f
+  Componentwise(ctx, AluOp::kMad, f, One(), InlineOperand(kSwzHalf, kModNeg), s1, d.mask);   // t = f - 1/2
+  Componentwise(ctx, AluOp::kMad, fl, InlineOperand(kSwzHalf), NegZero(), w, d.mask);        // fl / 2
+  Componentwise(ctx, AluOp::kFrc, h, Zero(), Zero(), w, d.mask);                             // h: 0, or 1/2 if fl odd
+  const Operand t = TempOperand(s1);
+  Componentwise(ctx, AluOp::kCmp, h, InlineOperand(kSwzHalf), Negated(t), w, d.mask);        // t <= 0 ? h : 1/2
+  Componentwise(ctx, AluOp::kCmp, h, Zero(), t, w, d.mask);                                  // t >= 0 ? that : 0
+  Componentwise(ctx, AluOp::kMad, h, One(), h, w, d.mask);                                   // up: 0 or 1
+  Componentwise(ctx, AluOp::kMad, h, One(), fl, s1, d.mask);                                 // fl + up
+  BigTest(ctx, a, d.mask);
+  Componentwise(ctx, AluOp::kCmp, a, f, TempOperand(s2), w, d.mask, d.mode);
+}
+
 // t = a - b in S1, then the set-op's selection (set.h comment at the top).
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
@@ -251,7 +322,7 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
   };
   switch (op) {
     case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
-    case Opcode::FRC: case Opcode::FLR: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
+    case Opcode::FRC: case Opcode::FLR: case Opcode::CEIL: case Opcode::TRUNC: case Opcode::ROUND: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
     case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
     default: ctx.Unsupported(ValueKindPrefix(op) + std::string(tgsi::OpcodeName(op))); return;
@@ -285,25 +356,14 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       if (!need(1)) return;
       Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), d->write, d->mask, d->mode);
       break;
-    case Opcode::FLR: {
-      if (!need(1)) return;
-      // a - FRC(a), except where |a| >= 2^23 (a is integral, and for +-inf
-      // a - FRC(a) is NaN): there a itself.
-      const int s1 = S(ctx, 1), s2 = S(ctx, 2);
-      const common::Word big = common::FromFloat(8388608.0f);
-      Operand k;
-      k.kind = Operand::Kind::kConst;
-      k.index = ConstSlot(ctx, {big, big, big, big});
-      k.swz = {0, 0, 0, 0};
-      k.mod = kModNeg;
-      Operand abs_a = src[0];
-      abs_a.mod = kModAbs;
-      Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), s1, d->mask);
-      Componentwise(ctx, AluOp::kMad, src[0], One(), TempOperand(s1, kModNeg), s1, d->mask);
-      Componentwise(ctx, AluOp::kMad, abs_a, One(), k, s2, d->mask);
-      Componentwise(ctx, AluOp::kCmp, src[0], TempOperand(s1), TempOperand(s2), d->write, d->mask, d->mode);
+    case Opcode::FLR:
+    case Opcode::CEIL:
+    case Opcode::TRUNC:
+      if (need(1)) Rounding(ctx, *d, op, src[0]);
       break;
-    }
+    case Opcode::ROUND:
+      if (need(1)) RoundHalfEven(ctx, *d, src[0]);
+      break;
     case Opcode::CMP: {
       if (!need(3)) return;
       const int s1 = S(ctx, 1);
