@@ -114,6 +114,24 @@ IMM[0] FLT32 { 8.0, 0.5, 0.0, 0.0 }
 )");
 }
 
+TEST(R500Check, Derivatives) {
+  // DDY is exact (the left column in both); DDX is free where the quad's
+  // rows differ, compared where they agree.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL TEMP[0..1]
+  0: MUL TEMP[0], IN[0], IN[0].yxwz
+  1: DDY TEMP[1], TEMP[0].wzyx
+  2: DDX TEMP[1].yw, -|TEMP[1]|
+  3: DDY OUT[0].xzw, IN[0]
+  4: DDX OUT[0].y, IN[0].zzzz
+  5: ADD OUT[1], TEMP[1], TEMP[0]
+  6: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);
@@ -122,9 +140,9 @@ TEST(R500Check, VertexShaderIsUnsupported) {
 
 TEST(R500Check, OpcodeWithoutTemplateIsUnsupported) {
   const CheckOutcome o =
-      Check("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: DDX OUT[0], IN[0]\n  1: END\n");
+      Check("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: DDX_FINE OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);
-  EXPECT_EQ(o.detail, "DDX on r500");
+  EXPECT_EQ(o.detail, "DDX_FINE (MDH/MDV give one difference per quad) on r500");
 }
 
 TEST(R500Check, OptimizingBuildIsUnsupported) {

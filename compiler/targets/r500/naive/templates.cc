@@ -21,6 +21,7 @@
 // - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
 // - SQRT is RCP(RSQ(a)): two roundings, compared within the reference's
 //   SQRT bounds.
+// - DDX/DDY are MDH/MDV: one difference per quad (Derivative).
 // - KILL_IF kills on src + 0 (a MAD), so a -0 component, which R500's KIL
 //   would kill, becomes +0 as TGSI's `< 0` wants.
 #include "compiler/targets/r500/naive/templates.h"
@@ -216,6 +217,28 @@ void RoundHalfEven(Ctx& ctx, const Dest& d, const Operand& a) {
   Componentwise(ctx, AluOp::kCmp, a, f, TempOperand(s2), w, d.mask, d.mode);
 }
 
+// DDX/DDY: the operand, swizzled and modified, into S1 (MDH/MDV read src0's
+// register, ignoring select and swizzle), then MDH (top-right minus top-left
+// pixel) or MDV (bottom-left minus top-left) as MAD(-A, 1, C). The reference
+// takes DDX from the bottom row and DDY from the left column, and leaves a
+// coarse DDX free where the rows differ (emulator/tgsi OpDeriv), so one
+// difference per quad is TGSI's coarse derivative. A.13 item 2: the
+// instruction before each MDH/MDV gets its NOP bit.
+void Derivative(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
+  const int s1 = S(ctx, 1);
+  Componentwise(ctx, AluOp::kMax, a, a, Zero(), s1, d.mask);
+  const AluOp mdx = op == Opcode::DDX ? AluOp::kMdh : AluOp::kMdv;
+  const Operand v = TempOperand(s1);
+  if (d.mask & 7) {
+    ctx.emit.code().back().Set(r500::Field::kNop, 1);
+    ctx.emit.Emit(RgbInstr(mdx, Negated(v), One(), v, d.write, d.mask & 7, d.mode));
+  }
+  if (d.mask & 8) {
+    ctx.emit.code().back().Set(r500::Field::kNop, 1);
+    ctx.emit.Emit(AlphaInstr(AlphaOpcode(mdx), Negated(v), One(), v, 3, d.write, d.mode));
+  }
+}
+
 // t = a - b in S1, then the set-op's selection (set.h comment at the top).
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
@@ -324,7 +347,11 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
     case Opcode::FRC: case Opcode::FLR: case Opcode::CEIL: case Opcode::TRUNC: case Opcode::ROUND: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
-    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
+    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT:
+    case Opcode::DDX: case Opcode::DDY: break;
+    case Opcode::DDX_FINE: case Opcode::DDY_FINE:
+      ctx.Unsupported(std::string(tgsi::OpcodeName(op)) + " (MDH/MDV give one difference per quad)");
+      return;
     default: ctx.Unsupported(ValueKindPrefix(op) + std::string(tgsi::OpcodeName(op))); return;
   }
   const std::optional<Dest> d = dest_or();
@@ -363,6 +390,10 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::ROUND:
       if (need(1)) RoundHalfEven(ctx, *d, src[0]);
+      break;
+    case Opcode::DDX:
+    case Opcode::DDY:
+      if (need(1)) Derivative(ctx, *d, op, src[0]);
       break;
     case Opcode::CMP: {
       if (!need(3)) return;
