@@ -132,6 +132,74 @@ DCL TEMP[0..1]
 )");
 }
 
+TEST(R500Check, IfElseNested) {
+  // IF on x != 0 (NaN true, -0 false), ELSE, an IF nested in each side, a
+  // KILL_IF inside one: pixels of a quad take different sides.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+IMM[0] FLT32 { 0.5, 2.0, 0.0, 1.0 }
+  0: MOV TEMP[0], IN[0].wzyx
+  1: SLT TEMP[1], IN[0], IMM[0].xxxx
+  2: IF TEMP[1].xxxx
+  3:   ADD TEMP[0].xy, TEMP[0], IMM[0].yyyy
+  4:   IF IN[0].zzzz
+  5:     MUL TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy
+  6:     KILL_IF -TEMP[1].wwww
+  7:   ENDIF
+  8: ELSE
+  9:   IF TEMP[1].yyyy
+ 10:     MOV TEMP[0].w, IMM[0].wwww
+ 11:   ELSE
+ 12:     MOV TEMP[0].x, -TEMP[0].xxxx
+ 13:   ENDIF
+ 14:   IF IN[0].xxxx
+ 15:   ENDIF
+ 16: ENDIF
+ 17: MOV OUT[0], TEMP[0]
+ 18: END
+)");
+}
+
+TEST(R500Check, LoopWithBreakAndContinue) {
+  // Up to 8 iterations (n = MIN(8 |x|, 8); NaN gives 8), a BRK in an ELSE,
+  // a BRK in an IF, a CONT on odd counts, an IF after them (guarded).
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..2]
+IMM[0] FLT32 { 0.0, 1.0, 8.0, 0.5 }
+  0: MOV TEMP[0], IMM[0].xxxx
+  1: MUL TEMP[1].x, |IN[0].xxxx|, IMM[0].zzzz
+  2: MIN TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
+  3: BGNLOOP
+  4:   SLT TEMP[2].x, TEMP[0].xxxx, TEMP[1].xxxx
+  5:   IF TEMP[2].xxxx
+  6:     ADD TEMP[0].y, TEMP[0].yyyy, IN[0].yyyy
+  7:   ELSE
+  8:     BRK
+  9:   ENDIF
+ 10:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy
+ 11:   SGE TEMP[2].y, TEMP[0].xxxx, IMM[0].zzzz
+ 12:   IF TEMP[2].yyyy
+ 13:     BRK
+ 14:   ENDIF
+ 15:   MUL TEMP[2].z, TEMP[0].xxxx, IMM[0].wwww
+ 16:   FRC TEMP[2].z, TEMP[2].zzzz
+ 17:   IF TEMP[2].zzzz
+ 18:     CONT
+ 19:   ENDIF
+ 20:   ADD TEMP[0].z, TEMP[0].zzzz, IN[0].zzzz
+ 21:   IF IN[0].wwww
+ 22:     ADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy
+ 23:   ENDIF
+ 24: ENDLOOP
+ 25: MOV OUT[0], TEMP[0]
+ 26: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);

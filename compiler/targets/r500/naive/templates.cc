@@ -41,33 +41,6 @@ int S(const Ctx& ctx, int k) { return ctx.map.scratch + k; }
 
 bool SameRegister(const tgsi::Register& a, const tgsi::Register& b) { return a.file == b.file && a.index.index == b.index.index; }
 
-// The operand of a TGSI source, or InlineOperand with ctx failed.
-Operand Source(Ctx& ctx, const tgsi::SrcOperand& src) {
-  Operand o;
-  const tgsi::Register& r = src.reg;
-  if (r.index.indirect) {
-    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(r.file)));
-    return o;
-  }
-  if (r.file == tgsi::File::kConstant) {
-    if (r.dimension && r.dimension->index != 0) ctx.Unsupported("constant buffer " + std::to_string(r.dimension->index));
-    o.kind = Operand::Kind::kConst;
-    o.index = static_cast<int>(r.index.index);
-  } else if (r.file == tgsi::File::kImmediate) {
-    o.kind = Operand::Kind::kConst;
-    o.index = ctx.map.imm_base + static_cast<int>(r.index.index);
-  } else if (std::optional<int> t = ctx.map.Temp(r.file, r.index.index)) {
-    o.kind = Operand::Kind::kTemp;
-    o.index = *t;
-  } else {
-    ctx.Unsupported("source file " + std::string(tgsi::Name(r.file)));
-    return o;
-  }
-  for (int c = 0; c < 4; ++c) o.swz[c] = src.swizzle[c];
-  o.mod = src.absolute ? (src.negate ? kModNab : kModAbs) : (src.negate ? kModNeg : kModNop);
-  return o;
-}
-
 Operand Zero() { return InlineOperand(kSwzZero); }
 Operand One() { return InlineOperand(kSwzOne); }
 Operand NegZero() { return InlineOperand(kSwzZero, kModNeg); }
@@ -323,11 +296,45 @@ void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
 
 }  // namespace
 
+Operand Source(Ctx& ctx, const tgsi::SrcOperand& src) {
+  Operand o;
+  const tgsi::Register& r = src.reg;
+  if (r.index.indirect) {
+    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  if (r.file == tgsi::File::kConstant) {
+    if (r.dimension && r.dimension->index != 0) ctx.Unsupported("constant buffer " + std::to_string(r.dimension->index));
+    o.kind = Operand::Kind::kConst;
+    o.index = static_cast<int>(r.index.index);
+  } else if (r.file == tgsi::File::kImmediate) {
+    o.kind = Operand::Kind::kConst;
+    o.index = ctx.map.imm_base + static_cast<int>(r.index.index);
+  } else if (std::optional<int> t = ctx.map.Temp(r.file, r.index.index)) {
+    o.kind = Operand::Kind::kTemp;
+    o.index = *t;
+  } else {
+    ctx.Unsupported("source file " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  for (int c = 0; c < 4; ++c) o.swz[c] = src.swizzle[c];
+  o.mod = src.absolute ? (src.negate ? kModNab : kModAbs) : (src.negate ? kModNeg : kModNop);
+  return o;
+}
+
 void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
   const Opcode op = inst.opcode;
   switch (op) {
     case Opcode::NOP: return;
-    case Opcode::END: EmitOutputs(ctx); return;
+    case Opcode::IF: case Opcode::ELSE: case Opcode::ENDIF: case Opcode::BGNLOOP: case Opcode::ENDLOOP:
+    case Opcode::BRK: case Opcode::CONT: TranslateFlow(ctx, inst); return;
+    case Opcode::END:
+      if (!ctx.blocks.empty()) {
+        ctx.error = "malformed shader: END inside flow control";
+        return;
+      }
+      EmitOutputs(ctx);
+      return;
     case Opcode::KILL:
     case Opcode::KILL_IF: Kill(ctx, inst); return;
     default: break;
