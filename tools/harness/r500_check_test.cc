@@ -200,6 +200,30 @@ IMM[0] FLT32 { 0.0, 1.0, 8.0, 0.5 }
 )");
 }
 
+TEST(R500Check, TextureBiasLodAndRect) {
+  // TXB's bias and TXL's LOD in w (LODBIAS, LOD), RECT in texels (UNSCALED).
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL SAMP[0]
+DCL SAMP[1]
+DCL SAMP[2]
+DCL SVIEW[0], 2D, FLOAT
+DCL SVIEW[1], CUBE, FLOAT
+DCL SVIEW[2], RECT, FLOAT
+IMM[0] FLT32 { 8.0, 0.5, 0.0, 1.0 }
+DCL TEMP[0]
+  0: MUL TEMP[0], IN[0], IMM[0].wwwx
+  1: TXB OUT[0], TEMP[0], SAMP[0], 2D
+  2: TXL OUT[1], IN[0].yxzw, SAMP[1], CUBE
+  3: MUL TEMP[0], IN[0], IMM[0].xxxx
+  4: TEX OUT[2], TEMP[0], SAMP[2], RECT
+  5: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);

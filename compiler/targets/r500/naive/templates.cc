@@ -267,7 +267,7 @@ void Kill(Ctx& ctx, const tgsi::Instruction& inst) {
 void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
   const tgsi::TextureTarget target = inst.texture_target.value_or(tgsi::TextureTarget::kUnknown);
   if (target != tgsi::TextureTarget::k1D && target != tgsi::TextureTarget::k2D && target != tgsi::TextureTarget::k3D &&
-      target != tgsi::TextureTarget::kCube) {
+      target != tgsi::TextureTarget::kCube && target != tgsi::TextureTarget::kRect) {
     ctx.Unsupported("texture target " + std::string(tgsi::Name(target)));
     return;
   }
@@ -289,7 +289,12 @@ void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
   if (ctx.failed()) return;
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
   Componentwise(ctx, AluOp::kMax, coord, coord, Zero(), s1, 0xf);
-  ctx.emit.Emit(TexSample(inst.opcode == Opcode::TXP ? 3 : 1, static_cast<int>(unit), s1, s2));
+  // A.10: LD, PROJ (TXP), LODBIAS (TXB: bias in w), LOD (TXL: LOD in w);
+  // RECT's coordinates are in texels (UNSCALED, as Mesa sets it).
+  const uint32_t tex_op = inst.opcode == Opcode::TXP ? 3 : inst.opcode == Opcode::TXB ? 4 : inst.opcode == Opcode::TXL ? 5 : 1;
+  r500::Instr sample = TexSample(tex_op, static_cast<int>(unit), s1, s2);
+  if (target == tgsi::TextureTarget::kRect) sample.Set(r500::Field::kTexUnscaled, 1);
+  ctx.emit.Emit(sample);
   const Operand r = TempOperand(s2);
   Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
 }
@@ -354,7 +359,8 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
     case Opcode::FRC: case Opcode::FLR: case Opcode::CEIL: case Opcode::TRUNC: case Opcode::ROUND: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
-    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT:
+    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::TXB:
+    case Opcode::TXL: case Opcode::SQRT:
     case Opcode::DDX: case Opcode::DDY: break;
     case Opcode::DDX_FINE: case Opcode::DDY_FINE:
       ctx.Unsupported(std::string(tgsi::OpcodeName(op)) + " (MDH/MDV give one difference per quad)");
@@ -426,7 +432,9 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::COS: if (need(1)) Trig(ctx, *d, kAlphaCos, src[0]); break;
     case Opcode::TEX:
-    case Opcode::TXP: if (need(1)) Texture(ctx, *d, inst); break;
+    case Opcode::TXP:
+    case Opcode::TXB:
+    case Opcode::TXL: if (need(1)) Texture(ctx, *d, inst); break;
     default: break;
   }
   if (!ctx.failed()) Finish(ctx, *d);
