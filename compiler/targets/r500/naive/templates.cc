@@ -362,6 +362,11 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::TXB:
     case Opcode::TXL: case Opcode::SQRT:
     case Opcode::DDX: case Opcode::DDY: break;
+    case Opcode::INTERP_CENTROID:
+      // A.1: the rasterizer preloads each input once, interpolated as
+      // declared; no documented way to interpolate it again on demand.
+      ctx.Unsupported("INTERP_CENTROID (inputs are preloaded once, A.1)");
+      return;
     case Opcode::DDX_FINE: case Opcode::DDY_FINE:
       ctx.Unsupported(std::string(tgsi::OpcodeName(op)) + " (MDH/MDV give one difference per quad)");
       return;
