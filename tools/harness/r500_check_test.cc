@@ -201,7 +201,8 @@ IMM[0] FLT32 { 0.0, 1.0, 8.0, 0.5 }
 }
 
 TEST(R500Check, TextureBiasLodAndRect) {
-  // TXB's bias and TXL's LOD in w (LODBIAS, LOD), RECT in texels (UNSCALED).
+  // TXB's bias and TXL's LOD in w (LODBIAS, LOD), RECT in texels (UNSCALED),
+  // TXD's gradients (DXDY) with a partial write mask.
   ExpectPass(R"(FRAG
 DCL IN[0], GENERIC[0], PERSPECTIVE
 DCL OUT[0], COLOR
@@ -214,13 +215,19 @@ DCL SVIEW[0], 2D, FLOAT
 DCL SVIEW[1], CUBE, FLOAT
 DCL SVIEW[2], RECT, FLOAT
 IMM[0] FLT32 { 8.0, 0.5, 0.0, 1.0 }
-DCL TEMP[0]
+IMM[1] FLT32 { 0.0625, 0.015625, 0.0, 0.0 }
+DCL TEMP[0..2]
   0: MUL TEMP[0], IN[0], IMM[0].wwwx
   1: TXB OUT[0], TEMP[0], SAMP[0], 2D
   2: TXL OUT[1], IN[0].yxzw, SAMP[1], CUBE
   3: MUL TEMP[0], IN[0], IMM[0].xxxx
   4: TEX OUT[2], TEMP[0], SAMP[2], RECT
-  5: END
+  5: MUL TEMP[1], IN[0].wzyx, IMM[1].xxxx
+  6: MUL TEMP[2], IN[0].zwxy, IMM[1].yyyy
+  7: MOV TEMP[0].zw, IN[0]
+  8: TXD TEMP[0].xy, IN[0], TEMP[1], TEMP[2], SAMP[0], 2D
+  9: ADD OUT[0].y, TEMP[0].xxxx, TEMP[0].wwww
+ 10: END
 )");
 }
 

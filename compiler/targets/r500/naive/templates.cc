@@ -272,7 +272,12 @@ void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
     return;
   }
   if (!inst.tex_offsets.empty()) ctx.Unsupported("texel offsets");
-  const tgsi::SrcOperand& samp = inst.src[1];
+  const bool txd = inst.opcode == Opcode::TXD;
+  if (inst.src.size() < (txd ? 4u : 2u)) {
+    ctx.error = "malformed shader: " + std::string(tgsi::OpcodeName(inst.opcode)) + " without a sampler";
+    return;
+  }
+  const tgsi::SrcOperand& samp = inst.src[txd ? 3 : 1];
   if (samp.reg.file != tgsi::File::kSampler || samp.reg.index.indirect || samp.reg.index.index >= r500::kTexUnits) {
     ctx.Unsupported("sampler operand " + std::string(tgsi::Name(samp.reg.file)));
     return;
@@ -289,13 +294,35 @@ void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
   if (ctx.failed()) return;
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
   Componentwise(ctx, AluOp::kMax, coord, coord, Zero(), s1, 0xf);
-  // A.10: LD, PROJ (TXP), LODBIAS (TXB: bias in w), LOD (TXL: LOD in w);
-  // RECT's coordinates are in texels (UNSCALED, as Mesa sets it).
-  const uint32_t tex_op = inst.opcode == Opcode::TXP ? 3 : inst.opcode == Opcode::TXB ? 4 : inst.opcode == Opcode::TXL ? 5 : 1;
-  r500::Instr sample = TexSample(tex_op, static_cast<int>(unit), s1, s2);
+  // A.10: LD, PROJ (TXP), LODBIAS (TXB: bias in w), LOD (TXL: LOD in w),
+  // DXDY (TXD: the gradients in S2 and S0, which the final copy writes only
+  // after the lookup has read them; the lookup writes S1, its coordinates,
+  // since S2 is read as DX); RECT's coordinates are in texels (UNSCALED, as Mesa sets it).
+  const uint32_t tex_op = inst.opcode == Opcode::TXP ? 3 : inst.opcode == Opcode::TXB ? 4
+                          : inst.opcode == Opcode::TXL ? 5 : txd ? 6 : 1;
+  int result = s2;
+  if (txd) {
+    const Operand dx = Source(ctx, inst.src[1]), dy = Source(ctx, inst.src[2]);
+    if (ctx.failed()) return;
+    Componentwise(ctx, AluOp::kMax, dx, dx, Zero(), s2, 0xf);
+    Componentwise(ctx, AluOp::kMax, dy, dy, Zero(), S(ctx, 0), 0xf);
+    result = s1;
+  }
+  r500::Instr sample = TexSample(tex_op, static_cast<int>(unit), s1, result);
+  if (txd) {
+    using r500::Field;
+    sample.Set(Field::kTexDx, static_cast<uint32_t>(s2));
+    sample.Set(Field::kTexDy, static_cast<uint32_t>(S(ctx, 0)));
+    const Field dxs[4] = {Field::kTexDxS, Field::kTexDxT, Field::kTexDxR, Field::kTexDxQ};
+    const Field dys[4] = {Field::kTexDyS, Field::kTexDyT, Field::kTexDyR, Field::kTexDyQ};
+    for (uint32_t c = 0; c < 4; ++c) {
+      sample.Set(dxs[c], c);
+      sample.Set(dys[c], c);
+    }
+  }
   if (target == tgsi::TextureTarget::kRect) sample.Set(r500::Field::kTexUnscaled, 1);
   ctx.emit.Emit(sample);
-  const Operand r = TempOperand(s2);
+  const Operand r = TempOperand(result);
   Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
 }
 
@@ -360,7 +387,7 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::FRC: case Opcode::FLR: case Opcode::CEIL: case Opcode::TRUNC: case Opcode::ROUND: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
     case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::TXB:
-    case Opcode::TXL: case Opcode::SQRT:
+    case Opcode::TXL: case Opcode::TXD: case Opcode::SQRT:
     case Opcode::DDX: case Opcode::DDY: break;
     case Opcode::INTERP_CENTROID:
       // A.1: the rasterizer preloads each input once, interpolated as
@@ -439,7 +466,8 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
     case Opcode::TEX:
     case Opcode::TXP:
     case Opcode::TXB:
-    case Opcode::TXL: if (need(1)) Texture(ctx, *d, inst); break;
+    case Opcode::TXL:
+    case Opcode::TXD: if (need(1)) Texture(ctx, *d, inst); break;
     default: break;
   }
   if (!ctx.failed()) Finish(ctx, *d);
