@@ -231,6 +231,34 @@ DCL TEMP[0..2]
 )");
 }
 
+TEST(R500Check, SetOpsAtInfinityAndNearZero) {
+  // Equal infinities compare equal (inf - inf is NaN), and two small
+  // operands one ulp apart are not equal (their difference is a denormal,
+  // which OMOD flushes): both found by a fuzz of float-only shaders.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL TEMP[0..2]
+IMM[0] FLT32 { 1.00000012, 0.5, 0.0, 1.0 }
+IMM[1] FLT32 { 1.17549435e-38, 1.17549449e-38, -1.17549435e-38, 0.0 }
+  0: SEQ TEMP[1], IN[0], IN[0]
+  1: SGE TEMP[2], IN[0], IN[0]
+  2: SNE TEMP[1].zw, IN[0].wzyx, IN[0].wzyx
+  3: ADD OUT[0], TEMP[1], TEMP[2]
+  4: MUL TEMP[0], IN[0], IMM[0].xxxx
+  5: SGE TEMP[1], IN[0], TEMP[0]
+  6: SEQ TEMP[2].xy, TEMP[0], IN[0]
+  7: SNE TEMP[2].zw, TEMP[0], IN[0]
+  8: SLE TEMP[1].w, TEMP[0], IN[0]
+  9: MAD OUT[1], TEMP[1], IMM[0].yyyy, TEMP[2]
+ 10: SGE TEMP[1], IMM[1].xyzw, IMM[1].yxwz
+ 11: SNE TEMP[2], IMM[1].xyzw, IMM[1].yxwz
+ 12: MAD OUT[1].xy, TEMP[1].xzxz, IMM[0].yyyy, TEMP[2].ywyw
+ 13: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);

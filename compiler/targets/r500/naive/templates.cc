@@ -11,8 +11,11 @@
 // - CMP (src0 < 0 ? src1 : src2) is R500's CMP (C >= 0 ? A : B) on
 //   MIN(src0, 0), which sends NaN to the src2 side as TGSI's compare does.
 // - SLT/SGE/SEQ/SNE/SGT/SLE compare t = a - b with 0 (R500 has no set ops;
-//   Mesa does the same). OMOD flushes a denormal t to a signed 0, so two
-//   inputs closer than the smallest normal compare as equal: a finding.
+//   Mesa does the same); where t is NaN from equal infinities (inf - inf),
+//   the operands are equal (EqualInfinities; found by a fuzz of float-only
+//   shaders: SNE(inf, inf) was 1). OMOD flushes a denormal t to a signed 0,
+//   so t is taken on operands scaled by 2^24 where they are below 2^104
+//   (SignedDifference; the same fuzz: SGE of two close small operands).
 // - FLR is a - FRC(a) (R500 has no floor; Mesa's form), selected by CMP
 //   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
 //   where TGSI's floor gives +-inf (found by the check on edge vectors).
@@ -212,12 +215,63 @@ void Derivative(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
   }
 }
 
+// S1 = a value with the sign (and zero-ness) of a - b. OMOD flushes a
+// denormal result, so a - b of two close small operands would read as 0
+// (SGE(FLT_MIN, FLT_MIN + 1 ulp) true); scaled by 2^24 first, a nonzero
+// difference is at least 2^-125, a normal number. Where max(|a|, |b|) >=
+// 2^104 the scaled operands could overflow, and there a - b itself is
+// used (a nonzero difference of such operands is far from denormal).
+// Uses S2 and the destination's own register (never a source).
+void SignedDifference(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  auto splat = [&](float v, uint8_t mod) {
+    const common::Word k = common::FromFloat(v);
+    Operand o;
+    o.kind = Operand::Kind::kConst;
+    o.index = ConstSlot(ctx, {k, k, k, k});
+    o.swz = {0, 0, 0, 0};
+    o.mod = mod;
+    return o;
+  };
+  Operand abs_a = a, abs_b = b;
+  abs_a.mod = kModAbs;
+  abs_b.mod = kModAbs;
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);                       // a - b
+  Componentwise(ctx, AluOp::kMad, b, splat(16777216.0f, kModNop), NegZero(), s2, d.mask);  // b * 2^24
+  Componentwise(ctx, AluOp::kMad, a, splat(16777216.0f, kModNop), TempOperand(s2, kModNeg), s2, d.mask);
+  Componentwise(ctx, AluOp::kMax, abs_a, abs_b, Zero(), w, d.mask);
+  Componentwise(ctx, AluOp::kMad, TempOperand(w), One(), splat(20282409603651670423947251286016.0f, kModNeg), w,
+                d.mask);                                                                     // max - 2^104
+  Componentwise(ctx, AluOp::kCmp, TempOperand(s1), TempOperand(s2), TempOperand(w), s1, d.mask);
+}
+
+// a - b is NaN where a and b are the same infinity, which are equal (TGSI
+// compares them); only a NaN operand is unordered. S1 = a - b (t) becomes
+// t where t is a number, else 0 where neither operand is NaN (equal
+// infinities) and NaN where one is. isnan(x) is CMP(0, p, -p) with
+// p = CMP(0, x, x): p is 0 for x >= 0, else x; the second CMP sends a
+// number p <= 0 to 0 and keeps a NaN. Uses S2 and the destination's own
+// register (never a source, see Destination). SLT/SGT need none of this: a
+// NaN difference is "not less" either way.
+void EqualInfinities(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  const Operand t = TempOperand(s1), q = TempOperand(s2), r = TempOperand(w);
+  Componentwise(ctx, AluOp::kCmp, Zero(), a, a, s2, d.mask);
+  Componentwise(ctx, AluOp::kCmp, Zero(), q, Negated(q), s2, d.mask);  // NaN where a is
+  Componentwise(ctx, AluOp::kCmp, Zero(), b, b, w, d.mask);
+  Componentwise(ctx, AluOp::kCmp, Zero(), r, Negated(r), w, d.mask);  // NaN where b is
+  Componentwise(ctx, AluOp::kMad, q, One(), r, s2, d.mask);           // 0, or NaN if either is
+  Componentwise(ctx, AluOp::kCmp, t, q, t, w, d.mask);                // t >= 0 ? t : that
+  Componentwise(ctx, AluOp::kCmp, t, r, Negated(t), s1, d.mask);      // t <= 0 ? t : that
+}
+
 // t = a - b in S1, then the set-op's selection (set.h comment at the top).
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
-  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);
+  SignedDifference(ctx, d, a, b);
   const Operand t = TempOperand(s1);
+  if (op != Opcode::SLT && op != Opcode::SGT) EqualInfinities(ctx, d, a, b);
   switch (op) {
     case Opcode::SLT:
     case Opcode::SGT:
