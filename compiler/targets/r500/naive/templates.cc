@@ -112,13 +112,20 @@ int ConstSlot(Ctx& ctx, common::Vec4 value) {
   return ctx.next_const++;
 }
 
+// The translator's own constant v in every channel, as an operand.
+Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop) {
+  const common::Word k = common::FromFloat(v);
+  Operand o;
+  o.kind = Operand::Kind::kConst;
+  o.index = ConstSlot(ctx, {k, k, k, k});
+  o.swz = {0, 0, 0, 0};
+  o.mod = mod;
+  return o;
+}
+
 // SIN/COS: R500's take turns, TGSI's radians.
 void Trig(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
-  const common::Word k = common::FromFloat(0.5f / std::numbers::pi_v<float>);
-  Operand inv2pi;
-  inv2pi.kind = Operand::Kind::kConst;
-  inv2pi.index = ConstSlot(ctx, {k, k, k, k});
-  inv2pi.swz = {0, 0, 0, 0};
+  const Operand inv2pi = Splat(ctx, 0.5f / std::numbers::pi_v<float>);
   const int s1 = S(ctx, 1);
   ctx.emit.Emit(AlphaInstr(AlphaOpcode(AluOp::kMad), a, inv2pi, NegZero(), 0, s1, {}));
   Scalar(ctx, d, alpha_op, Broadcast(TempOperand(s1), 3));
@@ -127,15 +134,9 @@ void Trig(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
 // S2 = |x| - 2^23: >= 0 where x is integral already (and at +-inf, where
 // x - FRC(x) is NaN), < 0 or NaN elsewhere.
 void BigTest(Ctx& ctx, const Operand& x, uint8_t mask) {
-  const common::Word big = common::FromFloat(8388608.0f);
-  Operand k;
-  k.kind = Operand::Kind::kConst;
-  k.index = ConstSlot(ctx, {big, big, big, big});
-  k.swz = {0, 0, 0, 0};
-  k.mod = kModNeg;
   Operand abs_x = x;
   abs_x.mod = kModAbs;
-  Componentwise(ctx, AluOp::kMad, abs_x, One(), k, S(ctx, 2), mask);
+  Componentwise(ctx, AluOp::kMad, abs_x, One(), Splat(ctx, 8388608.0f, kModNeg), S(ctx, 2), mask);
 }
 
 // S1 = x - FRC(x) (floor(x) where |x| < 2^23; Mesa's form, R500 has no
@@ -224,23 +225,14 @@ void Derivative(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
 // Uses S2 and the destination's own register (never a source).
 void SignedDifference(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
   const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
-  auto splat = [&](float v, uint8_t mod) {
-    const common::Word k = common::FromFloat(v);
-    Operand o;
-    o.kind = Operand::Kind::kConst;
-    o.index = ConstSlot(ctx, {k, k, k, k});
-    o.swz = {0, 0, 0, 0};
-    o.mod = mod;
-    return o;
-  };
   Operand abs_a = a, abs_b = b;
   abs_a.mod = kModAbs;
   abs_b.mod = kModAbs;
   Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);                       // a - b
-  Componentwise(ctx, AluOp::kMad, b, splat(16777216.0f, kModNop), NegZero(), s2, d.mask);  // b * 2^24
-  Componentwise(ctx, AluOp::kMad, a, splat(16777216.0f, kModNop), TempOperand(s2, kModNeg), s2, d.mask);
+  Componentwise(ctx, AluOp::kMad, b, Splat(ctx, 16777216.0f), NegZero(), s2, d.mask);  // b * 2^24
+  Componentwise(ctx, AluOp::kMad, a, Splat(ctx, 16777216.0f), TempOperand(s2, kModNeg), s2, d.mask);
   Componentwise(ctx, AluOp::kMax, abs_a, abs_b, Zero(), w, d.mask);
-  Componentwise(ctx, AluOp::kMad, TempOperand(w), One(), splat(20282409603651670423947251286016.0f, kModNeg), w,
+  Componentwise(ctx, AluOp::kMad, TempOperand(w), One(), Splat(ctx, 0x1p104f, kModNeg), w,
                 d.mask);                                                                     // max - 2^104
   Componentwise(ctx, AluOp::kCmp, TempOperand(s1), TempOperand(s2), TempOperand(w), s1, d.mask);
 }
