@@ -88,6 +88,177 @@ DCL TEMP[0]
 )");
 }
 
+TEST(R500Check, RoundTruncCeil) {
+  // TEMP[0] holds multiples of 1/2 (ties for ROUND's even rule); IN[0]
+  // brings the edge values (+-inf, NaN, -0, |a| >= 2^23, denormals).
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL TEMP[0..1]
+IMM[0] FLT32 { 8.0, 0.5, 0.0, 0.0 }
+  0: MUL TEMP[0], IN[0], IMM[0].xxxx
+  1: FLR TEMP[0], TEMP[0]
+  2: MUL TEMP[0], TEMP[0], IMM[0].yyyy
+  3: ROUND OUT[0], TEMP[0]
+  4: ROUND TEMP[1], IN[0].wzyx
+  5: ROUND TEMP[1].xz, TEMP[1]
+  6: MOV OUT[1], TEMP[1]
+  7: TRUNC OUT[2], IN[0]
+  8: TRUNC TEMP[0].yw, TEMP[0]
+  9: CEIL TEMP[0].xz, -IN[0]
+ 10: ADD OUT[3], TEMP[0], TEMP[0]
+ 11: END
+)");
+}
+
+TEST(R500Check, Derivatives) {
+  // DDY is exact (the left column in both); DDX is free where the quad's
+  // rows differ, compared where they agree.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL TEMP[0..1]
+  0: MUL TEMP[0], IN[0], IN[0].yxwz
+  1: DDY TEMP[1], TEMP[0].wzyx
+  2: DDX TEMP[1].yw, -|TEMP[1]|
+  3: DDY OUT[0].xzw, IN[0]
+  4: DDX OUT[0].y, IN[0].zzzz
+  5: ADD OUT[1], TEMP[1], TEMP[0]
+  6: END
+)");
+}
+
+TEST(R500Check, IfElseNested) {
+  // IF on x != 0 (NaN true, -0 false), ELSE, an IF nested in each side, a
+  // KILL_IF inside one: pixels of a quad take different sides.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+IMM[0] FLT32 { 0.5, 2.0, 0.0, 1.0 }
+  0: MOV TEMP[0], IN[0].wzyx
+  1: SLT TEMP[1], IN[0], IMM[0].xxxx
+  2: IF TEMP[1].xxxx
+  3:   ADD TEMP[0].xy, TEMP[0], IMM[0].yyyy
+  4:   IF IN[0].zzzz
+  5:     MUL TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy
+  6:     KILL_IF -TEMP[1].wwww
+  7:   ENDIF
+  8: ELSE
+  9:   IF TEMP[1].yyyy
+ 10:     MOV TEMP[0].w, IMM[0].wwww
+ 11:   ELSE
+ 12:     MOV TEMP[0].x, -TEMP[0].xxxx
+ 13:   ENDIF
+ 14:   IF IN[0].xxxx
+ 15:   ENDIF
+ 16: ENDIF
+ 17: MOV OUT[0], TEMP[0]
+ 18: END
+)");
+}
+
+TEST(R500Check, LoopWithBreakAndContinue) {
+  // Up to 8 iterations (n = MIN(8 |x|, 8); NaN gives 8), a BRK in an ELSE,
+  // a BRK in an IF, a CONT on odd counts, an IF after them (guarded).
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL TEMP[0..2]
+IMM[0] FLT32 { 0.0, 1.0, 8.0, 0.5 }
+  0: MOV TEMP[0], IMM[0].xxxx
+  1: MUL TEMP[1].x, |IN[0].xxxx|, IMM[0].zzzz
+  2: MIN TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz
+  3: BGNLOOP
+  4:   SLT TEMP[2].x, TEMP[0].xxxx, TEMP[1].xxxx
+  5:   IF TEMP[2].xxxx
+  6:     ADD TEMP[0].y, TEMP[0].yyyy, IN[0].yyyy
+  7:   ELSE
+  8:     BRK
+  9:   ENDIF
+ 10:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy
+ 11:   SGE TEMP[2].y, TEMP[0].xxxx, IMM[0].zzzz
+ 12:   IF TEMP[2].yyyy
+ 13:     BRK
+ 14:   ENDIF
+ 15:   MUL TEMP[2].z, TEMP[0].xxxx, IMM[0].wwww
+ 16:   FRC TEMP[2].z, TEMP[2].zzzz
+ 17:   IF TEMP[2].zzzz
+ 18:     CONT
+ 19:   ENDIF
+ 20:   ADD TEMP[0].z, TEMP[0].zzzz, IN[0].zzzz
+ 21:   IF IN[0].wwww
+ 22:     ADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy
+ 23:   ENDIF
+ 24: ENDLOOP
+ 25: MOV OUT[0], TEMP[0]
+ 26: END
+)");
+}
+
+TEST(R500Check, TextureBiasLodAndRect) {
+  // TXB's bias and TXL's LOD in w (LODBIAS, LOD), RECT in texels (UNSCALED),
+  // TXD's gradients (DXDY) with a partial write mask.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL SAMP[0]
+DCL SAMP[1]
+DCL SAMP[2]
+DCL SVIEW[0], 2D, FLOAT
+DCL SVIEW[1], CUBE, FLOAT
+DCL SVIEW[2], RECT, FLOAT
+IMM[0] FLT32 { 8.0, 0.5, 0.0, 1.0 }
+IMM[1] FLT32 { 0.0625, 0.015625, 0.0, 0.0 }
+DCL TEMP[0..2]
+  0: MUL TEMP[0], IN[0], IMM[0].wwwx
+  1: TXB OUT[0], TEMP[0], SAMP[0], 2D
+  2: TXL OUT[1], IN[0].yxzw, SAMP[1], CUBE
+  3: MUL TEMP[0], IN[0], IMM[0].xxxx
+  4: TEX OUT[2], TEMP[0], SAMP[2], RECT
+  5: MUL TEMP[1], IN[0].wzyx, IMM[1].xxxx
+  6: MUL TEMP[2], IN[0].zwxy, IMM[1].yyyy
+  7: MOV TEMP[0].zw, IN[0]
+  8: TXD TEMP[0].xy, IN[0], TEMP[1], TEMP[2], SAMP[0], 2D
+  9: ADD OUT[0].y, TEMP[0].xxxx, TEMP[0].wwww
+ 10: END
+)");
+}
+
+TEST(R500Check, SetOpsAtInfinityAndNearZero) {
+  // Equal infinities compare equal (inf - inf is NaN), and two small
+  // operands one ulp apart are not equal (their difference is a denormal,
+  // which OMOD flushes): both found by a fuzz of float-only shaders.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL TEMP[0..2]
+IMM[0] FLT32 { 1.00000012, 0.5, 0.0, 1.0 }
+IMM[1] FLT32 { 1.17549435e-38, 1.17549449e-38, -1.17549435e-38, 0.0 }
+  0: SEQ TEMP[1], IN[0], IN[0]
+  1: SGE TEMP[2], IN[0], IN[0]
+  2: SNE TEMP[1].zw, IN[0].wzyx, IN[0].wzyx
+  3: ADD OUT[0], TEMP[1], TEMP[2]
+  4: MUL TEMP[0], IN[0], IMM[0].xxxx
+  5: SGE TEMP[1], IN[0], TEMP[0]
+  6: SEQ TEMP[2].xy, TEMP[0], IN[0]
+  7: SNE TEMP[2].zw, TEMP[0], IN[0]
+  8: SLE TEMP[1].w, TEMP[0], IN[0]
+  9: MAD OUT[1], TEMP[1], IMM[0].yyyy, TEMP[2]
+ 10: SGE TEMP[1], IMM[1].xyzw, IMM[1].yxwz
+ 11: SNE TEMP[2], IMM[1].xyzw, IMM[1].yxwz
+ 12: MAD OUT[1].xy, TEMP[1].xzxz, IMM[0].yyyy, TEMP[2].ywyw
+ 13: END
+)");
+}
+
 TEST(R500Check, VertexShaderIsUnsupported) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);
@@ -96,9 +267,9 @@ TEST(R500Check, VertexShaderIsUnsupported) {
 
 TEST(R500Check, OpcodeWithoutTemplateIsUnsupported) {
   const CheckOutcome o =
-      Check("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: DDX OUT[0], IN[0]\n  1: END\n");
+      Check("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: DDX_FINE OUT[0], IN[0]\n  1: END\n");
   EXPECT_EQ(o.verdict, Verdict::kUnsupported);
-  EXPECT_EQ(o.detail, "DDX on r500");
+  EXPECT_EQ(o.detail, "DDX_FINE (MDH/MDV give one difference per quad) on r500");
 }
 
 TEST(R500Check, OptimizingBuildIsUnsupported) {

@@ -48,6 +48,8 @@ uint32_t RgbOpcode(AluOp op) {
     case AluOp::kMax: return 5;
     case AluOp::kCmp: return 8;
     case AluOp::kFrc: return 9;
+    case AluOp::kMdh: return 11;
+    case AluOp::kMdv: return 12;
   }
   return 0;
 }
@@ -92,6 +94,8 @@ uint32_t AlphaOpcode(AluOp op) {
     case AluOp::kMax: return 3;
     case AluOp::kCmp: return 6;
     case AluOp::kFrc: return 7;
+    case AluOp::kMdh: return 14;
+    case AluOp::kMdv: return 15;
   }
   return 0;
 }

@@ -35,8 +35,10 @@ Operand InlineOperand(uint8_t swz, uint8_t mod = kModNop);  // 0, 0.5 or 1 in ev
 Operand Negated(Operand o);                                 // -o (flips the sign after abs)
 Operand Broadcast(Operand o, int channel);                  // o.cccc
 
-// The component-wise ALU ops that exist in both halves.
-enum class AluOp : uint8_t { kMad, kMin, kMax, kCmp, kFrc };
+// The component-wise ALU ops that exist in both halves. kMdh/kMdv are MAD
+// with A and C taken from src0 of two pixels of the quad (A.4): the
+// derivative templates only.
+enum class AluOp : uint8_t { kMad, kMin, kMax, kCmp, kFrc, kMdh, kMdv };
 
 // How an instruction writes: `saturate` clamps to [0, 1] (OMOD x1);
 // otherwise ops that allow it (MIN, MAX, CMP) use OMOD `disable`, which is

@@ -61,6 +61,30 @@ TEST(Unsupported, VertexShaderAndOpcode) {
   EXPECT_EQ(r.detail, "integer opcode UADD on r500");
 }
 
+// Flow control deeper than R500's branch counter (32 levels with
+// FULL_FC_EN, A.12) is unsupported with the depth; 32 levels compile.
+TEST(Unsupported, NestingDeeperThanTheBranchCounter) {
+  auto nested = [](int depth) {
+    std::string text = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n";
+    for (int k = 0; k < depth; ++k) text += "IF IN[0].xxxx\n";
+    text += "MOV OUT[0], IN[0]\n";
+    for (int k = 0; k < depth; ++k) text += "ENDIF\n";
+    return text + "END\n";
+  };
+  const tgsi::ParseResult ok = tgsi::ParseShader(nested(32));
+  ASSERT_TRUE(ok.ok());
+  const CompileResult r32 = CompileR500Naive(ok.shader);
+  EXPECT_EQ(r32.status, Status::kOk) << r32.detail;
+  EXPECT_TRUE(r32.program.state.full_fc);
+  const tgsi::ParseResult deep = tgsi::ParseShader(nested(33));
+  ASSERT_TRUE(deep.ok());
+  const CompileResult r33 = CompileR500Naive(deep.shader);
+  EXPECT_EQ(r33.status, Status::kUnsupported);
+  EXPECT_EQ(r33.detail,
+            "flow control nested 33 deep (IFs, loops and the translator's break guards), the branch counter holds 32 "
+            "(A.12) on r500");
+}
+
 }  // namespace
 }  // namespace shaderdiff::r500naive
 

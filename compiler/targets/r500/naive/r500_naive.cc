@@ -36,6 +36,9 @@ std::string Bind(const tgsi::Shader& shader, const RegisterMap& map, r500::Fragm
     const uint32_t sem_index = d.semantic ? d.semantic->index : 0;
     if (d.file == tgsi::File::kSystemValue) return "system value " + std::string(tgsi::Name(sem)) + " on r500";
     if (d.file == tgsi::File::kInput) {
+      // FACE: the rasterizer preloads a facing value (A.1; Mesa's RS
+      // "COL_CN_WRITE_BACKFACE"), but its encoding is not documented.
+      if (sem == tgsi::Semantic::kFace) return "input FACE on r500 (its preloaded value's encoding is undocumented, A.1)";
       if (!InterpolatedInput(sem)) return "input " + std::string(tgsi::Name(sem)) + " on r500";
       const common::Interp interp = d.interpolation == tgsi::Interpolation::kConstant ? common::Interp::kFlat
                                     : d.interp_location == tgsi::InterpLocation::kCentroid ? common::Interp::kCentroid

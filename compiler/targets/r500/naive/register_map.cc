@@ -1,6 +1,8 @@
 // The fixed register layout of the naive r500 translator (register_map.h).
 #include "compiler/targets/r500/naive/register_map.h"
 
+#include <algorithm>
+
 #include "emulator/r500/state.h"
 
 namespace shaderdiff::r500naive {
@@ -38,7 +40,13 @@ std::optional<RegisterMap> RegisterMap::Build(const tgsi::Shader& shader, std::s
     const_slots = std::max(const_slots, d.last + 1);
   }
   map.scratch = next;
-  map.temps_used = next + kScratchTemps;
+  map.loop_state = next + kScratchTemps;
+  int loops = 0, max_loops = 0;
+  for (const tgsi::Instruction& inst : shader.instructions) {
+    if (inst.opcode == tgsi::Opcode::BGNLOOP) max_loops = std::max(max_loops, ++loops);
+    if (inst.opcode == tgsi::Opcode::ENDLOOP) --loops;
+  }
+  map.temps_used = map.loop_state + max_loops;
   if (map.temps_used > r500::kTemps) {
     *why = std::to_string(map.temps_used) + " temporaries needed on r500, it has " +
            std::to_string(r500::kTemps);

@@ -11,14 +11,20 @@
 // - CMP (src0 < 0 ? src1 : src2) is R500's CMP (C >= 0 ? A : B) on
 //   MIN(src0, 0), which sends NaN to the src2 side as TGSI's compare does.
 // - SLT/SGE/SEQ/SNE/SGT/SLE compare t = a - b with 0 (R500 has no set ops;
-//   Mesa does the same). OMOD flushes a denormal t to a signed 0, so two
-//   inputs closer than the smallest normal compare as equal: a finding.
+//   Mesa does the same); where t is NaN from equal infinities (inf - inf),
+//   the operands are equal (EqualInfinities; found by a fuzz of float-only
+//   shaders: SNE(inf, inf) was 1). OMOD flushes a denormal t to a signed 0,
+//   so t is taken on operands scaled by 2^24 where they are below 2^104
+//   (SignedDifference; the same fuzz: SGE of two close small operands).
 // - FLR is a - FRC(a) (R500 has no floor; Mesa's form), selected by CMP
 //   against a itself where |a| >= 2^23, since a - FRC(a) of +-inf is NaN
 //   where TGSI's floor gives +-inf (found by the check on edge vectors).
+//   CEIL is -FLR(-a), TRUNC FLR(|a|) with a's sign, ROUND FLR plus a
+//   ties-to-even step (RoundHalfEven), all with the same |a| >= 2^23 rule.
 // - SIN/COS scale by 1/(2 pi) (R500's SIN/COS take turns).
 // - SQRT is RCP(RSQ(a)): two roundings, compared within the reference's
 //   SQRT bounds.
+// - DDX/DDY are MDH/MDV: one difference per quad (Derivative).
 // - KILL_IF kills on src + 0 (a MAD), so a -0 component, which R500's KIL
 //   would kill, becomes +0 as TGSI's `< 0` wants.
 #include "compiler/targets/r500/naive/templates.h"
@@ -37,33 +43,6 @@ constexpr uint32_t kAlphaEx2 = 8, kAlphaLn2 = 9, kAlphaRcp = 10, kAlphaRsq = 11,
 int S(const Ctx& ctx, int k) { return ctx.map.scratch + k; }
 
 bool SameRegister(const tgsi::Register& a, const tgsi::Register& b) { return a.file == b.file && a.index.index == b.index.index; }
-
-// The operand of a TGSI source, or InlineOperand with ctx failed.
-Operand Source(Ctx& ctx, const tgsi::SrcOperand& src) {
-  Operand o;
-  const tgsi::Register& r = src.reg;
-  if (r.index.indirect) {
-    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(r.file)));
-    return o;
-  }
-  if (r.file == tgsi::File::kConstant) {
-    if (r.dimension && r.dimension->index != 0) ctx.Unsupported("constant buffer " + std::to_string(r.dimension->index));
-    o.kind = Operand::Kind::kConst;
-    o.index = static_cast<int>(r.index.index);
-  } else if (r.file == tgsi::File::kImmediate) {
-    o.kind = Operand::Kind::kConst;
-    o.index = ctx.map.imm_base + static_cast<int>(r.index.index);
-  } else if (std::optional<int> t = ctx.map.Temp(r.file, r.index.index)) {
-    o.kind = Operand::Kind::kTemp;
-    o.index = *t;
-  } else {
-    ctx.Unsupported("source file " + std::string(tgsi::Name(r.file)));
-    return o;
-  }
-  for (int c = 0; c < 4; ++c) o.swz[c] = src.swizzle[c];
-  o.mod = src.absolute ? (src.negate ? kModNab : kModAbs) : (src.negate ? kModNeg : kModNop);
-  return o;
-}
 
 Operand Zero() { return InlineOperand(kSwzZero); }
 Operand One() { return InlineOperand(kSwzOne); }
@@ -133,24 +112,158 @@ int ConstSlot(Ctx& ctx, common::Vec4 value) {
   return ctx.next_const++;
 }
 
+// The translator's own constant v in every channel, as an operand.
+Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop) {
+  const common::Word k = common::FromFloat(v);
+  Operand o;
+  o.kind = Operand::Kind::kConst;
+  o.index = ConstSlot(ctx, {k, k, k, k});
+  o.swz = {0, 0, 0, 0};
+  o.mod = mod;
+  return o;
+}
+
 // SIN/COS: R500's take turns, TGSI's radians.
 void Trig(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
-  const common::Word k = common::FromFloat(0.5f / std::numbers::pi_v<float>);
-  Operand inv2pi;
-  inv2pi.kind = Operand::Kind::kConst;
-  inv2pi.index = ConstSlot(ctx, {k, k, k, k});
-  inv2pi.swz = {0, 0, 0, 0};
+  const Operand inv2pi = Splat(ctx, 0.5f / std::numbers::pi_v<float>);
   const int s1 = S(ctx, 1);
   ctx.emit.Emit(AlphaInstr(AlphaOpcode(AluOp::kMad), a, inv2pi, NegZero(), 0, s1, {}));
   Scalar(ctx, d, alpha_op, Broadcast(TempOperand(s1), 3));
+}
+
+// S2 = |x| - 2^23: >= 0 where x is integral already (and at +-inf, where
+// x - FRC(x) is NaN), < 0 or NaN elsewhere.
+void BigTest(Ctx& ctx, const Operand& x, uint8_t mask) {
+  Operand abs_x = x;
+  abs_x.mod = kModAbs;
+  Componentwise(ctx, AluOp::kMad, abs_x, One(), Splat(ctx, 8388608.0f, kModNeg), S(ctx, 2), mask);
+}
+
+// S1 = x - FRC(x) (floor(x) where |x| < 2^23; Mesa's form, R500 has no
+// floor), S2 = BigTest(x).
+void FloorCandidate(Ctx& ctx, const Operand& x, uint8_t mask) {
+  const int s1 = S(ctx, 1);
+  Componentwise(ctx, AluOp::kFrc, x, Zero(), Zero(), s1, mask);
+  Componentwise(ctx, AluOp::kMad, x, One(), TempOperand(s1, kModNeg), s1, mask);
+  BigTest(ctx, x, mask);
+}
+
+// FLR, CEIL, TRUNC from one floor: FLR(a) = floor(a); CEIL(a) = -floor(-a);
+// TRUNC(a) = floor(|a|) with a's sign (a < 0, or NaN, takes the negated
+// side). Where |a| >= 2^23 the result is a itself (integral, and +-inf stays
+// +-inf). Zero signs: TRUNC(-0.5) and CEIL(-0.5) are -0 here and in the
+// reference; TRUNC(-0) is +0 here, and the reference leaves a zero's sign
+// free for TRUNC/CEIL/ROUND.
+void Rounding(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
+  const Operand s1 = TempOperand(S(ctx, 1)), s2 = TempOperand(S(ctx, 2));
+  if (op == Opcode::FLR) {
+    FloorCandidate(ctx, a, d.mask);
+    Componentwise(ctx, AluOp::kCmp, a, s1, s2, d.write, d.mask, d.mode);
+  } else if (op == Opcode::CEIL) {
+    FloorCandidate(ctx, Negated(a), d.mask);
+    Componentwise(ctx, AluOp::kCmp, a, Negated(s1), s2, d.write, d.mask, d.mode);
+  } else {  // TRUNC
+    Operand abs_a = a;
+    abs_a.mod = kModAbs;
+    FloorCandidate(ctx, abs_a, d.mask);
+    Componentwise(ctx, AluOp::kCmp, abs_a, s1, s2, S(ctx, 1), d.mask);
+    Componentwise(ctx, AluOp::kCmp, s1, Negated(s1), a, d.write, d.mask, d.mode);
+  }
+}
+
+// ROUND, ties to even (tgsi.md): f = FRC(a), fl = a - f; up by one where
+// f > 1/2, or f = 1/2 and fl is odd (FRC(fl / 2) = 1/2); a itself where
+// |a| >= 2^23. Every step is exact for |a| < 2^23 (fl / 2, FRC of it, and
+// fl + 1 are exact; f - 1/2 may round only where it is far from 0, keeping
+// its sign). The destination's own register (never a source: see
+// Destination) holds the intermediates besides S1 and S2.
+void RoundHalfEven(Ctx& ctx, const Dest& d, const Operand& a) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  const Operand f = TempOperand(s1), fl = TempOperand(s2), h = TempOperand(w);
+  Componentwise(ctx, AluOp::kFrc, a, Zero(), Zero(), s1, d.mask);                            // f
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(f), s2, d.mask);                         // fl = a - f
+  Componentwise(ctx, AluOp::kMad, f, One(), InlineOperand(kSwzHalf, kModNeg), s1, d.mask);   // t = f - 1/2
+  Componentwise(ctx, AluOp::kMad, fl, InlineOperand(kSwzHalf), NegZero(), w, d.mask);        // fl / 2
+  Componentwise(ctx, AluOp::kFrc, h, Zero(), Zero(), w, d.mask);                             // h: 0, or 1/2 if fl odd
+  const Operand t = TempOperand(s1);
+  Componentwise(ctx, AluOp::kCmp, h, InlineOperand(kSwzHalf), Negated(t), w, d.mask);        // t <= 0 ? h : 1/2
+  Componentwise(ctx, AluOp::kCmp, h, Zero(), t, w, d.mask);                                  // t >= 0 ? that : 0
+  Componentwise(ctx, AluOp::kMad, h, One(), h, w, d.mask);                                   // up: 0 or 1
+  Componentwise(ctx, AluOp::kMad, h, One(), fl, s1, d.mask);                                 // fl + up
+  BigTest(ctx, a, d.mask);
+  Componentwise(ctx, AluOp::kCmp, a, f, TempOperand(s2), w, d.mask, d.mode);
+}
+
+// DDX/DDY: the operand, swizzled and modified, into S1 (MDH/MDV read src0's
+// register, ignoring select and swizzle), then MDH (top-right minus top-left
+// pixel) or MDV (bottom-left minus top-left) as MAD(-A, 1, C). The reference
+// takes DDX from the bottom row and DDY from the left column, and leaves a
+// coarse DDX free where the rows differ (emulator/tgsi OpDeriv), so one
+// difference per quad is TGSI's coarse derivative. A.13 item 2: the
+// instruction before each MDH/MDV gets its NOP bit.
+void Derivative(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
+  const int s1 = S(ctx, 1);
+  Componentwise(ctx, AluOp::kMax, a, a, Zero(), s1, d.mask);
+  const AluOp mdx = op == Opcode::DDX ? AluOp::kMdh : AluOp::kMdv;
+  const Operand v = TempOperand(s1);
+  if (d.mask & 7) {
+    ctx.emit.code().back().Set(r500::Field::kNop, 1);
+    ctx.emit.Emit(RgbInstr(mdx, Negated(v), One(), v, d.write, d.mask & 7, d.mode));
+  }
+  if (d.mask & 8) {
+    ctx.emit.code().back().Set(r500::Field::kNop, 1);
+    ctx.emit.Emit(AlphaInstr(AlphaOpcode(mdx), Negated(v), One(), v, 3, d.write, d.mode));
+  }
+}
+
+// S1 = a value with the sign (and zero-ness) of a - b. OMOD flushes a
+// denormal result, so a - b of two close small operands would read as 0
+// (SGE(FLT_MIN, FLT_MIN + 1 ulp) true); scaled by 2^24 first, a nonzero
+// difference is at least 2^-125, a normal number. Where max(|a|, |b|) >=
+// 2^104 the scaled operands could overflow, and there a - b itself is
+// used (a nonzero difference of such operands is far from denormal).
+// Uses S2 and the destination's own register (never a source).
+void SignedDifference(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  Operand abs_a = a, abs_b = b;
+  abs_a.mod = kModAbs;
+  abs_b.mod = kModAbs;
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);                       // a - b
+  Componentwise(ctx, AluOp::kMad, b, Splat(ctx, 16777216.0f), NegZero(), s2, d.mask);  // b * 2^24
+  Componentwise(ctx, AluOp::kMad, a, Splat(ctx, 16777216.0f), TempOperand(s2, kModNeg), s2, d.mask);
+  Componentwise(ctx, AluOp::kMax, abs_a, abs_b, Zero(), w, d.mask);
+  Componentwise(ctx, AluOp::kMad, TempOperand(w), One(), Splat(ctx, 0x1p104f, kModNeg), w,
+                d.mask);                                                                     // max - 2^104
+  Componentwise(ctx, AluOp::kCmp, TempOperand(s1), TempOperand(s2), TempOperand(w), s1, d.mask);
+}
+
+// a - b is NaN where a and b are the same infinity, which are equal (TGSI
+// compares them); only a NaN operand is unordered. S1 = a - b (t) becomes
+// t where t is a number, else 0 where neither operand is NaN (equal
+// infinities) and NaN where one is. isnan(x) is CMP(0, p, -p) with
+// p = CMP(0, x, x): p is 0 for x >= 0, else x; the second CMP sends a
+// number p <= 0 to 0 and keeps a NaN. Uses S2 and the destination's own
+// register (never a source, see Destination). SLT/SGT need none of this: a
+// NaN difference is "not less" either way.
+void EqualInfinities(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
+  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
+  const Operand t = TempOperand(s1), q = TempOperand(s2), r = TempOperand(w);
+  Componentwise(ctx, AluOp::kCmp, Zero(), a, a, s2, d.mask);
+  Componentwise(ctx, AluOp::kCmp, Zero(), q, Negated(q), s2, d.mask);  // NaN where a is
+  Componentwise(ctx, AluOp::kCmp, Zero(), b, b, w, d.mask);
+  Componentwise(ctx, AluOp::kCmp, Zero(), r, Negated(r), w, d.mask);  // NaN where b is
+  Componentwise(ctx, AluOp::kMad, q, One(), r, s2, d.mask);           // 0, or NaN if either is
+  Componentwise(ctx, AluOp::kCmp, t, q, t, w, d.mask);                // t >= 0 ? t : that
+  Componentwise(ctx, AluOp::kCmp, t, r, Negated(t), s1, d.mask);      // t <= 0 ? t : that
 }
 
 // t = a - b in S1, then the set-op's selection (set.h comment at the top).
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
-  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);
+  SignedDifference(ctx, d, a, b);
   const Operand t = TempOperand(s1);
+  if (op != Opcode::SLT && op != Opcode::SGT) EqualInfinities(ctx, d, a, b);
   switch (op) {
     case Opcode::SLT:
     case Opcode::SGT:
@@ -200,12 +313,17 @@ void Kill(Ctx& ctx, const tgsi::Instruction& inst) {
 void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
   const tgsi::TextureTarget target = inst.texture_target.value_or(tgsi::TextureTarget::kUnknown);
   if (target != tgsi::TextureTarget::k1D && target != tgsi::TextureTarget::k2D && target != tgsi::TextureTarget::k3D &&
-      target != tgsi::TextureTarget::kCube) {
+      target != tgsi::TextureTarget::kCube && target != tgsi::TextureTarget::kRect) {
     ctx.Unsupported("texture target " + std::string(tgsi::Name(target)));
     return;
   }
   if (!inst.tex_offsets.empty()) ctx.Unsupported("texel offsets");
-  const tgsi::SrcOperand& samp = inst.src[1];
+  const bool txd = inst.opcode == Opcode::TXD;
+  if (inst.src.size() < (txd ? 4u : 2u)) {
+    ctx.error = "malformed shader: " + std::string(tgsi::OpcodeName(inst.opcode)) + " without a sampler";
+    return;
+  }
+  const tgsi::SrcOperand& samp = inst.src[txd ? 3 : 1];
   if (samp.reg.file != tgsi::File::kSampler || samp.reg.index.indirect || samp.reg.index.index >= r500::kTexUnits) {
     ctx.Unsupported("sampler operand " + std::string(tgsi::Name(samp.reg.file)));
     return;
@@ -222,18 +340,79 @@ void Texture(Ctx& ctx, const Dest& d, const tgsi::Instruction& inst) {
   if (ctx.failed()) return;
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
   Componentwise(ctx, AluOp::kMax, coord, coord, Zero(), s1, 0xf);
-  ctx.emit.Emit(TexSample(inst.opcode == Opcode::TXP ? 3 : 1, static_cast<int>(unit), s1, s2));
-  const Operand r = TempOperand(s2);
+  // A.10: LD, PROJ (TXP), LODBIAS (TXB: bias in w), LOD (TXL: LOD in w),
+  // DXDY (TXD: the gradients in S2 and S0, which the final copy writes only
+  // after the lookup has read them; the lookup writes S1, its coordinates,
+  // since S2 is read as DX); RECT's coordinates are in texels (UNSCALED, as Mesa sets it).
+  const uint32_t tex_op = inst.opcode == Opcode::TXP ? 3 : inst.opcode == Opcode::TXB ? 4
+                          : inst.opcode == Opcode::TXL ? 5 : txd ? 6 : 1;
+  int result = s2;
+  if (txd) {
+    const Operand dx = Source(ctx, inst.src[1]), dy = Source(ctx, inst.src[2]);
+    if (ctx.failed()) return;
+    Componentwise(ctx, AluOp::kMax, dx, dx, Zero(), s2, 0xf);
+    Componentwise(ctx, AluOp::kMax, dy, dy, Zero(), S(ctx, 0), 0xf);
+    result = s1;
+  }
+  r500::Instr sample = TexSample(tex_op, static_cast<int>(unit), s1, result);
+  if (txd) {
+    using r500::Field;
+    sample.Set(Field::kTexDx, static_cast<uint32_t>(s2));
+    sample.Set(Field::kTexDy, static_cast<uint32_t>(S(ctx, 0)));
+    const Field dxs[4] = {Field::kTexDxS, Field::kTexDxT, Field::kTexDxR, Field::kTexDxQ};
+    const Field dys[4] = {Field::kTexDyS, Field::kTexDyT, Field::kTexDyR, Field::kTexDyQ};
+    for (uint32_t c = 0; c < 4; ++c) {
+      sample.Set(dxs[c], c);
+      sample.Set(dys[c], c);
+    }
+  }
+  if (target == tgsi::TextureTarget::kRect) sample.Set(r500::Field::kTexUnscaled, 1);
+  ctx.emit.Emit(sample);
+  const Operand r = TempOperand(result);
   Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
 }
 
 }  // namespace
 
+Operand Source(Ctx& ctx, const tgsi::SrcOperand& src) {
+  Operand o;
+  const tgsi::Register& r = src.reg;
+  if (r.index.indirect) {
+    ctx.Unsupported("relative addressing of " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  if (r.file == tgsi::File::kConstant) {
+    if (r.dimension && r.dimension->index != 0) ctx.Unsupported("constant buffer " + std::to_string(r.dimension->index));
+    o.kind = Operand::Kind::kConst;
+    o.index = static_cast<int>(r.index.index);
+  } else if (r.file == tgsi::File::kImmediate) {
+    o.kind = Operand::Kind::kConst;
+    o.index = ctx.map.imm_base + static_cast<int>(r.index.index);
+  } else if (std::optional<int> t = ctx.map.Temp(r.file, r.index.index)) {
+    o.kind = Operand::Kind::kTemp;
+    o.index = *t;
+  } else {
+    ctx.Unsupported("source file " + std::string(tgsi::Name(r.file)));
+    return o;
+  }
+  for (int c = 0; c < 4; ++c) o.swz[c] = src.swizzle[c];
+  o.mod = src.absolute ? (src.negate ? kModNab : kModAbs) : (src.negate ? kModNeg : kModNop);
+  return o;
+}
+
 void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
   const Opcode op = inst.opcode;
   switch (op) {
     case Opcode::NOP: return;
-    case Opcode::END: EmitOutputs(ctx); return;
+    case Opcode::IF: case Opcode::ELSE: case Opcode::ENDIF: case Opcode::BGNLOOP: case Opcode::ENDLOOP:
+    case Opcode::BRK: case Opcode::CONT: TranslateFlow(ctx, inst); return;
+    case Opcode::END:
+      if (!ctx.blocks.empty()) {
+        ctx.error = "malformed shader: END inside flow control";
+        return;
+      }
+      EmitOutputs(ctx);
+      return;
     case Opcode::KILL:
     case Opcode::KILL_IF: Kill(ctx, inst); return;
     default: break;
@@ -251,9 +430,19 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
   };
   switch (op) {
     case Opcode::MOV: case Opcode::ADD: case Opcode::MUL: case Opcode::MAD: case Opcode::MIN: case Opcode::MAX:
-    case Opcode::FRC: case Opcode::FLR: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
+    case Opcode::FRC: case Opcode::FLR: case Opcode::CEIL: case Opcode::TRUNC: case Opcode::ROUND: case Opcode::CMP: case Opcode::SLT: case Opcode::SGE: case Opcode::SEQ:
     case Opcode::SNE: case Opcode::SGT: case Opcode::SLE: case Opcode::RCP: case Opcode::RSQ: case Opcode::EX2:
-    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::SQRT: break;
+    case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::TEX: case Opcode::TXP: case Opcode::TXB:
+    case Opcode::TXL: case Opcode::TXD: case Opcode::SQRT:
+    case Opcode::DDX: case Opcode::DDY: break;
+    case Opcode::INTERP_CENTROID:
+      // A.1: the rasterizer preloads each input once, interpolated as
+      // declared; no documented way to interpolate it again on demand.
+      ctx.Unsupported("INTERP_CENTROID (inputs are preloaded once, A.1)");
+      return;
+    case Opcode::DDX_FINE: case Opcode::DDY_FINE:
+      ctx.Unsupported(std::string(tgsi::OpcodeName(op)) + " (MDH/MDV give one difference per quad)");
+      return;
     default: ctx.Unsupported(ValueKindPrefix(op) + std::string(tgsi::OpcodeName(op))); return;
   }
   const std::optional<Dest> d = dest_or();
@@ -285,25 +474,18 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       if (!need(1)) return;
       Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), d->write, d->mask, d->mode);
       break;
-    case Opcode::FLR: {
-      if (!need(1)) return;
-      // a - FRC(a), except where |a| >= 2^23 (a is integral, and for +-inf
-      // a - FRC(a) is NaN): there a itself.
-      const int s1 = S(ctx, 1), s2 = S(ctx, 2);
-      const common::Word big = common::FromFloat(8388608.0f);
-      Operand k;
-      k.kind = Operand::Kind::kConst;
-      k.index = ConstSlot(ctx, {big, big, big, big});
-      k.swz = {0, 0, 0, 0};
-      k.mod = kModNeg;
-      Operand abs_a = src[0];
-      abs_a.mod = kModAbs;
-      Componentwise(ctx, AluOp::kFrc, src[0], Zero(), Zero(), s1, d->mask);
-      Componentwise(ctx, AluOp::kMad, src[0], One(), TempOperand(s1, kModNeg), s1, d->mask);
-      Componentwise(ctx, AluOp::kMad, abs_a, One(), k, s2, d->mask);
-      Componentwise(ctx, AluOp::kCmp, src[0], TempOperand(s1), TempOperand(s2), d->write, d->mask, d->mode);
+    case Opcode::FLR:
+    case Opcode::CEIL:
+    case Opcode::TRUNC:
+      if (need(1)) Rounding(ctx, *d, op, src[0]);
       break;
-    }
+    case Opcode::ROUND:
+      if (need(1)) RoundHalfEven(ctx, *d, src[0]);
+      break;
+    case Opcode::DDX:
+    case Opcode::DDY:
+      if (need(1)) Derivative(ctx, *d, op, src[0]);
+      break;
     case Opcode::CMP: {
       if (!need(3)) return;
       const int s1 = S(ctx, 1);
@@ -328,7 +510,10 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::COS: if (need(1)) Trig(ctx, *d, kAlphaCos, src[0]); break;
     case Opcode::TEX:
-    case Opcode::TXP: if (need(1)) Texture(ctx, *d, inst); break;
+    case Opcode::TXP:
+    case Opcode::TXB:
+    case Opcode::TXL:
+    case Opcode::TXD: if (need(1)) Texture(ctx, *d, inst); break;
     default: break;
   }
   if (!ctx.failed()) Finish(ctx, *d);

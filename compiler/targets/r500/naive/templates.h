@@ -13,6 +13,19 @@
 
 namespace shaderdiff::r500naive {
 
+// An open flow-control block (flow.cc): a TGSI IF, a TGSI loop (with its
+// guard), or a guard the translator opened after a BRK/CONT. Each is one
+// level of R500's branch counter.
+struct FlowBlock {
+  enum class Kind : uint8_t { kIf, kLoop, kGuard };
+  Kind kind = Kind::kIf;
+  int fc = -1;         // the opening JUMP (IF, guard, loop guard); its target is patched at ELSE/ENDIF
+  int else_fc = -1;    // the ELSE's JUMP, once seen
+  int loop_reg = -1;   // kLoop: its state temporary
+  int top = -1;        // kLoop: the guard's test, where ENDLOOP jumps back to
+  bool left = false;   // a BRK/CONT inside leaves the innermost loop through this block
+};
+
 struct Ctx {
   const tgsi::Shader& shader;
   const RegisterMap& map;
@@ -21,6 +34,7 @@ struct Ctx {
   int next_const = 0;  // the next free constant slot (after CONST and IMM)
   std::string unsupported;  // set: "<feature> on r500"
   std::string error;        // set: a malformed shader
+  std::vector<FlowBlock> blocks;  // open flow control, innermost last
 
   bool failed() const { return !unsupported.empty() || !error.empty(); }
   void Unsupported(const std::string& what) {
@@ -28,8 +42,16 @@ struct Ctx {
   }
 };
 
+// The ALU operand of a TGSI source (register, swizzle, modifiers); on a
+// source R500 cannot read, ctx is marked unsupported.
+Operand Source(Ctx& ctx, const tgsi::SrcOperand& src);
+
 // Emits the template of one TGSI instruction (END emits the outputs).
 void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst);
+
+// IF, ELSE, ENDIF, BGNLOOP, ENDLOOP, BRK and CONT (flow.cc); false for
+// any other opcode.
+bool TranslateFlow(Ctx& ctx, const tgsi::Instruction& inst);
 
 // The OUT instructions for every declared output, the last waiting on the
 // semaphore.
