@@ -33,7 +33,7 @@
 #include "tools/ir3_dump/program.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
-#include "tools/shaderdiff/stats_figures.h"
+#include "tools/shaderdiff/stats_shared.h"
 #include "tools/shaderdiff/stats_r500.h"
 #include "tools/shaderdiff/target_options.h"
 
@@ -180,19 +180,14 @@ int RunStats(const std::vector<std::string>& args) {
   uint64_t padded[2] = {0, 0};  // opt, mesa programs with words after their last end
   json mesa_json;
   for (const harness::CorpusEntry& e : entries) {
-    tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
-    if (!parsed.ok()) {
-      PrintShaderErrors(parsed.errors, e.path);
-      return kExitFailure;
-    }
-    const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);
+    tgsi::Shader shader;
     common::TestVector vec;
-    std::string verror;
-    const bool have_vec = harness::GenerateVector(parsed.shader, harness::VectorOptionsFor(choice), &vec, &verror);
-    const BuildStats naive = Measure(parsed.shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
-    const BuildStats opt = Measure(parsed.shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
+    bool have_vec = false;
+    if (!LoadStatsShader(e, copt.seed, &shader, &vec, &have_vec)) return kExitFailure;
+    const BuildStats naive = Measure(shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
+    const BuildStats opt = Measure(shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
     if (!mesa_dir.empty()) {
-      const BuildStats mesa = Measure(parsed.shader, harness::Build::kMesa, have_vec ? &vec : nullptr,
+      const BuildStats mesa = Measure(shader, harness::Build::kMesa, have_vec ? &vec : nullptr,
                                       ir3_dump::ProgramPathIn(mesa_dir, e.hash));
       ++mesa_status[mesa.ok ? "ok" : mesa.status.substr(0, mesa.status.find(':'))];
       if (mesa.ok && opt.ok) {

@@ -21,13 +21,11 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/targets/r500/naive/r500_naive.h"
-#include "compiler/tgsi/validate.h"
 #include "emulator/r500/run_vector.h"
 #include "tools/harness/check.h"
 #include "tools/harness/r500_pstat.h"
-#include "tools/harness/vector_gen.h"
 #include "tools/shaderdiff/cli.h"
-#include "tools/shaderdiff/stats_figures.h"
+#include "tools/shaderdiff/stats_shared.h"
 #include "tools/shaderdiff/stats_r500.h"
 
 namespace shaderdiff::cli {
@@ -96,24 +94,17 @@ json ToJson(const R500BuildStats& s) {
 }  // namespace
 
 int RunR500Stats(const R500StatsRequest& request) {
-  harness::CheckOptions copt;
-  copt.seed = request.seed;
   json all = json::array();
   std::map<std::string, uint64_t> status_count;
   std::vector<double> figures[kCategoryCount];
   uint64_t totals[kCategoryCount] = {};
   size_t done = 0;
   for (const harness::CorpusEntry& e : request.entries) {
-    tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
-    if (!parsed.ok()) {
-      PrintShaderErrors(parsed.errors, e.path);
-      return kExitFailure;
-    }
-    const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);
+    tgsi::Shader shader;
     common::TestVector vec;
-    std::string verror;
-    const bool have_vec = harness::GenerateVector(parsed.shader, harness::VectorOptionsFor(choice), &vec, &verror);
-    const R500BuildStats naive = MeasureNaive(parsed.shader, have_vec ? &vec : nullptr);
+    bool have_vec = false;
+    if (!LoadStatsShader(e, request.seed, &shader, &vec, &have_vec)) return kExitFailure;
+    const R500BuildStats naive = MeasureNaive(shader, have_vec ? &vec : nullptr);
     ++status_count[naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];
     all.push_back({{"shader", e.name}, {"hash", harness::HashHex(e.hash)}, {"naive", ToJson(naive)},
                    {"opt", {{"status", kNoOptBuild}}}});
