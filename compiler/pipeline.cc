@@ -319,7 +319,7 @@ const std::vector<TargetCompiler>& TargetCompilers() {
     r500.naive =
         "naive: compiler/targets/r500/naive: the shared TGSI lowering, then one template per TGSI opcode, fixed "
         "registers, unpaired RGB/Alpha halves, a wait after every TEX (check and compile take it)";
-    r500.missing = "no optimizing build for r500 yet (issue 15 item 4); only check and compile take --target r500";
+    r500.missing = "no optimizing build for r500 yet (issue 15 item 4); check, compile, stats and nightly take --target r500 (its naive build)";
     return std::vector<TargetCompiler>{std::move(a3xx), std::move(r500)};
   }();
   return targets;

@@ -466,6 +466,13 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
     limit += " --conservative " + list;
   }
   if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
+  if (options.target == "r500") {
+    // `emulate --target r500` runs assembly, not a shader: the check itself
+    // reruns the run's vectors (the same seed and lanes draw the same ones)
+    // and stops at the same first failure, with its verdict and detail.
+    return std::string(program) + " check" + build + " " + file + " --seed " + std::to_string(options.seed) +
+           " --vectors " + std::to_string(options.vectors) + " --lanes " + std::to_string(options.lanes);
+  }
   std::string cmd = std::string(program) + " emulate" + build + " " + file;
   cmd += VectorFlags(*outcome.vector) + limit;
   if (options.shift_counts == a3xx::ShiftCountMode::kMask) cmd += " --shift-counts mask";

@@ -186,7 +186,10 @@ CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOpti
 // naive build for a build-mismatch) and --hazards trap for a
 // hazard (exit 1 at the same first hazard); a timeout exits 3, an emulator
 // error 1. A failure before any vector (compile-error, unsupported)
-// recompiles with `compile` (exit 5 or 4 with the same message).
+// recompiles with `compile` (exit 5 or 4 with the same message). On r500,
+// whose `emulate` takes assembly only, a failure on a vector reruns the
+// check with the run's seed, vector count and lanes (exit 1, the same
+// verdict and detail).
 // `program` is how to invoke shaderdiff (a test-only build names itself).
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program = "shaderdiff");

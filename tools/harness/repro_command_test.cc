@@ -28,6 +28,18 @@ TEST(ReproCommand, MismatchCompares) {
             "shaderdiff emulate --target a3xx --build opt s.tgsi --seed 42 --lanes 16 --edges --compare");
 }
 
+TEST(ReproCommand, R500RerunsTheCheck) {
+  CheckOptions opt;
+  opt.target = "r500";
+  opt.seed = 20261121;
+  opt.vectors = 64;
+  EXPECT_EQ(ReproCommand("s.tgsi", opt, OnVector(Verdict::kNaiveMismatch)),
+            "shaderdiff check --target r500 --build naive s.tgsi --seed 20261121 --vectors 64 --lanes 16");
+  CheckOutcome unsupported;
+  unsupported.verdict = Verdict::kUnsupported;
+  EXPECT_EQ(ReproCommand("s.tgsi", opt, unsupported), "shaderdiff compile --target r500 --build naive s.tgsi");
+}
+
 TEST(ReproCommand, HazardTraps) {
   EXPECT_EQ(ReproCommand("s.tgsi", {}, OnVector(Verdict::kHazard)),
             "shaderdiff emulate --target a3xx --build naive s.tgsi --seed 42 --lanes 16 --edges --hazards trap");

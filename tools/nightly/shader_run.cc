@@ -140,6 +140,13 @@ CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& program
   return plan;
 }
 
+CheckPlan R500Plan(const harness::CheckOptions& base) {
+  CheckPlan plan{"r500/naive", base, ""};
+  plan.options.target = "r500";
+  plan.options.build = harness::Build::kNaive;
+  return plan;
+}
+
 namespace {
 
 // Runs the configured checks from `first_check` on against `reference`

@@ -4,7 +4,7 @@
    The stages, in order: "reference" (parse, print back, where the canonical
    printer must reproduce the file, and the TGSI reference interpreter on
    the seeded vectors of harness::RunReference), then one per configured
-   target/build ("a3xx/naive", "a3xx/opt"), each checked against those same
+   target/build ("a3xx/naive", "a3xx/opt", "a3xx/mesa", "r500/naive"), each checked against those same
    reference runs (harness::CheckShaderAgainst), so the interpreter runs each
    vector once however many builds are checked; then, with explore_seed,
    the exploration. RunStages reports each stage's result as soon as it is
@@ -86,6 +86,12 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base);
 // `programs_dir`, checked against the reference (the naive build's results
 // annotate its mismatches).
 CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& programs_dir);
+
+// The second target, r500/naive: the naive translator's fragment programs
+// on the R500 emulator (hazards always trap there). r500 has no optimizing
+// build yet, so there is no r500/opt plan; a vertex shader's check is
+// unsupported ("the r500 target is the fragment processor").
+CheckPlan R500Plan(const harness::CheckOptions& base);
 
 using ReproduceFn = std::function<std::string(const harness::CorpusEntry&, const harness::CheckOptions&,
                                               const harness::CheckOutcome&)>;

@@ -269,8 +269,56 @@ expect_exit 0 "check --target r500 --build naive" "$SD" check --target r500 --bu
 grep -q "r500.tgsi: pass" "$TMP/out" || fail "the r500 naive build passes MUL; got: $(cat "$TMP/out")"
 expect_exit 4 "check --target r500 --build opt" "$SD" check --target r500 --build opt "$TMP/r500.tgsi"
 grep -q "unsupported: no optimizing build for r500 yet" "$TMP/out" || fail "check r500 opt is unsupported"
-expect_exit 4 "stats --target r500" "$SD" stats --target r500 "$DATA/mad.tgsi"
-grep -q "^shaderdiff stats: r500: no optimizing build for r500 yet" "$TMP/err" || fail "stats --target r500 says what is missing; got: $(cat "$TMP/err")"
+# stats --target r500: pstat's categories on a shader whose naive listing
+# (compile --target r500 --build naive) is counted by hand: KILL_IF is two
+# ALU instructions (the RGB half, then the Alpha half, of a MAD into t3) and
+# a texkill; TEX is two ALU (the coordinate copied to t3), the TEX into t4,
+# two ALU (t4 to t1, OUT[0]'s register); END is two OUT. 10 instructions:
+# 4 vector (RGB halves writing), 4 scalar (Alpha halves), 0 flow control,
+# 2 tex, 0 presubtract; temporaries t0 (IN[0]), t1, t3, t4: 5.
+printf 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n  0: KILL_IF IN[0].xyzx\n  1: TEX OUT[0], IN[0], SAMP[0], 2D\n  2: END\n' > "$TMP/r5stats.tgsi"
+expect_exit 0 "compile the r500 stats shader" "$SD" compile --target r500 --build naive "$TMP/r5stats.tgsi"
+cp "$TMP/out" "$TMP/r5stats.s"
+expect_exit 0 "stats --target r500" "$SD" stats --target r500 "$TMP/r5stats.tgsi" "$TMP/r500vert.tgsi" --min-instructions 1 \
+  --json "$TMP/r5stats.json" -v
+python3 - "$TMP/r5stats.s" "$TMP/r5stats.json" "$TMP/out" <<'PY' || fail "stats --target r500 figures"
+import json, re, sys
+listing = [l for l in open(sys.argv[1]).read().splitlines() if re.match(r"^(alu|out|tex|fc) ", l)]
+# Counted from the listing here, independently of tools/harness/r500_pstat.cc.
+vec = sum(1 for l in listing if l[:3] in ("alu", "out") and re.search(r" rgb_(w|o)mask=", l))
+sca = sum(1 for l in listing if l[:3] in ("alu", "out") and re.search(r" alpha_(w|o)mask( |$)", l))
+assert (len(listing), vec, sca) == (10, 4, 4), (len(listing), vec, sca, listing)
+j = json.load(open(sys.argv[2]))
+assert j["target"] == "r500" and len(j["shaders"]) == 2, j
+frag, vert = j["shaders"]
+n = frag["naive"]
+assert n["status"] == "ok", n
+got = {k: n[k] for k in ("instructions", "vector", "scalar", "flow_control", "tex", "presubtract", "temporaries")}
+assert got == {"instructions": 10, "vector": 4, "scalar": 4, "flow_control": 0, "tex": 2, "presubtract": 0,
+               "temporaries": 5}, got
+assert n["cycles"] > 0, n
+assert frag["opt"] == {"status": "unsupported: no optimizing build for r500 yet"}, frag["opt"]
+assert vert["naive"] == {"status": "unsupported: the r500 target is the fragment processor"}, vert
+assert j["medians"]["naive"]["instructions"] == 10 and j["medians"]["naive"]["temporaries"] == 5, j["medians"]
+out = open(sys.argv[3]).read()
+assert "naive: 1 ok 1 unsupported" in out and "opt:   unsupported: no optimizing build for r500 yet" in out, out
+assert re.search(r"^  vector +4\.0 ", out, re.M) and re.search(r"r5stats.tgsi: naive ok 10 inst, 4 vector, 4 scalar, 0 flow control", out), out
+PY
+expect_exit 2 "stats --target r500 --mesa-programs" "$SD" stats --target r500 --mesa-programs "$TMP" "$TMP/r5stats.tgsi"
+grep -q "r500 has no Mesa build" "$TMP/err" || fail "stats r500 refuses Mesa programs; got: $(cat "$TMP/err")"
+expect_exit 2 "check --target r500 --hazards stale" "$SD" check --target r500 --build naive --hazards stale "$TMP/r500.tgsi"
+grep -q "hazards always trap" "$TMP/err" || fail "check r500 says its hazards always trap; got: $(cat "$TMP/err")"
+expect_exit 4 "fuzz --target r500" "$SD" fuzz --target r500 --time 1 --out "$TMP/fz"
+grep -q "r500 has no optimizing build yet" "$TMP/err" && [[ ! -e "$TMP/fz" ]] ||
+  fail "fuzz --target r500 is refused before running anything; got: $(cat "$TMP/err")"
+expect_exit 4 "bisect --target r500" "$SD" bisect --target r500 "$TMP/r500.tgsi" --seed 1
+grep -q "bisect searches the optimizing build's rewrites" "$TMP/err" || fail "bisect --target r500 names why; got: $(cat "$TMP/err")"
+for cmd in check compile stats nightly; do
+  expect_exit 0 "$cmd --help" "$SD" $cmd --help
+  grep -q "r500" "$TMP/out" || fail "$cmd --help says what r500 supports"
+done
+expect_exit 0 "check --help" "$SD" check --help
+grep -q "always trap" "$TMP/out" || fail "check --help says r500 hazards always trap"
 expect_exit 2 "check --target unknown" "$SD" check --target nosuchgpu "$DATA/mad.tgsi"
 grep -q "unknown target 'nosuchgpu' (targets: a3xx, r500 (naive build only))" "$TMP/err" || fail "check names the targets; got: $(cat "$TMP/err")"
 expect_exit 2 "compile --list-passes unknown target" "$SD" compile --target nosuchgpu --list-passes

@@ -62,7 +62,9 @@ constexpr const char* kSynopsis =
 po::options_description CaseOptions() {
   po::options_description options("bisect options");
   options.add_options()("help,h", "show this help")
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"),
+       "GPU target: a3xx (r500 is refused: bisect searches the optimizing build's rewrites, and r500\n"
+       "has no optimizing build yet)")
       ("build", po::value<std::string>()->default_value("opt"),
        "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")
       ("compare", "accepted for reproduction commands (bisect always compares)")
@@ -168,6 +170,12 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
 }
 
 int RunCase(const po::variables_map& vm) {
+  if (IsR500(vm)) {
+    std::cerr << "shaderdiff bisect: --target r500: bisect searches the optimizing build's rewrites for the "
+                 "culprit, and r500 has no optimizing build yet (its naive build has none to search: check it "
+                 "with `check --target r500 --build naive`)\n";
+    return kExitUnsupported;
+  }
   if (const int e = TargetHasCompiler(vm, "bisect"); e != kExitOk) return e;
   const std::string& build = vm["build"].as<std::string>();
   if (build != "opt" && build != "naive") {

@@ -48,7 +48,8 @@ constexpr const char* kSynopsis =
 po::options_description Options() {
   po::options_description options("explain options");
   options.add_options()("help,h", "show this help")
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"),
+       "GPU target: a3xx (explain reads a3xx programs only; r500 is refused)")
       ("build", po::value<std::string>()->default_value("opt"), "the build that fails: opt or naive")
       ("compare", "accepted for reproduction commands (explain always compares)")
       ("from", po::value<std::string>(), "a nightly's report.json")

@@ -20,7 +20,9 @@ int RunFuzz(const std::vector<std::string>& args) {
       ("time", po::value<double>()->default_value(60), "seconds to run (with --resume: in all)")
       ("seed", po::value<uint64_t>()->default_value(1), "campaign seed: program k comes from (seed, k)")
       ("jobs", po::value<unsigned>()->default_value(cores), "worker processes")
-      ("target", po::value<std::string>()->default_value("a3xx"), "target whose two builds are checked (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"),
+       "target whose two builds are checked: a3xx (r500 is refused: it has no optimizing build to\n"
+       "compare, and the generator is not restricted to what its naive build translates)")
       ("out", po::value<std::string>()->default_value("fuzz-out"), "output folder: findings, journal, report")
       ("resume", "continue the campaign journaled in --out")
       ("max-programs", po::value<uint64_t>()->default_value(0), "stop after N programs (0: no limit)")
@@ -47,6 +49,19 @@ int RunFuzz(const std::vector<std::string>& args) {
                "5 internal error, 130 interrupted.",
                options);
     return kExitOk;
+  }
+  if (const std::string& target = vm["target"].as<std::string>(); target != "a3xx") {
+    if (target == "r500") {
+      std::cerr << "shaderdiff fuzz: --target r500: a campaign checks a target's naive and optimizing builds "
+                   "against each other and bisects their differences, and r500 has no optimizing build yet; a "
+                   "naive-only r500 campaign would also need the generator (fuzz/gen) restricted to what the r500 "
+                   "naive build translates (fragment shaders, float opcodes, no flow control), which it is not, so "
+                   "most programs would be unsupported. Check r500 with `check --target r500 --build naive` or "
+                   "`nightly --check r500/naive`\n";
+      return kExitUnsupported;
+    }
+    std::cerr << "shaderdiff fuzz: unknown target '" << target << "' (targets: a3xx)\n";
+    return kExitUsage;
   }
   fuzz::CampaignOptions o;
   o.seconds = vm["time"].as<double>();

@@ -71,7 +71,11 @@ harness::CheckOptions NightlyCheckOptions(const NightlyConfig& c) {
 json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
                      const std::vector<nightly::CheckPlan>& plans, const NightlyHooks& hooks) {
   json targets = json::array();
-  for (const nightly::CheckPlan& p : plans) targets.push_back(p.config);
+  json executors = json::array({"tgsi-interpreter", "a3xx-emulator"});
+  for (const nightly::CheckPlan& p : plans) {
+    targets.push_back(p.config);
+    if (p.options.target == "r500" && executors.back() != "r500-emulator") executors.push_back("r500-emulator");
+  }
   json s{{"vectors", c.vectors},
          {"lanes", c.lanes},
          {"budget", c.budget},
@@ -79,7 +83,7 @@ json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
          {"hazards", base.hazards == a3xx::HazardMode::kTrap ? "trap" : "stale"},
          {"denormals", "preserve"},
          {"shift_counts", base.shift_counts == a3xx::ShiftCountMode::kHazard ? "hazard" : "mask"},
-         {"executors", json::array({"tgsi-interpreter", "a3xx-emulator"})},
+         {"executors", executors},
          {"targets", targets},
          {"deadline_seconds", c.deadline_seconds}};
   if (!hooks.fault.empty()) s["fault"] = hooks.fault;
@@ -311,6 +315,8 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
     std::cerr << "shaderdiff nightly: --mesa-programs " << c.mesa_programs_arg << ": not a folder\n";
     return kExitUsage;
   }
+  // The second target after every a3xx build, so a3xx's stages run as before.
+  plans.push_back(nightly::R500Plan(base));
   if (!SelectPlans(c, &plans)) return kExitUsage;
   nightly::ShaderRunOptions shader_options;
   shader_options.reference = base;

@@ -1,5 +1,5 @@
 // `shaderdiff stats`: code-quality statistics of both a3xx builds over a
-// corpus, in the manner of shader-db's report: per shader and build the
+// corpus (--target r500: cmd_stats_r500.cc), in the manner of shader-db's report: per shader and build the
 // instructions, nop slots, (ss)/(sy) counts, full/half registers and the
 // cycles measured on the emulator for one seeded vector (the first vector
 // `check` would draw, so the figures are reproducible); then, over the
@@ -33,6 +33,8 @@
 #include "tools/ir3_dump/program.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
+#include "tools/shaderdiff/stats_shared.h"
+#include "tools/shaderdiff/stats_r500.h"
 #include "tools/shaderdiff/target_options.h"
 
 namespace shaderdiff::cli {
@@ -98,27 +100,14 @@ json ToJson(const BuildStats& s) {
   return j;
 }
 
-double Quantile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const size_t lo = static_cast<size_t>(pos);
-  const size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
-}
-
-std::string Pct(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
-  return buf;
-}
-
 }  // namespace
 
 int RunStats(const std::vector<std::string>& args) {
   po::options_description options("stats options");
   options.add_options()("help,h", "show this help")
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target (a3xx)")
+      ("target", po::value<std::string>()->default_value("a3xx"),
+       "GPU target: a3xx (naive and opt builds, --mesa-programs), or r500 (naive build only, in the\n"
+       "categories of Mesa's RADEON_DEBUG=pstat; its opt build is reported unsupported)")
       ("seed", po::value<uint64_t>()->default_value(1), "seed of the vector cycles are measured on (as `check --seed`)")
       ("min-instructions", po::value<uint32_t>()->default_value(20),
        "ratios cover shaders whose naive build has at least this many instructions")
@@ -133,21 +122,43 @@ int RunStats(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff stats [--target a3xx] [FILE|DIR...] [--json OUT.json] [-v] [--mesa-programs DIR]\n\n"
+    PrintUsage("shaderdiff stats [--target a3xx|r500] [FILE|DIR...] [--json OUT.json] [-v] [--mesa-programs DIR]\n\n"
                "Compiles every shader with both a3xx builds and prints code-quality statistics:\n"
                "instructions, nop slots, (ss)/(sy), registers, and the cycles measured on the\n"
                "emulator for one seeded vector; then the distribution of opt/naive ratios over\n"
                "the shaders with at least --min-instructions naive instructions. With\n"
                "--mesa-programs, also Mesa's ir3 programs (tools/ir3_dump) and opt/mesa ratios,\n"
-               "also counted up to each program's last end (the nops after it never run).",
+               "also counted up to each program's last end (the nops after it never run).\n\n"
+               "--target r500: the naive r500 build in the categories r300 developers read\n"
+               "(Mesa's RADEON_DEBUG=pstat): total, vector, scalar, flow-control and texture\n"
+               "instructions, presubtract operations, temporaries, and the cycles measured on the\n"
+               "R500 emulator for the same seeded vector; per shader with -v, then each\n"
+               "category's distribution. r500 has no optimizing build yet: its opt figures are\n"
+               "'unsupported: no optimizing build for r500 yet', and there are no ratios.",
                options);
     return kExitOk;
   }
-  if (const int e = TargetHasCompiler(vm, "stats"); e != kExitOk) return e;
+  const bool r500 = IsR500(vm);
+  if (r500 && vm.count("mesa-programs")) {
+    std::cerr << "shaderdiff stats: --mesa-programs: r500 has no Mesa build (Mesa's programs are a3xx's)\n";
+    return kExitUsage;
+  }
+  if (!r500) {
+    if (const int e = TargetHasCompiler(vm, "stats"); e != kExitOk) return e;
+  }
   std::vector<std::string> paths = {WorkspacePath("corpus")};
   if (vm.count("files")) paths = vm["files"].as<std::vector<std::string>>();
   std::vector<harness::CorpusEntry> entries;
   if (!LoadShaderEntries(paths, &entries)) return kExitFailure;
+  if (r500) {
+    R500StatsRequest request;
+    request.entries = std::move(entries);
+    request.seed = vm["seed"].as<uint64_t>();
+    request.min_instructions = vm["min-instructions"].as<uint32_t>();
+    request.verbose = vm.count("verbose") > 0;
+    if (vm.count("json")) request.json_path = vm["json"].as<std::string>();
+    return RunR500Stats(request);
+  }
   harness::CheckOptions copt;
   copt.seed = vm["seed"].as<uint64_t>();
   const uint32_t min_instructions = vm["min-instructions"].as<uint32_t>();
@@ -169,19 +180,14 @@ int RunStats(const std::vector<std::string>& args) {
   uint64_t padded[2] = {0, 0};  // opt, mesa programs with words after their last end
   json mesa_json;
   for (const harness::CorpusEntry& e : entries) {
-    tgsi::FrontDoorResult parsed = tgsi::ParseAndValidate(e.text);  // the front door
-    if (!parsed.ok()) {
-      PrintShaderErrors(parsed.errors, e.path);
-      return kExitFailure;
-    }
-    const harness::VectorChoice choice = harness::ChooseVector(copt, e.hash, 0, parsed.shader);
+    tgsi::Shader shader;
     common::TestVector vec;
-    std::string verror;
-    const bool have_vec = harness::GenerateVector(parsed.shader, harness::VectorOptionsFor(choice), &vec, &verror);
-    const BuildStats naive = Measure(parsed.shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
-    const BuildStats opt = Measure(parsed.shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
+    bool have_vec = false;
+    if (!LoadStatsShader(e, copt.seed, &shader, &vec, &have_vec)) return kExitFailure;
+    const BuildStats naive = Measure(shader, harness::Build::kNaive, have_vec ? &vec : nullptr);
+    const BuildStats opt = Measure(shader, harness::Build::kOptimizing, have_vec ? &vec : nullptr);
     if (!mesa_dir.empty()) {
-      const BuildStats mesa = Measure(parsed.shader, harness::Build::kMesa, have_vec ? &vec : nullptr,
+      const BuildStats mesa = Measure(shader, harness::Build::kMesa, have_vec ? &vec : nullptr,
                                       ir3_dump::ProgramPathIn(mesa_dir, e.hash));
       ++mesa_status[mesa.ok ? "ok" : mesa.status.substr(0, mesa.status.find(':'))];
       if (mesa.ok && opt.ok) {

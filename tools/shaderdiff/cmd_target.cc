@@ -418,6 +418,11 @@ int RunCheck(const std::vector<std::string>& args) {
   }
   if (IsR500(vm)) {
     if (vm.count("programs") || !R500Build(vm, "check", &opt.build)) return kExitUsage;
+    if (!vm["hazards"].defaulted() && vm["hazards"].as<std::string>() != "trap") {
+      std::cerr << "shaderdiff check: --target r500: hazards always trap (the first stale TEX read is the "
+                   "verdict); --hazards stale is a3xx's\n";
+      return kExitUsage;
+    }
   } else if (const int e = TargetHasCompiler(vm, "check"); e != kExitOk) {
     return e;
   } else if (vm.count("programs")) {

@@ -56,6 +56,10 @@ json Decide(const Case& c, const ExplainPhaseConfig& config) {
                 "a program Mesa's ir3 built: reducing it needs that compiler, which stays outside the repository "
                 "(tools/harness/MESA.md)");
   }
+  if (c.plan->options.target != "a3xx") {
+    return Note("skipped", "reduce, bisect and explain work on a3xx programs only so far, not on " +
+                               c.plan->options.target + "'s (rerun its reproduce command)");
+  }
   return nullptr;
 }
 

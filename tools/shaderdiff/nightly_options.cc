@@ -26,9 +26,13 @@ constexpr const char* kSynopsis =
     "                  [--baseline FILE] [--flakes FILE] [--exemptions FILE] [--update-baseline]\n\n"
     "Runs every corpus shader through the parser, the canonical printer (which must\n"
     "reproduce the file) and the TGSI reference interpreter on N seeded vectors, then\n"
-    "the differential check for every target and build (a3xx/naive, a3xx/opt, and\n"
-    "a3xx/mesa: the programs Mesa's ir3 built, from --mesa-programs) against\n"
-    "the same reference runs, on --jobs worker processes. Writes OUT/RUN/report.json\n"
+    "the differential check for every target and build (a3xx/naive, a3xx/opt,\n"
+    "a3xx/mesa: the programs Mesa's ir3 built, from --mesa-programs, and r500/naive)\n"
+    "against the same reference runs, on --jobs worker processes. r500 has only the\n"
+    "naive build so far (no r500/opt row), and only fragment shaders: its check of a\n"
+    "vertex shader is unsupported, like one of a fragment shader the translator does\n"
+    "not support yet, and a baseline lists both as Skip; r500 hazards always trap.\n"
+    "Writes OUT/RUN/report.json\n"
     "(schema: reports/README.md), index.html and junit.xml, classified against the\n"
     "baseline (deqp-runner 'name,Status' lines; tests are <file>@<target>/<build> and\n"
     "<file>@reference). The report is the same for any --jobs; apart from its \"run\"\n"
@@ -169,7 +173,8 @@ bool ParseNightlyOptions(const std::vector<std::string>& args, NightlyConfig* c,
       ("shader", po::value<std::vector<std::string>>()->composing(),
        "run only this corpus file (relative to the corpus folder, e.g. shaders/001a581d0b479688.tgsi); repeatable")
       ("check", po::value<std::vector<std::string>>()->composing(),
-       "run only this target/build's check (a3xx/naive, a3xx/opt, a3xx/mesa) after the reference stage; repeatable "
+       "run only this target/build's check (a3xx/naive, a3xx/opt, a3xx/mesa, r500/naive) after the reference stage; "
+       "repeatable "
        "(default: all)")
       ("baseline", po::value<std::string>(), "expected non-passes, 'name,Status' lines (default: CORPUS/baseline.csv if it exists; with --vectors N other "
        "than 16, CORPUS/baseline-vectorsN.csv, or CORPUS/baseline.csv while that does not exist; --update-baseline "

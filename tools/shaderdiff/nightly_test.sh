@@ -23,7 +23,9 @@
 #     a crash does not run it again; a hung stage is a `timeout` at
 #     --deadline; a crashing exploration is a new finding, never a
 #     regression; SIGINT twice with stuck workers, and SIGINT to the whole
-#     process group, leave a valid partial report; --no-fork agrees.
+#     process group, leave a valid partial report; --no-fork agrees;
+#   - the r500/naive check: a row for every shader, VERT unsupported and
+#     Skip in the baseline, --check r500/naive alone.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
 set -uo pipefail
 SD="$1"
@@ -86,7 +88,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["schema"] == 2 and r["complete"] is True, r.get("complete")
 assert r["corpus"]["shaders"] == len(r["shaders"]) > 2000, r["corpus"]
-assert r["settings"]["vectors"] == 2 and r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt"], r["settings"]
+assert r["settings"]["vectors"] == 2 and r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive"], r["settings"]
 assert "shard" not in r and "only" not in r
 run = r["run"]
 for key in ("git_revision", "started", "finished", "wall_seconds", "jobs", "vectors_per_second", "shaders_run"):
@@ -184,7 +186,8 @@ grep -q "1 regressions" "$TMP/stdout" && grep -q "$UNSUPPORTED@a3xx/opt: unsuppo
   fail "the regression is listed; got: $(cat "$TMP/stdout")"
 expect_exit 0 "--update-baseline" "$SD" "${BASE[@]}" --shader "$UNSUPPORTED" --run f \
   --baseline "$TMP/new.csv" --update-baseline
-printf '%s\n' "$UNSUPPORTED@a3xx/naive,Skip" "$UNSUPPORTED@a3xx/opt,Skip" | cmp -s - "$TMP/new.csv" ||
+printf '%s\n' "$UNSUPPORTED@a3xx/naive,Skip" "$UNSUPPORTED@a3xx/opt,Skip" "$UNSUPPORTED@r500/naive,Skip" |
+  cmp -s - "$TMP/new.csv" ||
   fail "--update-baseline writes the run's non-passes; got: $(cat "$TMP/new.csv")"
 expect_exit 0 "clean against the updated baseline" "$SD" "${BASE[@]}" --shader "$UNSUPPORTED" --run f \
   --baseline "$TMP/new.csv"
@@ -261,7 +264,8 @@ PY
   grep -qF "$file@a3xx/opt: $verdict: $detail" "$TMP/stdout" ||
     fail "$fault: reproduction shows '$file@a3xx/opt: $verdict: $detail'; got: $(cat "$TMP/stdout")"
   read -r -a shipped <<<"${repro#shaderdiff_fault_injected --inject-fault $fault }"
-  expect_exit 0 "$fault: the same command passes with the shipped binary" "$SD" "${shipped[@]}"
+  # (with the shipped baseline: the small corpus has none, and its r500 rows are Skip there)
+  expect_exit 0 "$fault: the same command passes with the shipped binary" "$SD" "${shipped[@]}" --baseline "$BASELINE"
 done
 
 # 7. Crash isolation: stage faults (crash_injection.h) crash, hang or kill
@@ -279,7 +283,8 @@ clean = {s["file"]: s for s in json.load(open(sys.argv[3]))["shaders"]}
 assert r["complete"] is True and len(r["shaders"]) == 30, (r["complete"], len(r["shaders"]))
 hit = [s for s in r["shaders"] if int(s["hash"], 16) % 4 == 0]
 assert 0 < len(hit) < 30, len(hit)
-want = {"a3xx/naive": collections.Counter(), "a3xx/opt": collections.Counter()}
+want = {"a3xx/naive": collections.Counter(), "a3xx/opt": collections.Counter(), "r500/naive": collections.Counter()}
+crashing = ("a3xx/naive", "a3xx/opt")
 for s in r["shaders"]:
     assert s["verdict"] == "pass", s
     naive, opt = s["checks"]["a3xx/naive"], s["checks"]["a3xx/opt"]
@@ -288,14 +293,17 @@ for s in r["shaders"]:
         for config, c in s["checks"].items():
             want[config][c["verdict"]] += 1
         continue
-    for config in want:
+    for config in crashing:
         want[config]["crash"] += 1
+    # The r500 check runs after the crashes, in a new worker, as in a clean run.
+    assert s["checks"]["r500/naive"] == clean[s["file"]]["checks"]["r500/naive"], s
+    want["r500/naive"][s["checks"]["r500/naive"]["verdict"]] += 1
     for c in (naive, opt):  # a crash is not explained, and says why (nightly_explain.h)
         assert c.pop("explanation")["status"] == "skipped", c
     assert naive == {"verdict": "crash", "reproduce": naive["reproduce"],
                      "detail": "killed by SIGSEGV (Segmentation fault) in the a3xx/naive check (compile, emulate, compare)"}, naive
     assert opt["verdict"] == "crash" and opt["detail"].startswith("killed by SIGABRT (Aborted) in the a3xx/opt check"), opt
-    for config, c in s["checks"].items():
+    for config, c in ((k, s["checks"][k]) for k in crashing):
         assert c["reproduce"].startswith("shaderdiff_fault_injected --inject-fault segv@a3xx/naive --inject-fault "
                                          "abort@a3xx/opt nightly ") and f" --shader {s['file']} " in c["reproduce"] and \
             f" --check {config} --no-fork " in c["reproduce"], c["reproduce"]
@@ -485,8 +493,62 @@ expect_exit 2 "--no-fork with --deadline" "$SD" "${NIGHTLY[@]}" --no-fork --dead
 grep -q -- "--deadline needs worker processes" "$TMP/stderr" || fail "--no-fork --deadline message"
 expect_exit 2 "a negative --deadline" "$SD" "${NIGHTLY[@]}" --deadline -1
 expect_exit 2 "an unknown --check" "$SD" "${NIGHTLY[@]}" --check a3xx/fast
-grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3xx/opt)" "$TMP/stderr" ||
+grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3xx/opt, r500/naive)" "$TMP/stderr" ||
   fail "unknown --check message"
+
+# 14. The second target: r500/naive runs on every shader after the a3xx
+# checks; --check r500/naive runs it alone; a vertex shader is unsupported
+# on r500 ("the r500 target is the fragment processor") and the shipped
+# baseline lists it as Skip, like a fragment shader the translator does not
+# take; a fragment shader it translates passes.
+python3 - "$TMP/a.json" "$BASELINE" >"$TMP/r500_picks" <<'PY' || fail "r500/naive rows in the full run, Skip in the baseline"
+import json, sys
+r = json.load(open(sys.argv[1]))
+base = dict(l.rsplit(",", 1) for l in open(sys.argv[2]).read().splitlines() if l and not l.startswith("#"))
+assert "r500-emulator" in r["settings"]["executors"], r["settings"]
+vert = frag_pass = frag_unsup = None
+for s in r["shaders"]:
+    c = s.get("checks", {}).get("r500/naive")
+    if c is None:
+        assert "checks" not in s, s["file"]  # every shader that reaches the checks has its r500 row
+        continue
+    test = s["file"] + "@r500/naive"
+    if c["verdict"] == "naive-mismatch":  # a known one (corpus/README.md "Baselines"), at more vectors than 2
+        assert base.get(test) == "Fail", test
+        continue
+    assert c["verdict"] in ("pass", "unsupported"), (s["file"], c)
+    if s["stage"] == "VERT":
+        assert c == {"verdict": "unsupported", "detail": "the r500 target is the fragment processor"}, (s["file"], c)
+        assert base.get(test) == "Skip", test
+        vert = vert or s["file"]
+    elif c["verdict"] == "pass":
+        assert base.get(test) in (None, "Fail"), test  # Fail: the known mismatch, on a vector past the first 2
+        assert c["instructions"] > 0 and c["cycles"] > 0, c
+        frag_pass = frag_pass or s["file"]
+    else:
+        assert base.get(test) == "Skip", test
+        frag_unsup = frag_unsup or s["file"]
+assert r["summary"]["checks"]["r500/naive"]["pass"] > 200, r["summary"]["checks"]["r500/naive"]
+print(vert, frag_pass, frag_unsup)
+PY
+read -r R5_VERT R5_PASS R5_UNSUP <"$TMP/r500_picks"
+expect_exit 0 "--check r500/naive alone" "$SD" "${NIGHTLY[@]}" --check r500/naive --run r5 \
+  --shader "$R5_VERT" --shader "$R5_PASS" --shader "$R5_UNSUP"
+python3 - "$OUT/r5/report.json" "$R5_VERT" "$R5_PASS" "$R5_UNSUP" <<'PY' || fail "--check r500/naive runs only it"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["settings"]["targets"] == ["r500/naive"], r["settings"]
+v = {s["file"]: s["checks"] for s in r["shaders"]}
+assert sorted(v) == sorted(sys.argv[2:]), list(v)
+assert all(list(c) == ["r500/naive"] for c in v.values()), v
+assert v[sys.argv[2]]["r500/naive"]["verdict"] == "unsupported" and v[sys.argv[3]]["r500/naive"]["verdict"] == "pass", v
+PY
+grep -qF "<testcase classname=\"r500/naive\" name=\"$R5_VERT\"" "$OUT/r5/junit.xml" &&
+  grep -qF "r500/naive" "$OUT/r5/index.html" ||
+  fail "junit.xml and index.html show the r500/naive rows"
+grep -v "^$R5_VERT@r500/naive," "$BASELINE" >"$TMP/no_vert.csv"
+expect_exit 1 "a VERT shader's r500 Skip missing from the baseline is a regression" "$SD" "${BASE[@]}" \
+  --check r500/naive --shader "$R5_VERT" --run r5 --baseline "$TMP/no_vert.csv"
 
 rm -rf "$TMP"
 if [[ $failures -gt 0 ]]; then echo "$failures failure(s)"; exit 1; fi

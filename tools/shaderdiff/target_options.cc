@@ -10,7 +10,10 @@ namespace shaderdiff::cli {
 
 void AddTargetOptions(po::options_description& options) {
   options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500 (naive build only, in check and\ncompile; asm, disasm, emulate --asm)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500: the naive build only, in check,\n"
+       "compile, stats and nightly (r500/naive); asm, disasm and emulate --asm take r500\n"
+       "programs; emulate of a TGSI file, reduce, bisect, explain and fuzz refuse it\n"
+       "(they need a3xx programs or an optimizing build)")
       ("build", po::value<std::string>()->default_value("opt"),
        "compiler build: 'naive' (the reference translator), 'opt' (the optimizing compiler) or\n"
        "'mesa' (a program Mesa's ir3 built: --program)")
@@ -103,7 +106,9 @@ bool TargetAndBuild(const po::variables_map& vm, const char* command, harness::B
 void AddEmulatorOptions(po::options_description& options) {
   options.add_options()
       ("hazards", po::value<std::string>()->default_value("stale"),
-       "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first hazard")
+       "'stale': a too-early read returns the old value, as hardware does; 'trap': stop at the first\n"
+       "hazard. a3xx only: r500's hazards (a TEX result read before its WAIT) always trap in check\n"
+       "and nightly, and `check --target r500 --hazards stale` is refused")
       ("shift-counts", po::value<std::string>()->default_value("hazard"),
        "a3xx shl.b/shr.b/ashr.b by a count >= 32 (>= 16 for half sources), whose result the\n"
        "docs do not give: 'hazard' (a shift-count hazard) or 'mask' (count & 31, as\n"
