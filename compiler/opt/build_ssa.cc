@@ -641,7 +641,7 @@ std::optional<std::string> Builder::Run() {
   for (ValueId v = 0; v < static_cast<ValueId>(fn_.nodes.size()); ++v) {
     const Node& user = fn_.node(v);
     if (user.dead) continue;
-    for (ValueId u : fn_.Uses(v)) {
+    for (ValueId u : fn_.UsesOf(v)) {
       const Node& def = fn_.node(u);
       if (def.def_class != RegClass::kFull && def.block != user.block) {
         return "a0/p0/hr0 value %" + std::to_string(u) + " is live across blocks (used by %" + std::to_string(v) + ")";

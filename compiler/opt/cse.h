@@ -13,9 +13,10 @@
 // instruction writing a register, no relative operand), one scalar of
 // T::kAllocatedClass defined (no single-register class such as a3xx's
 // a0/p0/hr0), and every slot that reads a register (T::ReadsValue) reading
-// a value of that class (no pinned read). "The same operation" is
-// T::SameOperation, hashed by T::HashOperation: the instruction without
-// the register numbers of its value operands.
+// a value of that class (no pinned read). "The same operation" is equal
+// T::OperationKey values, made once per candidate by T::KeyOfOperation
+// (a3xx: the instruction without the register numbers of its value
+// operands); the key is a value type with operator== and its own `hash`.
 //
 // Generic over a target's traits T. The body is cse_impl.h, compiled once
 // per target by an explicit instantiation in the target's package (a3xx:

@@ -2,17 +2,25 @@
 // target's traits: dominator-scoped value numbering. Blocks are visited in
 // a depth-first walk of the dominator tree; the table holds the
 // candidates of the current block's dominators, so a match always
-// dominates its replacement. A key is the instruction (compared by
-// T::SameOperation, which a target writes as a comparison of whole
-// instructions with the value operands' register numbers cleared, so a
-// member added to its Instr is still compared) plus the source values and
+// dominates its replacement. A key is the operation (T::OperationKey,
+// made once per candidate by T::KeyOfOperation: a target normalizes its
+// instruction there, a3xx by clearing the value operands' register
+// numbers, and the key carries its own hash) plus the source values and
 // components, or a collect's args. Included only by each target's
 // instantiation (a3xx: compiler/targets/a3xx/instantiate_passes.cc).
+//
+// The table is open addressing with linear probing, sized once per
+// compile to at least twice the node count (never resized, at most half
+// full), its entries a stack: a block's candidates are pushed on entry and
+// popped on leaving it, in the reverse order of their insertion, so
+// clearing a popped entry's slot gives back exactly the table before its
+// insertion (no tombstones). The buffers are reused across compiles in a
+// thread. Only lookups touch the table, never its order, so the result is
+// that of any exact map.
 #pragma once
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -22,7 +30,6 @@
 namespace shaderdiff::opt {
 
 namespace cse_detail {
-
 // Whether node n may be replaced by an identical dominating one (cse.h,
 // "Pure means").
 template <class T>
@@ -42,97 +49,133 @@ bool IsCandidate(const ir::Function<T>& fn, const ir::Node<T>& n) {
   return true;
 }
 
+// One candidate in the table: its node and its key's hash and operation
+// (a collect's operation is default; its args are read from the node,
+// which the walk no longer changes once visited).
 template <class T>
-struct Key {
-  bool collect = false;
-  typename T::Instr instr;  // as in the node (default for a collect)
-  std::array<ir::ValueId, T::kNumSrcSlots> values = ir::NoValues<T::kNumSrcSlots>();
-  std::array<uint8_t, T::kNumSrcSlots> comps{};
-  std::vector<ir::ValueId> args;  // a collect's
-
-  bool operator==(const Key& o) const {
-    return collect == o.collect && values == o.values && comps == o.comps && args == o.args &&
-           (collect || T::SameOperation(instr, o.instr));
-  }
+struct Entry {
+  ir::ValueId value;
+  size_t hash;
+  typename T::OperationKey op;
+  size_t slot;  // where it sits in the table
 };
 
+// The pass's buffers, reused across compiles in a thread.
 template <class T>
-struct KeyHash {
-  size_t operator()(const Key<T>& k) const {
-    uint64_t h = 0xcbf29ce484222325ull;
-    auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
-    mix(k.collect);
-    if (!k.collect) mix(T::HashOperation(k.instr));
-    for (size_t s = 0; s < T::kNumSrcSlots; ++s) {
-      mix(static_cast<uint32_t>(k.values[s]));
-      mix(k.comps[s]);
-    }
-    for (ir::ValueId a : k.args) mix(static_cast<uint32_t>(a));
-    return static_cast<size_t>(h);
-  }
+struct Scratch {
+  std::vector<int32_t> slots;  // entry index + 1; 0: empty
+  std::vector<Entry<T>> entries;
+  std::vector<ir::ValueId> repl;
+  std::vector<int32_t> child_begin, children;
+  std::vector<std::pair<int32_t, int32_t>> stack;  // (block, entries on entry; -1: not entered)
 };
 
+inline size_t Mix(size_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+
+// The hash of node n's whole key, given its operation's.
 template <class T>
-Key<T> MakeKey(const ir::Node<T>& n) {
-  Key<T> k;
-  if (n.meta == ir::Meta::kCollect) {
-    k.collect = true;
-    k.args = n.args;
-    return k;
+size_t KeyHash(const ir::Node<T>& n, bool collect, size_t op_hash) {
+  size_t h = Mix(0xcbf29ce484222325ull, collect);
+  if (collect) {
+    for (ir::ValueId a : n.args) h = Mix(h, static_cast<uint32_t>(a));
+  } else {
+    h = Mix(h, op_hash);
+    for (size_t s = 0; s < T::kNumSrcSlots; ++s) h = Mix(h, static_cast<uint64_t>(static_cast<uint32_t>(n.src_value[s])) << 8 | n.src_comp[s]);
   }
-  k.instr = n.instr;
-  k.values = n.src_value;
-  k.comps = n.src_comp;
-  return k;
+  return h ^ (h >> 29);
+}
+
+// Whether entry e holds node n's key (hash h, operation op).
+template <class T>
+bool SameKey(const ir::Function<T>& fn, const Entry<T>& e, const ir::Node<T>& n, bool collect, size_t h,
+             const typename T::OperationKey& op) {
+  if (e.hash != h) return false;
+  const ir::Node<T>& m = fn.node(e.value);
+  if ((m.meta == ir::Meta::kCollect) != collect) return false;
+  if (collect) return m.args == n.args;
+  return m.src_value == n.src_value && m.src_comp == n.src_comp && e.op == op;
 }
 
 }  // namespace cse_detail
 
 template <class T>
 bool EliminateCommonSubexpressions(ir::Function<T>& fn, compiler::RewriteBudget* budget) {
-  using Key = cse_detail::Key<T>;
+  using Entry = cse_detail::Entry<T>;
+  thread_local cse_detail::Scratch<T> scratch;
   const std::vector<int32_t> idom = ImmediateDominators(fn.blocks);
   const size_t nb = fn.blocks.size();
-  std::vector<std::vector<int32_t>> children(nb);
+  // The dominator tree's children, each block's in increasing order.
+  std::vector<int32_t>& child_begin = scratch.child_begin;
+  std::vector<int32_t>& children = scratch.children;
+  child_begin.assign(nb + 1, 0);
   for (size_t b = 1; b < nb; ++b) {
-    if (idom[b] >= 0) children[static_cast<size_t>(idom[b])].push_back(static_cast<int32_t>(b));
+    if (idom[b] >= 0) ++child_begin[static_cast<size_t>(idom[b]) + 1];
   }
-  std::vector<ir::ValueId> repl(fn.nodes.size(), ir::kNoValue);
+  for (size_t b = 0; b < nb; ++b) child_begin[b + 1] += child_begin[b];
+  children.resize(static_cast<size_t>(child_begin[nb]));
+  std::vector<ir::ValueId>& repl = scratch.repl;
+  repl.assign(fn.nodes.size(), ir::kNoValue);
+  // child_begin[b] advances while filling, then is shifted back.
+  for (size_t b = 1; b < nb; ++b) {
+    if (idom[b] >= 0) children[static_cast<size_t>(child_begin[static_cast<size_t>(idom[b])]++)] = static_cast<int32_t>(b);
+  }
+  for (size_t b = nb; b > 0; --b) child_begin[b] = child_begin[b - 1];
+  child_begin[0] = 0;
   auto resolve = [&](ir::ValueId v) {
     while (v != ir::kNoValue && repl[static_cast<size_t>(v)] != ir::kNoValue) v = repl[static_cast<size_t>(v)];
     return v;
   };
+  size_t capacity = 16;
+  while (capacity < 2 * fn.nodes.size()) capacity *= 2;
+  std::vector<int32_t>& slots = scratch.slots;
+  slots.assign(capacity, 0);
+  std::vector<Entry>& entries = scratch.entries;
+  entries.clear();
   bool changed = false;
-  std::unordered_map<Key, ir::ValueId, cse_detail::KeyHash<T>> table;
-  // Iterative dominator-tree walk: (block, entered).
-  std::vector<std::pair<int32_t, bool>> stack = {{0, false}};
-  std::vector<std::vector<Key>> added(nb);
+  // Iterative dominator-tree walk.
+  std::vector<std::pair<int32_t, int32_t>>& stack = scratch.stack;
+  stack.assign(1, {0, -1});
   while (!stack.empty()) {
-    const auto [b, entered] = stack.back();
+    const std::pair<int32_t, int32_t> top = stack.back();
     stack.pop_back();
-    if (entered) {
-      for (const Key& k : added[static_cast<size_t>(b)]) table.erase(k);
+    const size_t b = static_cast<size_t>(top.first);
+    if (top.second >= 0) {
+      while (entries.size() > static_cast<size_t>(top.second)) {
+        slots[entries.back().slot] = 0;
+        entries.pop_back();
+      }
       continue;
     }
-    stack.push_back({b, true});
-    for (ir::ValueId v : fn.blocks[static_cast<size_t>(b)].nodes) {
+    stack.push_back({top.first, static_cast<int32_t>(entries.size())});
+    for (ir::ValueId v : fn.blocks[b].nodes) {
       ir::Node<T>& n = fn.node(v);
       for (ir::ValueId& s : n.src_value) s = resolve(s);
       for (ir::ValueId& a : n.args) a = resolve(a);
       if (!cse_detail::IsCandidate(fn, n)) continue;
-      Key key = cse_detail::MakeKey(n);
-      auto it = table.find(key);
-      if (it == table.end()) {
-        table.emplace(key, v);
-        added[static_cast<size_t>(b)].push_back(std::move(key));
+      const bool collect = n.meta == ir::Meta::kCollect;
+      typename T::OperationKey op{};
+      if (!collect) op = T::KeyOfOperation(n.instr);
+      const size_t h = cse_detail::KeyHash(n, collect, op.hash);
+      size_t i = h & (capacity - 1);
+      int32_t found = 0;
+      for (; slots[i] != 0; i = (i + 1) & (capacity - 1)) {
+        if (cse_detail::SameKey(fn, entries[static_cast<size_t>(slots[i] - 1)], n, collect, h, op)) {
+          found = slots[i];
+          break;
+        }
+      }
+      if (found == 0) {
+        entries.push_back(Entry{v, h, std::move(op), i});
+        slots[i] = static_cast<int32_t>(entries.size());
         continue;
       }
       if (!compiler::ShouldRewrite(budget, "cse")) continue;
-      repl[static_cast<size_t>(v)] = it->second;
+      repl[static_cast<size_t>(v)] = entries[static_cast<size_t>(found - 1)].value;
       changed = true;
     }
-    const std::vector<int32_t>& kids = children[static_cast<size_t>(b)];
-    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, false});
+    for (int32_t k = child_begin[b + 1]; k-- > child_begin[b];) {
+      stack.push_back({children[static_cast<size_t>(k)], -1});
+    }
   }
   if (!changed) return false;
   // Uses in blocks visited before their operand's replacement (phis of

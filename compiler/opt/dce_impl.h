@@ -17,20 +17,23 @@ namespace shaderdiff::opt {
 
 namespace dce_detail {
 
-// What keeps the values node v reads alive: all of them. The test-only
+// Calls f on what keeps the values node v reads alive: all of them, in
+// Function::Uses order, without a copy (f must not add nodes). The test-only
 // mutant kDceLoopPhi (mutants.def) leaves out a phi's arguments from back
 // edges (predecessors at or after the phi's block).
-template <class T>
-std::vector<ir::ValueId> LiveUses(const ir::Function<T>& fn, ir::ValueId v) {
-  std::vector<ir::ValueId> uses = fn.Uses(v);
+template <class T, class F>
+void ForEachLiveUse(const ir::Function<T>& fn, ir::ValueId v, F&& f) {
   const ir::Node<T>& n = fn.node(v);
-  if (!compiler::MutantActive(compiler::Mutant::kDceLoopPhi) || n.meta != ir::Meta::kPhi) return uses;
-  const std::vector<int32_t>& preds = fn.blocks[static_cast<size_t>(n.block)].preds;
-  std::vector<ir::ValueId> forward;
-  for (size_t i = 0; i < uses.size(); ++i) {
-    if (i >= preds.size() || preds[i] < n.block) forward.push_back(uses[i]);
+  if (!compiler::MutantActive(compiler::Mutant::kDceLoopPhi) || n.meta != ir::Meta::kPhi) {
+    for (ir::ValueId u : fn.UsesOf(v)) f(u);
+    return;
   }
-  return forward;
+  const std::vector<int32_t>& preds = fn.blocks[static_cast<size_t>(n.block)].preds;
+  size_t i = 0;
+  for (ir::ValueId u : fn.UsesOf(v)) {
+    if (i >= preds.size() || preds[i] < n.block) f(u);
+    ++i;
+  }
 }
 
 // The roots: nodes with side effects. The test-only mutant kDceDropsKill
@@ -61,12 +64,12 @@ bool RemoveDeadCode(ir::Function<T>& fn, compiler::RewriteBudget* budget) {
   while (!work.empty()) {
     const ir::ValueId v = work.back();
     work.pop_back();
-    for (ir::ValueId u : dce_detail::LiveUses(fn, v)) {
+    dce_detail::ForEachLiveUse(fn, v, [&](ir::ValueId u) {
       if (!live[static_cast<size_t>(u)]) {
         live[static_cast<size_t>(u)] = true;
         work.push_back(u);
       }
-    }
+    });
   }
   bool changed = false;
   for (ir::Block& b : fn.blocks) {
@@ -86,12 +89,12 @@ bool RemoveDeadCode(ir::Function<T>& fn, compiler::RewriteBudget* budget) {
     for (const ir::Block& b : fn.blocks) {
       for (ir::ValueId v : b.nodes) {
         if (fn.node(v).dead) continue;
-        for (ir::ValueId u : dce_detail::LiveUses(fn, v)) {
+        dce_detail::ForEachLiveUse(fn, v, [&](ir::ValueId u) {
           if (fn.node(u).dead) {
             fn.node(u).dead = false;
             again = true;
           }
-        }
+        });
       }
     }
   }
@@ -108,7 +111,7 @@ bool RemoveDeadCode(ir::Function<T>& fn, compiler::RewriteBudget* budget) {
         }
         for (ir::ValueId e : fn.node(d).deps) expand(e, out, seen);
         if (fn.node(d).meta == ir::Meta::kPhi) return;  // its args come from the predecessors
-        for (ir::ValueId e : fn.Uses(d)) {
+        for (ir::ValueId e : fn.UsesOf(d)) {
           if (fn.node(e).block == fn.node(d).block) expand(e, out, seen);
         }
       };

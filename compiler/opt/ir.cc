@@ -30,7 +30,7 @@ uint8_t InputMask(const Function& fn, ValueId input) {
       if (n.args[0] == input) read |= static_cast<uint8_t>(1u << (in.input.comp + n.comp));
       continue;
     }
-    for (ValueId u : fn.Uses(static_cast<ValueId>(v))) {
+    for (ValueId u : fn.UsesOf(static_cast<ValueId>(v))) {
       if (u == input) read |= static_cast<uint8_t>(((1u << in.size) - 1) << in.input.comp);  // the whole vector
     }
   }

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,6 +88,51 @@ struct Block {
   std::vector<int32_t> succs;  // br: {target, fallthrough}; jump: {target}; else {next} or {}
 };
 
+// The values a node reads, in Function::Uses order, as a range over the
+// node itself (no allocation): its src_value entries, then its args,
+// kNoValue entries skipped.
+template <class T>
+class UseRange {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = ValueId;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const ValueId*;
+    using reference = ValueId;
+    iterator(const Node<T>* n, size_t i) : n_(n), i_(i) { Skip(); }
+    ValueId operator*() const { return At(i_); }
+    iterator& operator++() {
+      ++i_;
+      Skip();
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const iterator& o) const { return i_ == o.i_; }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    size_t End() const { return T::kNumSrcSlots + n_->args.size(); }
+    ValueId At(size_t i) const { return i < T::kNumSrcSlots ? n_->src_value[i] : n_->args[i - T::kNumSrcSlots]; }
+    void Skip() {
+      while (i_ < End() && At(i_) == kNoValue) ++i_;
+    }
+    const Node<T>* n_;
+    size_t i_;
+  };
+  explicit UseRange(const Node<T>& n) : n_(&n) {}
+  iterator begin() const { return iterator(n_, 0); }
+  iterator end() const { return iterator(n_, T::kNumSrcSlots + n_->args.size()); }
+
+ private:
+  const Node<T>* n_;
+};
+
 template <class T>
 struct Function {
   typename T::State state;     // I/O contract; register numbers are set after RA
@@ -115,17 +161,13 @@ struct Function {
   }
   // Every value node `user` reads: src_value entries, then args (kNoValue
   // args, an open collect component or an undefined phi edge, left out).
+  // UsesOf is the same sequence without a copy: a view of the node, valid
+  // while no node is added (Add may move the nodes).
   std::vector<ValueId> Uses(ValueId user) const {
-    const Node<T>& n = node(user);
-    std::vector<ValueId> out;
-    for (ValueId v : n.src_value) {
-      if (v != kNoValue) out.push_back(v);
-    }
-    for (ValueId v : n.args) {
-      if (v != kNoValue) out.push_back(v);
-    }
-    return out;
+    const UseRange<T> r = UsesOf(user);
+    return std::vector<ValueId>(r.begin(), r.end());
   }
+  UseRange<T> UsesOf(ValueId user) const { return UseRange<T>(node(user)); }
   // Whether removing the node could change behaviour (T::HasSideEffects;
   // a meta node never has side effects).
   bool HasSideEffects(ValueId v) const {

@@ -69,7 +69,7 @@ class Isolator {
 };
 
 bool Reads(const Function& fn, ValueId reader, ValueId v) {
-  for (ValueId u : fn.Uses(reader)) {
+  for (ValueId u : fn.UsesOf(reader)) {
     if (u != kNoValue && ResolveSplit(fn, u).base == v) return true;
   }
   return false;

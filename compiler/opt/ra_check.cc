@@ -148,8 +148,14 @@ class Checker {
     }
   }
 
-  // The state at the shader's start, into `s`.
+  // The state at the shader's start, into `s`. It is a function of fn_
+  // alone: made once, on the first call (every round of the dataflow asks
+  // for it).
   void Entry(State& s) {
+    if (entry_.empty()) MakeEntry(entry_);
+    s = entry_;
+  }
+  void MakeEntry(State& s) {
     s.assign(kNumRegs, kNothing);
     for (InputRef::Kind kind : {InputRef::kRegister, InputRef::kSystemValue}) {
       for (size_t v = 0; v < fn_.nodes.size(); ++v) {
@@ -266,6 +272,7 @@ class Checker {
   std::vector<State> in_, out_;
   std::vector<char> visited_;
   State edge_;  // BlockIn's scratch for a further incoming edge
+  State entry_;  // Entry's state, made on its first call (kNumRegs entries, never empty once made)
   bool checking_ = false;
   std::optional<std::string> error_;
 };

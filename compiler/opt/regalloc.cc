@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <utility>
 
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
@@ -77,7 +78,7 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
         ranges[v].push_back({pos.def[v], is_live[v] ? std::max(end[v], pos.def[v]) : pos.def[v]});
         is_live[v] = 0;
       }
-      for (ValueId u : fn.Uses(v)) {
+      for (ValueId u : fn.UsesOf(v)) {
         const ValueId base = ResolveSplit(fn, u).base;
         if (base == kNoValue || is_live[base]) continue;
         is_live[base] = 1;
@@ -112,15 +113,16 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
 
 std::vector<Range> Merge(std::vector<Range> r) {
   std::sort(r.begin(), r.end());
-  std::vector<Range> out;
-  for (const Range& x : r) {
-    if (!out.empty() && x.first <= out.back().second + 1) {
-      out.back().second = std::max(out.back().second, x.second);
+  size_t out = 0;  // r[0, out): the merged ranges so far (in place)
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (out > 0 && r[i].first <= r[out - 1].second + 1) {
+      r[out - 1].second = std::max(r[out - 1].second, r[i].second);
     } else {
-      out.push_back(x);
+      r[out++] = r[i];
     }
   }
-  return out;
+  r.resize(out);
+  return r;
 }
 
 bool Contains(const std::vector<Range>& rs, int p) {
@@ -220,7 +222,7 @@ class Allocator {
     std::vector<int> use_count(nv, 0);
     for (size_t v = 0; v < nv; ++v) {
       if (!placed_[v]) continue;
-      for (ValueId u : fn_.Uses(static_cast<ValueId>(v))) {
+      for (ValueId u : fn_.UsesOf(static_cast<ValueId>(v))) {
         if (u != kNoValue) ++use_count[u];
       }
     }
@@ -281,8 +283,9 @@ class Allocator {
         }
       }
     }
+    std::vector<std::pair<Range, ValueId>> all;  // one unit's member ranges; one buffer for every unit
     for (Unit& u : units_) {
-      std::vector<std::pair<Range, ValueId>> all;
+      all.clear();
       for (const auto& [m, off] : u.members) {
         for (const Range& r : ranges_[m]) all.push_back({r, m});
       }
@@ -564,12 +567,30 @@ bool Liveness::LiveOut(size_t block, ValueId v) const {
 // live_in[b] = upward-exposed reads of b + (live_out[b] - defs of b), found
 // value by value: from the blocks that read it, backwards over the
 // predecessors, stopping at the block that defines it.
+namespace {
+
+// Blocks grouped by value, from (value, block) pairs: value v's are
+// blocks[begin[v] .. begin[v + 1]), in the order the pairs listed them.
+struct GroupedBlocks {
+  std::vector<size_t> begin;
+  std::vector<int32_t> blocks;
+  GroupedBlocks(const std::vector<std::pair<ValueId, int32_t>>& pairs, size_t nv) : begin(nv + 2, 0), blocks(pairs.size()) {
+    for (const auto& [v, b] : pairs) ++begin[static_cast<size_t>(v) + 2];
+    for (size_t v = 2; v < begin.size(); ++v) begin[v] += begin[v - 1];
+    for (const auto& [v, b] : pairs) blocks[begin[static_cast<size_t>(v) + 1]++] = b;
+    begin.pop_back();
+  }
+};
+
+}  // namespace
+
 Liveness ComputeLiveness(const Function& fn) {
   const size_t nv = fn.nodes.size(), nb = fn.blocks.size();
   std::vector<int32_t> def_block(nv, -1);
-  std::vector<std::vector<int32_t>> exposed(nv);    // blocks reading v before defining it
-  std::vector<std::vector<int32_t>> phi_reads(nv);  // blocks v is a phi argument at the end of
-  std::vector<int32_t> read_in(nv, -1);             // last block added to exposed[v]
+  // (v, block) pairs, grouped by v below: the blocks reading v before
+  // defining it, and the blocks v is a phi argument at the end of.
+  std::vector<std::pair<ValueId, int32_t>> exposed_pairs, phi_pairs;
+  std::vector<int32_t> read_in(nv, -1);  // last block added to v's exposed blocks
   for (size_t b = 0; b < nb; ++b) {
     const Block& blk = fn.blocks[b];
     const int32_t bi = static_cast<int32_t>(b);
@@ -580,19 +601,20 @@ Liveness ComputeLiveness(const Function& fn) {
         def_block[v] = bi;
         for (size_t i = 0; i < n.args.size() && i < blk.preds.size(); ++i) {
           const ValueId a = ResolveSplit(fn, n.args[i]).base;
-          if (a != kNoValue) phi_reads[a].push_back(blk.preds[i]);
+          if (a != kNoValue) phi_pairs.push_back({a, blk.preds[i]});
         }
         continue;
       }
-      for (ValueId u : fn.Uses(v)) {
+      for (ValueId u : fn.UsesOf(v)) {
         const ValueId base = ResolveSplit(fn, u).base;
         if (base == kNoValue || def_block[base] == bi || read_in[base] == bi) continue;
         read_in[base] = bi;
-        exposed[base].push_back(bi);
+        exposed_pairs.push_back({base, bi});
       }
       if (n.defines()) def_block[v] = bi;
     }
   }
+  const GroupedBlocks exposed(exposed_pairs, nv), phi_reads(phi_pairs, nv);
   std::vector<std::vector<int32_t>> preds(nb);  // from the successor lists, which the dataflow follows
   for (size_t b = 0; b < nb; ++b) {
     for (int32_t s : fn.blocks[b].succs) preds[static_cast<size_t>(s)].push_back(static_cast<int32_t>(b));
@@ -619,8 +641,8 @@ Liveness ComputeLiveness(const Function& fn) {
       l.live_out[b].push_back(v);
       if (def_block[vi] != b) live_in(b);
     };
-    for (int32_t b : exposed[vi]) live_in(b);
-    for (int32_t b : phi_reads[vi]) live_out(b);
+    for (size_t k = exposed.begin[vi]; k < exposed.begin[vi + 1]; ++k) live_in(exposed.blocks[k]);
+    for (size_t k = phi_reads.begin[vi]; k < phi_reads.begin[vi + 1]; ++k) live_out(phi_reads.blocks[k]);
     while (!work.empty()) {
       const int32_t b = work.back();
       work.pop_back();

@@ -48,7 +48,7 @@ FunctionInfo Analyze(const Function& fn) {
     for (ValueId u : fn.blocks[b].nodes) {
       if (fn.node(u).dead) continue;
       const bool phi = fn.node(u).meta == Meta::kPhi;
-      for (ValueId v : fn.Uses(u)) {
+      for (ValueId v : fn.UsesOf(u)) {
         if (v < 0 || static_cast<size_t>(v) >= count) continue;
         ++info.use_count[static_cast<size_t>(v)];
         if (phi || info.block_of[static_cast<size_t>(v)] != static_cast<int32_t>(b)) {
@@ -366,10 +366,11 @@ class BlockScheduler {
     succ_.assign(n, {});
     pred_.assign(n, {});
     npred_.assign(n, 0);
+    std::vector<std::pair<int, int>> preds;  // unit i's (producer unit, offset); one buffer for every unit
     for (size_t i = 0; i < n; ++i) {
       const ValueId c = units_[i];
       const Node& cn = fn_.node(c);
-      std::vector<std::pair<int, int>> preds;  // (producer unit, offset)
+      preds.clear();
       auto add = [&](ValueId p, int offset) {
         if (p < 0 || static_cast<size_t>(p) >= fn_.nodes.size() || p == c) return;
         const int pu = local_[static_cast<size_t>(p)];
@@ -455,7 +456,7 @@ class BlockScheduler {
     uses_.assign(n, {});
     for (size_t u = 0; u < n; ++u) {
       std::vector<int>& used = uses_[u];
-      for (ValueId v : fn_.Uses(units_[u])) {
+      for (ValueId v : fn_.UsesOf(units_[u])) {
         if (v < 0 || static_cast<size_t>(v) >= fn_.nodes.size()) continue;
         const int l = local_[static_cast<size_t>(v)];
         if (l >= 0) used.push_back(l);

@@ -64,10 +64,8 @@ std::optional<std::string> VerifyFunction(const ir::Function<T>& fn) {
       }
       // A phi's operands in predecessor order (a kNoValue one is undefined
       // on that edge); otherwise Uses (an open collect component is none).
-      const std::vector<ValueId> uses = n.meta == Meta::kPhi ? n.args : fn.Uses(v);
-      for (size_t k = 0; k < uses.size(); ++k) {
-        const ValueId u = uses[k];
-        if (u == kNoValue && n.meta == Meta::kPhi) continue;
+      auto check_use = [&](ValueId u, size_t k) -> std::optional<std::string> {
+        if (u == kNoValue && n.meta == Meta::kPhi) return std::nullopt;
         if (u < 0 || u >= static_cast<ValueId>(fn.nodes.size())) return where(v) + ": use out of range";
         const ir::Node<T>& d = fn.node(u);
         if (d.dead) return where(v) + ": uses removed value %" + std::to_string(u);
@@ -79,12 +77,22 @@ std::optional<std::string> VerifyFunction(const ir::Function<T>& fn) {
         if (n.meta == Meta::kPhi) {
           const int32_t pred = blk.preds[k];
           if (!dom.Dominates(d.block, pred)) return where(v) + ": phi arg %" + std::to_string(u) + " does not reach b" + std::to_string(pred);
-          continue;
+          return std::nullopt;
         }
         if (d.block == static_cast<int32_t>(b)) {
           if (pos[static_cast<size_t>(u)] >= static_cast<int32_t>(i)) return where(v) + ": uses %" + std::to_string(u) + " before its definition";
         } else if (!dom.Dominates(d.block, static_cast<int32_t>(b))) {
           return where(v) + ": uses %" + std::to_string(u) + " from b" + std::to_string(d.block) + ", which does not dominate b" + std::to_string(b);
+        }
+        return std::nullopt;
+      };
+      if (n.meta == Meta::kPhi) {
+        for (size_t k = 0; k < n.args.size(); ++k) {
+          if (std::optional<std::string> e = check_use(n.args[k], k)) return e;
+        }
+      } else {
+        for (ValueId u : fn.UsesOf(v)) {
+          if (std::optional<std::string> e = check_use(u, 0)) return e;
         }
       }
     }

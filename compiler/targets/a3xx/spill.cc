@@ -64,7 +64,7 @@ class LiveSet {
 
 std::vector<ValueId> BaseUses(const Function& fn, ValueId v) {
   std::vector<ValueId> out;
-  for (ValueId u : fn.Uses(v)) {
+  for (ValueId u : fn.UsesOf(v)) {
     const ValueId b = ResolveSplit(fn, u).base;
     if (b != kNoValue) out.push_back(b);
   }
@@ -186,7 +186,7 @@ void Spill(Function& fn, ValueId v, int slot, int32_t base) {
   for (const Block& b : fn.blocks) {
     for (ValueId u : b.nodes) {
       if (fn.node(u).dead) continue;
-      const std::vector<ValueId> uses = fn.Uses(u);
+      const auto uses = fn.UsesOf(u);
       if (std::find(uses.begin(), uses.end(), v) != uses.end()) readers.push_back(u);
     }
   }

@@ -1,9 +1,11 @@
-// A3xxTarget's CSE key (target_traits.h): an instruction is compared as a
-// whole (a3xx::Instr::operator==, so a member added to Instr is compared
-// too) after its value operands' register numbers are cleared; the hash
-// reads a subset of the members. The test-only mutants kCseIgnoresNegAbs
-// and kCseIgnoresCond (mutants.def) forget source modifiers or the
-// comparison condition in both, so their keys still meet in the table.
+// A3xxTarget's CSE key (target_traits.h), made once per candidate: the
+// instruction with its value operands' register numbers cleared, compared
+// as a whole (a3xx::Instr::operator==, so a member added to Instr is
+// compared too), and a hash of a subset of its members. The test-only
+// mutants kCseIgnoresNegAbs and kCseIgnoresCond (mutants.def) forget
+// source modifiers or the comparison condition in the normalized
+// instruction, so both the hash and the comparison ignore them and their
+// keys still meet in the table.
 #include "compiler/targets/a3xx/target_traits.h"
 
 #include "compiler/support/mutant.h"
@@ -27,10 +29,9 @@ a3xx::Instr Operation(const a3xx::Instr& in) {
 
 }  // namespace
 
-bool A3xxTarget::SameOperation(const Instr& a, const Instr& b) { return Operation(a) == Operation(b); }
-
-size_t A3xxTarget::HashOperation(const Instr& in) {
-  const a3xx::Instr op = Operation(in);
+A3xxTarget::OperationKey A3xxTarget::KeyOfOperation(const Instr& in) {
+  OperationKey key{Operation(in)};
+  const a3xx::Instr& op = key.op;
   uint64_t h = 0xcbf29ce484222325ull;
   auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
   mix(static_cast<uint64_t>(op.opcode));
@@ -42,7 +43,8 @@ size_t A3xxTarget::HashOperation(const Instr& in) {
     mix(static_cast<uint64_t>(o.imm) << 32 | static_cast<uint32_t>(o.offset));
     mix(o.half | o.neg << 1 | o.abs << 2 | o.r << 3);
   }
-  return static_cast<size_t>(h);
+  key.hash = static_cast<size_t>(h);
+  return key;
 }
 
 }  // namespace shaderdiff::compiler

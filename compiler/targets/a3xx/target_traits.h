@@ -85,13 +85,19 @@ struct A3xxTarget {
     }
     return true;
   }
-  // CSE's key (target_traits.cc), for instructions IsPure accepts whose
-  // register-reading slots all carry values: the same operation is every
-  // member of Instr equal but the register numbers of the destination and
-  // of those slots (the values say what they read). HashOperation agrees
-  // with it.
-  static bool SameOperation(const Instr& a, const Instr& b);
-  static size_t HashOperation(const Instr& in);
+  // CSE's operation key (target_traits.cc), made once per candidate by
+  // KeyOfOperation for instructions IsPure accepts whose register-reading
+  // slots all carry values: the instruction with the register numbers of
+  // the destination and of those slots cleared (the values say what they
+  // read), and its hash. Two keys are equal when every member of Instr is
+  // (a3xx::Instr::operator==, so a member added to Instr is compared too);
+  // the hash is compared first, so a comparison that fails costs one word.
+  struct OperationKey {
+    Instr op;
+    size_t hash = 0;
+    bool operator==(const OperationKey& o) const { return hash == o.hash && op == o.op; }
+  };
+  static OperationKey KeyOfOperation(const Instr& in);
 };
 
 }  // namespace shaderdiff::compiler
