@@ -467,6 +467,35 @@ TEST(FloatOps, DotProductNegativeZeroIsFlagged) {
   EXPECT_TRUE(o.Clean(0, 0, 1));
 }
 
+TEST(FloatOps, SumsOfProductsKeepTheDenormalFlushReadings) {
+  // x: DP4((0,0,0,-2^-126),(0,0,0,0.5)) = -2^-127 exactly in every order
+  //    (corpus b2dc47e8b97043e2): a denormal result, which may be flushed to
+  //    -0 (R500's output modifier does): the set is [-2^-127, 0], denormal.
+  const auto o = RunOp("DP4 OUT[0].x, IN[0], IN[1]", F4(0, 0, 0, -0x1p-126f), F4(0, 0, 0, 0.5f));
+  EXPECT_EQ(o.W(0, 0, 0), Fw(-0x1p-127f));
+  EXPECT_EQ(o.Why(0, 0, 0), "denormal");
+  EXPECT_TRUE(o.r().Output(0).Allowed(0, 0).Contains(kNegZero));
+  EXPECT_FALSE(o.r().Output(0).Allowed(0, 0).Contains(Fw(-0x1p-126f)));
+  // x: LRP(+inf, 0, -d) (corpus 48f534200a23f7db): inf * (0 - -d) + -d = +inf;
+  //    with d flushed (as an input, or b - c as a result) inf * 0 = NaN.
+  // y: LRP(2^20, 2^-125, c = 2^-125 - 2^-140): b - c = 2^-140 is a denormal
+  //    intermediate; flushed, the result is a * 0 + c = c.
+  // z: LRP(2^20, 2, 1): b - c = 1, no denormal anywhere: one word, clean.
+  const float c = 0x1p-125f - 0x1p-140f;
+  const auto l = RunOp("LRP OUT[0], IN[0], IN[1], IN[2]", F4(kInf, 0x1p20f, 0x1p20f, 0),
+                       F4(0, 0x1p-125f, 2, 0), U4(kDenorm | kNegZero, Fw(c), Fw(1), 0));
+  EXPECT_EQ(l.W(0, 0, 0), Fw(kInf));
+  EXPECT_EQ(l.Why(0, 0, 0), "denormal");
+  EXPECT_TRUE(l.r().Output(0).Allowed(0, 0).Contains(0x7fc00000u));
+  EXPECT_FALSE(l.r().Output(0).Allowed(0, 0).Contains(Fw(1.0f)));
+  EXPECT_EQ(l.W(0, 0, 1), Fw(0x1p20f * 0x1p-140f + c));
+  EXPECT_TRUE(l.Inexact(0, 0, 1));
+  EXPECT_TRUE(l.r().Output(0).Allowed(0, 1).Contains(Fw(c)));
+  EXPECT_FALSE(l.r().Output(0).Allowed(0, 1).Contains(0u));
+  EXPECT_EQ(l.W(0, 0, 2), Fw(0x1p20f + 1));
+  EXPECT_TRUE(l.Clean(0, 0, 2));
+}
+
 TEST(FloatOps, InterpCentroidWithoutCentroidsReadsTheCentre) {
   // A vector without centroids has every pixel fully covered: the centroid
   // is the centre, so INTERP_CENTROID IN[0] is IN[0] (with the swizzle).

@@ -118,7 +118,9 @@ struct LrpK : ArithKernel {
   }
   static Val SetOf(const Val* v, Word r, const Freedom&, bool) {
     const ProductTerm p[2] = {{v[0], v[1], false}, {v[0], v[2], true}};
-    return SumOfProducts(p, 2, &v[2], 1, r, Reason::kLrpFormula);
+    const Val sum = SumOfProducts(p, 2, &v[2], 1, r, Reason::kLrpFormula);
+    if (sum.undef != Reason::kNone || !DifferenceMayBeDenormal(v[1], v[2])) return sum;
+    return WithFlushedDifference(sum, v[0], v[2]);
   }
 };
 struct DivK : ArithKernel {

@@ -375,6 +375,7 @@ Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addend
   const Reason cause = exact ? own_cause : Reason::kInexactOperand;
   double s_lo = 0, s_hi = 0, finite_mag = 0, mag = 0;
   bool nonfinite = false, flushed = false;
+  bool flush_nan = false;  // a flushed operand reading makes some product NaN (0 * inf)
   double exact_terms[16];
   int n_terms = 0;
   bool products_exact = true;
@@ -387,6 +388,10 @@ Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addend
       for (int b = 0; b < ny; ++b) {
         const double p = static_cast<double>(F(cx[a])) * static_cast<double>(F(cy[b]));
         if (!std::isfinite(p)) nonfinite = true;
+        // An exact operand's candidates are its word, then its flushed zero.
+        if (std::isnan(p) && ((a > 0 && products[i].x.exact()) || (b > 0 && products[i].y.exact()))) {
+          flush_nan = true;
+        }
         lo = std::min(lo, p);
         hi = std::max(hi, p);
       }
@@ -427,14 +432,24 @@ Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addend
   constexpr double kFltMax = std::numeric_limits<float>::max();
   if (nonfinite || std::isnan(s_lo) || std::isnan(s_hi)) {
     // Infinite or NaN terms: with exact operands and no finite term that
-    // could overflow in some order, every order gives the reference's result.
+    // could overflow in some order, every order gives the reference's result,
+    // except that a denormal operand read as zero can turn a product with an
+    // infinite factor into 0 * inf = NaN (a flushed reading: infinities stay,
+    // and a flushed addend beside an infinite term changes nothing).
     if (!exact || finite_mag >= kFltMax) return Val::Any(r, cause);
-    if (!IsNanW(r)) return Val::Exact(r);
-    Val v;
-    v.w = r;
-    v.inexact = Reason::kNanResult;
-    v.set = kSetNan;
-    return v;
+    if (IsNanW(r)) {
+      Val v;
+      v.w = r;
+      v.inexact = Reason::kNanResult;
+      v.set = kSetNan;
+      return v;
+    }
+    if (!flush_nan) return Val::Exact(r);
+    SetBuilder b(r, true);
+    b.Add(r, Freedom{});
+    b.AddNan();
+    b.NoteOperandFlush();
+    return b.Finish(true, Reason::kNone, Reason::kDenormal);
   }
   const int m = n_products + n_addends;
   const double u = 0x1p-24;
@@ -442,11 +457,15 @@ Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addend
   const double bound = gamma * mag + mag * 0x1p-50;  // + the error of the double sums here
   if (mag * (1 + gamma) >= kFltMax) return Val::Any(r, cause);  // some order may overflow
   const bool sums_exactly = exact && !flushed && products_exact && TermsSumExactly(exact_terms, n_terms);
-  if (sums_exactly && !IsNegZeroW(r)) return Val::Exact(r);
+  // Every order gives r exactly: one word, unless it is -0 (its sign depends
+  // on the order) or a denormal (which may be flushed to a zero of its sign:
+  // SetBuilder::Add's reading).
+  if (sums_exactly && !IsNegZeroW(r) && !IsDenormW(r)) return Val::Exact(r);
   SetBuilder b(r, true);
   Freedom none;
   b.Add(r, none);
   if (sums_exactly) {
+    if (IsDenormW(r)) return b.Finish(true, Reason::kNone, Reason::kDenormal);
     b.AddInterval(0, kSign);  // an exact zero: its sign depends on the order
   } else {
     const Word lo = FloatDown(s_lo - bound), hi = FloatUp(s_hi + bound);
@@ -455,6 +474,64 @@ Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addend
     if (OrderedKey(lo) < 0x00800000 && OrderedKey(hi) > -0x00800000) b.AddInterval(kSign, 0);
   }
   const Reason why = sums_exactly ? Reason::kSignedZero : cause;
+  return b.Finish(true, why, why);
+}
+
+bool DifferenceMayBeDenormal(const Val& x, const Val& y) {
+  if (x.undef != Reason::kNone || y.undef != Reason::kNone) return false;
+  Word cx[kMaxCandidates], cy[kMaxCandidates];
+  const int nx = Candidates(x, true, cx), ny = Candidates(y, true, cy);
+  if (x.inexact == Reason::kNone && y.inexact == Reason::kNone) {
+    // Exact words (and their flushed zeros): the difference itself.
+    for (int a = 0; a < nx; ++a) {
+      for (int b = 0; b < ny; ++b) {
+        if (IsDenormF(F(cx[a]) - F(cy[b]))) return true;
+      }
+    }
+    return false;
+  }
+  // Sets: the differences' range (subtraction is monotone, so the ends are
+  // at candidates) meets the denormal range, and x can be small enough for
+  // two floats that close to differ by less than 2^-126 without being equal
+  // (at |x| >= 2^-101 both are multiples of 2^-125).
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo, small = lo;
+  for (int a = 0; a < nx; ++a) {
+    const double fx = F(cx[a]);
+    if (std::isnan(fx)) continue;
+    small = std::min(small, std::fabs(fx));
+    for (int b = 0; b < ny; ++b) {
+      const double d = fx - static_cast<double>(F(cy[b]));
+      if (std::isnan(d)) continue;
+      lo = std::min(lo, d);
+      hi = std::max(hi, d);
+    }
+  }
+  constexpr double kMinNormal = 0x1p-126;
+  return lo < kMinNormal && hi > -kMinNormal && !(lo == 0 && hi == 0) && small < 0x1p-101;
+}
+
+Val WithFlushedDifference(const Val& sum, const Val& a, const Val& c) {
+  if (a.undef != Reason::kNone || c.undef != Reason::kNone) return Val::Any(sum.w, a.undef != Reason::kNone ? a.undef : c.undef);
+  SetBuilder b(sum.w, true);
+  b.AddVal(sum);
+  Word ca[kMaxCandidates];
+  const int na = Candidates(a, true, ca);
+  bool finite_a = false;
+  for (int i = 0; i < na; ++i) {
+    if (IsNanW(ca[i]) || IsInfW(ca[i])) {
+      b.AddNan();  // inf * 0 or NaN * 0
+    } else {
+      finite_a = true;
+    }
+  }
+  if (finite_a && c.inexact == Reason::kNone) {
+    b.Add(c.w, Freedom{});  // a * 0 + c = c; a denormal c may be flushed as well
+  } else if (finite_a) {
+    b.AddVal(c);
+    if ((c.set & kSetInterval) && (IsDenormW(c.lo) || IsDenormW(c.hi))) b.AddInterval(kSign, 0);
+  }
+  b.NoteOperandFlush();
+  const Reason why = sum.inexact != Reason::kNone ? sum.inexact : Reason::kDenormal;
   return b.Finish(true, why, why);
 }
 

@@ -182,4 +182,18 @@ struct ProductTerm {
 Val SumOfProducts(const ProductTerm* products, int n_products, const Val* addends, int n_addends, Word r,
                   Reason own_cause);
 
+// Whether x - y, over the operands' sets (and their flushed denormals), may
+// be a nonzero denormal: an intermediate result (LRP's b - c) that an
+// implementation may flush to zero. Exact operands: the float difference
+// itself; sets: conservative (the range of differences meets the denormal
+// range and x may be below 2^-101 in magnitude). False when either is
+// undefined.
+bool DifferenceMayBeDenormal(const Val& x, const Val& y);
+
+// `sum` (not undefined) united with the reading where the intermediate
+// b - c of a * (b - c) + c, or its product with a, is flushed to zero: a * 0
+// + c, which is c (a denormal c itself flushed too), or NaN where a may be
+// infinite or NaN. Used by LRP.
+Val WithFlushedDifference(const Val& sum, const Val& a, const Val& c);
+
 }  // namespace shaderdiff::tgsi_exec

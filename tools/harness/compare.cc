@@ -72,6 +72,11 @@ Mismatch At(uint32_t output, uint32_t lane, int component, common::Word expected
   return m;
 }
 
+bool Killed(const common::ExecResult& r, uint32_t lane) { return lane < r.killed.size() && r.killed[lane]; }
+bool KillUncertain(const common::ExecResult& reference, uint32_t lane) {
+  return lane < reference.killed_uncertain.size() && reference.killed_uncertain[lane];
+}
+
 void Record(Comparison& c, Mismatch m) {
   ++c.mismatches;
   if (!c.first) c.first = std::move(m);
@@ -102,7 +107,9 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
   WordReader words(actual);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word expected, bool undefined,
                                bool inexact, const common::AllowedSet& set, const std::string_view* reason) {
-    if (undefined) {
+    // A lane the executor killed has no outputs; where the reference's kill
+    // is uncertain, killing it was allowed, so its outputs are not compared.
+    if (undefined || (KillUncertain(reference, lane) && Killed(actual, lane))) {
       ++c.skipped;
       return;
     }
@@ -119,9 +126,10 @@ Comparison CompareResults(const common::ExecResult& reference, const common::Exe
     }
   });
   for (uint32_t lane = 0; lane < reference.killed.size(); ++lane) {
-    const bool uncertain = lane < reference.killed_uncertain.size() && reference.killed_uncertain[lane];
-    const bool got = lane < actual.killed.size() && actual.killed[lane];
-    if (!uncertain && reference.killed[lane] != got) Record(c, At(0, lane, -1, reference.killed[lane] ? 1u : 0u, got ? 1u : 0u));
+    const bool got = Killed(actual, lane);
+    if (!KillUncertain(reference, lane) && reference.killed[lane] != got) {
+      Record(c, At(0, lane, -1, reference.killed[lane] ? 1u : 0u, got ? 1u : 0u));
+    }
   }
   return c;
 }
@@ -132,7 +140,9 @@ Comparison CompareBuilds(const common::ExecResult& reference, const common::Exec
   WordReader naive_words(naive), optimized_words(optimized);
   ForComponents(reference, [&](uint32_t index, uint32_t lane, int comp, common::Word, bool undefined, bool inexact,
                                const common::AllowedSet& set, const std::string_view*) {
-    if (undefined) {
+    // A lane either build killed under an uncertain kill has no outputs
+    // there (CompareResults).
+    if (undefined || (KillUncertain(reference, lane) && (Killed(naive, lane) || Killed(optimized, lane)))) {
       ++c.skipped;
       return;
     }
@@ -147,10 +157,8 @@ Comparison CompareBuilds(const common::ExecResult& reference, const common::Exec
     if (have_a != have_b || (a != b && !payload_only)) Record(c, At(index, lane, comp, a, b, /*builds=*/true));
   });
   for (uint32_t lane = 0; lane < reference.killed.size(); ++lane) {
-    const bool uncertain = lane < reference.killed_uncertain.size() && reference.killed_uncertain[lane];
-    const bool a = lane < naive.killed.size() && naive.killed[lane];
-    const bool b = lane < optimized.killed.size() && optimized.killed[lane];
-    if (!uncertain && a != b) Record(c, At(0, lane, -1, a ? 1u : 0u, b ? 1u : 0u, /*builds=*/true));
+    const bool a = Killed(naive, lane), b = Killed(optimized, lane);
+    if (!KillUncertain(reference, lane) && a != b) Record(c, At(0, lane, -1, a ? 1u : 0u, b ? 1u : 0u, /*builds=*/true));
   }
   return c;
 }

@@ -5,14 +5,18 @@
 // undefined is any value; an inexact one must be a member of its
 // AllowedSet (common/allowed_set.h: an interval by value, +-0, any NaN);
 // everything else must match bit for bit. Killed lanes must agree unless
-// the reference marks the kill uncertain. There is no general tolerance:
+// the reference marks the kill uncertain; then a lane the executor killed
+// is not compared at all (it wrote no outputs, and killing it was allowed),
+// while a lane it kept is compared as any other (where the reference killed
+// it, its outputs are undefined). There is no general tolerance:
 // each set comes from the operation's own permitted error (the
 // interpreter's emulator/tgsi/precision.h).
 //
 // Three-way (CompareBuilds): the optimizing build must equal the naive build
 // bit for bit on every component whose set is not "any value", inexact ones
 // included (both run the same hardware operations, and an optimizer must not
-// change rounding), and on every kill the reference does not mark uncertain.
+// change rounding), and on every kill the reference does not mark uncertain;
+// a lane either build killed under an uncertain kill is not compared.
 // One named exception, nan-payload: where the reference's set allows any
 // NaN, two NaNs agree whatever their bits. The emulator computes float ops
 // on the host, so its NaN payloads follow x86 propagation (the first NaN

@@ -148,5 +148,37 @@ TEST(Compare, MissingOutputsAndKills) {
   EXPECT_TRUE(CompareResults(ref, killed).ok());
 }
 
+TEST(Compare, ALaneKilledUnderAnUncertainKillHasNoOutputsToCompare) {
+  // The reference kept the lane (outputs (1,2,3,4)) but its kill depends on
+  // a value it leaves undefined (a derivative across a quad whose rows
+  // differ): the executor killed the lane and never wrote its outputs.
+  common::ExecResult ref = OneOutput({1, 2, 3, 4});
+  ref.killed_uncertain = {true};
+  common::ExecResult killed = OneOutput({9, 9, 9, 9});
+  killed.killed = {true};
+  Comparison c = CompareResults(ref, killed);
+  EXPECT_TRUE(c.ok()) << c.first->ToString();
+  EXPECT_EQ(c.skipped, 4u);
+  EXPECT_EQ(c.compared, 0u);
+  // Kept by the executor too: its outputs are compared as any lane's.
+  common::ExecResult kept = OneOutput({9, 2, 3, 4});
+  c = CompareResults(ref, kept);
+  ASSERT_EQ(c.mismatches, 1u);
+  EXPECT_EQ(c.first->component, 0);
+  // A certain kill: the kill bit and the outputs are compared as before.
+  ref.killed_uncertain = {false};
+  c = CompareResults(ref, killed);
+  EXPECT_EQ(c.mismatches, 5u);  // the kill bit and four outputs
+  // Builds: one build killed the lane under the uncertain kill, the other
+  // kept it with other words: nothing to compare on that lane.
+  ref.killed_uncertain = {true};
+  EXPECT_TRUE(CompareBuilds(ref, kept, killed).ok());
+  EXPECT_EQ(CompareBuilds(ref, kept, killed).skipped, 4u);
+  // Both kept it: compared bit for bit.
+  EXPECT_FALSE(CompareBuilds(ref, ref, kept).ok());
+  ref.killed_uncertain = {false};
+  EXPECT_EQ(CompareBuilds(ref, kept, killed).mismatches, 4u);  // the kill bit and y, z, w
+}
+
 }  // namespace
 }  // namespace shaderdiff::harness
