@@ -44,6 +44,25 @@ TEST(ValidatedProgram, CheckRefusesWhatValidateRefuses) {
   EXPECT_FALSE(ValidatedProgram::Check(bad).has_value());  // no refusal asked for
 }
 
+// Check runs Validate once per distinct recent instruction (repeats of an
+// accepted one are accepted): an instruction that differs from an accepted
+// one in a single member is still validated, and refused at its own index.
+TEST(ValidatedProgram, RepeatsAreCheckedAsTheirFirst) {
+  Program p = Asm("nop\nmov.f32f32 r1.x, c0.x\nnop\nmov.f32f32 r1.x, c0.x\nnop\nmov.f32f32 r1.x, c0.x\nend\n",
+                  VsState({1}));
+  ASSERT_TRUE(ValidatedProgram::Check(p).has_value());
+  p.instrs[5].nop = 5;  // instruction 1 but for (nopN), which mov does not take
+  const std::optional<std::string> why = Validate(p.instrs[5]);
+  ASSERT_TRUE(why.has_value());
+  ValidatedProgram::Refusal refusal;
+  EXPECT_FALSE(ValidatedProgram::Check(p, &refusal).has_value());
+  EXPECT_EQ(refusal.index, 5u);
+  EXPECT_EQ(refusal.why, *why);
+  p.instrs[1] = p.instrs[5];  // the same refused instruction twice: the first is named
+  EXPECT_FALSE(ValidatedProgram::Check(p, &refusal).has_value());
+  EXPECT_EQ(refusal.index, 1u);
+}
+
 TEST(ValidatedProgram, PreparesAndRunsAsThePlainProgram) {
   const Program plain = Sample();
   const std::optional<ValidatedProgram> valid = ValidatedProgram::Check(plain);
