@@ -36,17 +36,17 @@ std::string Where(const Prepared& p) {
 
 // nullopt if scalar `num` of a GPR operand is usable.
 std::optional<std::string> CheckScalar(const Timing& t, uint16_t num, bool half, bool is_dst) {
-  const std::string gen(t.name);
+  const std::string_view gen = t.name;  // a string only in a refusal (this runs per scalar)
   if (num > kMaxGpr) return "r" + std::to_string(num / 4) + " does not exist (the encoding stops at r63)";
   if (num == kRegA0X || (num >= kRegP0X && num < kRegP0X + 4)) return std::nullopt;
   if (IsR63(num)) {
     if (is_dst) return std::nullopt;
     return "reads " + RegName(num, false) + " (r63 is the null register)";
   }
-  if (num >= kRegA0X) return RegName(num, half) + " does not exist on " + gen;
+  if (num >= kRegA0X) return RegName(num, half) + " does not exist on " + std::string(gen);
   const int limit = 4 * (half ? t.num_half_vec4 : t.num_full_vec4);
   if (num >= limit) {
-    return RegName(num, half) + " is beyond the " + gen + " " + (half ? "half" : "full") + " register file (" +
+    return RegName(num, half) + " is beyond the " + std::string(gen) + " " + (half ? "half" : "full") + " register file (" +
            std::to_string(limit / 4) + " vec4)";
   }
   return std::nullopt;
@@ -233,9 +233,10 @@ void SetUpTextureUnits(Machine& m, const PreparedProgram& prepared) {
 }
 
 std::optional<OperandSpans> GetOperandSpans(const Instr& in, std::string* why) {
+  static const Timing* const a3xx_timing = FindTiming("a3xx");  // a constant table: looked up once
   Prepared p;
   p.in = in;
-  SetTiming(*FindTiming("a3xx"), p);
+  SetTiming(*a3xx_timing, p);
   if (!Resolve(p, why)) return std::nullopt;
   OperandSpans spans;
   for (int s = 0; s < kNumSrcSlots; ++s) spans.src[s] = SourcePresent(in.info(), in, s) ? p.src_span[s] : 0;

@@ -117,8 +117,11 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   compile_options.opt_bisect_limit = base.opt_bisect_limit;
   compiler::OptResult details;
   naive::CompileResult compiled = compiler::CompileA3xxBuild(shader, true, compile_options, &details);
+  std::string key;  // one buffer: the set copies a key only when it is new (most decisions repeat one)
   for (const compiler::RewriteBudget::Decision& d : details.budget.log()) {
-    if (d.taken) features.insert("rewrite:" + d.pass + "/" + d.rewrite);
+    if (!d.taken) continue;
+    key.assign("rewrite:").append(d.pass).append("/").append(d.rewrite);
+    features.insert(key);
   }
   harness::CheckOutcome opt;
   harness::BuildResults opt_results;

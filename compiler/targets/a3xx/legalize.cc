@@ -257,8 +257,18 @@ int MaxNopRepeat() {
 State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* out) {
   const MachineBlock& blk = cx.mf.blocks[static_cast<size_t>(b)];
   int64_t now = 0;
-  std::array<int64_t, kNumIdx> last;  // slot of the newest ALU write
-  for (int i = 0; i < kNumIdx; ++i) last[i] = -static_cast<int64_t>(entry.since[i]);
+  // last[i]: slot of the newest ALU write of register i, valid where
+  // written[i]; elsewhere it is -entry.since[i] (LastOf), so a block costs
+  // its registers touched, not all kNumIdx.
+  std::array<int64_t, kNumIdx> last;
+  RegSet written;
+  const auto last_of = [&](int idx) -> int64_t {
+    return written[idx] ? last[idx] : -static_cast<int64_t>(entry.since[idx]);
+  };
+  const auto set_last = [&](int idx, int64_t v) {
+    last[idx] = v;
+    written.set(idx);
+  };
   RegSet dst[2] = {entry.dst[0], entry.dst[1]}, src[2] = {entry.src[0], entry.src[1]};
   const size_t begin = out ? out->size() : 0;
 
@@ -294,7 +304,7 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     const int64_t visible = compiler::MutantActive(compiler::Mutant::kLegalizeDelayShort) ? 0 : 1;
     for (const Read& r : fx.reads) {
       int64_t newest = std::numeric_limits<int64_t>::min();
-      for (int idx = r.r.lo; idx < r.r.hi; ++idx) newest = std::max(newest, last[idx]);
+      for (int idx = r.r.lo; idx < r.r.hi; ++idx) newest = std::max(newest, last_of(idx));
       nops = std::max(nops, visible + r.delay - (now - newest) - r.first);
     }
     const uint8_t flags = (need[0] ? a3xx::kFlagSs : 0) | (need[1] ? a3xx::kFlagSy : 0);
@@ -339,11 +349,11 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
       for (int idx = w.r.lo; idx < w.r.hi; ++idx) {
         if (fx.async != Async::kNone) {
           dst[ClassIndex(fx.async)].set(idx);
-          if (!w.maybe) last[idx] = now - cx.cap;
+          if (!w.maybe) set_last(idx, now - cx.cap);
         } else if (w.maybe) {
-          last[idx] = std::max(last[idx], issue + w.iter);
+          set_last(idx, std::max(last_of(idx), issue + w.iter));
         } else {
-          last[idx] = issue + w.iter;
+          set_last(idx, issue + w.iter);
         }
       }
     }
@@ -352,8 +362,17 @@ State RunBlock(const Ctx& cx, int b, const State& entry, std::vector<Emitted>* o
     }
   }
 
+  // Unwritten registers: min(cap, now + entry.since), as now - last_of(i).
   State exit;
-  for (int i = 0; i < kNumIdx; ++i) exit.since[i] = static_cast<uint8_t>(std::min<int64_t>(cx.cap, now - last[i]));
+  if (now >= cx.cap) {
+    exit.since.fill(static_cast<uint8_t>(cx.cap));
+  } else {
+    const int cap = cx.cap, add = static_cast<int>(now);
+    for (int i = 0; i < kNumIdx; ++i) exit.since[i] = static_cast<uint8_t>(std::min(cap, entry.since[i] + add));
+  }
+  for (size_t i = written._Find_first(); i < written.size(); i = written._Find_next(i)) {
+    exit.since[i] = static_cast<uint8_t>(std::min<int64_t>(cx.cap, now - last[i]));
+  }
   for (int c = 0; c < 2; ++c) {
     exit.dst[c] = dst[c];
     exit.src[c] = src[c];

@@ -39,10 +39,11 @@ std::vector<uint8_t> FinalWriteMasks(const tgsi::Shader& shader, const RegisterM
     if (t < 0 || static_cast<size_t>(t) >= shader.instructions.size()) continue;
     const tgsi::Instruction& ti = shader.instructions[static_cast<size_t>(t)];
     if (ti.dst.empty()) continue;
+    const auto [first, count] = WrittenScalars(instrs[i]);
+    if (count == 0) continue;  // writes no full register (nops, about half the code): nothing to map
     const tgsi::DstOperand& d = ti.dst[0];
     if (d.reg.index.indirect || d.reg.dimension || !RegisterMap::IsGprFile(d.reg.file)) continue;
     if (map.PrivateArrayOf(d.reg.file, d.reg.index.index)) continue;  // stored with stp, no register
-    const auto [first, count] = WrittenScalars(instrs[i]);
     for (int c = 0; c < 4; ++c) {
       if (!(d.write_mask & (1u << c))) continue;
       const int32_t reg = map.GprScalar(d.reg.file, d.reg.index.index, c);
