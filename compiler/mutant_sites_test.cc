@@ -1,7 +1,7 @@
 // Every compiler mutant (compiler/support/mutants.def) is reachable: its
 // own shader, compiler/testdata/mutants/<name>.tgsi (leading '#' lines
 // say what shape it needs), compiles differently with the mutant active,
-// in at least one build. So a mutant that changes no corpus shader in the
+// in at least one build (a3xx naive or opt, or r500 naive). So a mutant that changes no corpus shader in the
 // mutation score (tools/mutants) lacks a shape in the corpus; it is not
 // dead code. Also: every file there names a mutant.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 
 #include "compiler/pipeline.h"
 #include "compiler/support/mutant_activation.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/tgsi/parser.h"
 
 namespace shaderdiff::compiler {
@@ -53,7 +54,15 @@ TEST(MutantSites, EveryMutantChangesItsShader) {
       ScopedMutant mutant(m.id);
       changed |= !Same(clean, CompileA3xxBuild(parsed.shader, optimizing));
     }
-    EXPECT_TRUE(changed) << m.name << ": the mutant changes neither build of " << path;
+    if (parsed.shader.processor == tgsi::Processor::kFragment) {  // the r500 target: its naive build's listing
+      const r500naive::CompileResult clean = r500naive::CompileR500Naive(parsed.shader);
+      ScopedMutant mutant(m.id);
+      const r500naive::CompileResult mutated = r500naive::CompileR500Naive(parsed.shader);
+      changed |= clean.status != mutated.status || clean.detail != mutated.detail ||
+                 (clean.status == r500naive::Status::kOk &&
+                  r500naive::Listing(clean.program) != r500naive::Listing(mutated.program));
+    }
+    EXPECT_TRUE(changed) << m.name << ": the mutant changes no build of " << path;
   }
 }
 

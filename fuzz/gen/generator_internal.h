@@ -62,6 +62,7 @@ class Generator {
   Vals RegValues(File file, uint32_t index) const;
   uint32_t NewImmediate(Role role, ImmHint hint);
   uint32_t NewImmediateInt(const std::array<int64_t, 4>& values);
+  uint32_t NewImmediateFloat(const std::array<double, 4>& values);  // small exact values
   std::optional<Operand> PickOperand(Role role, uint8_t mask, ImmHint hint, bool allow_input = true);
   std::optional<Operand> ImmOperand(Role role, uint8_t mask, ImmHint hint);
   std::optional<Operand> FromRegister(File file, uint32_t index, Role role, uint8_t mask);

@@ -292,6 +292,15 @@ bool Generator::KillStatement() {
   // decide a kill on it.
   for (int c = 0; c < 4; ++c)
     if (!src->read[c].exact_float() || src->read[c].zero_sign_open) return false;
+  // float_values_only (r500): nor a range holding 0 that may be a -0 (R500's
+  // KIL kills on -0, TGSI's `< 0` does not: the reference leaves it open,
+  // and the range model does not always know a -0, e.g. -|x| of x = 0).
+  if (p_.float_values_only) {
+    for (int c = 0; c < 4; ++c) {
+      const AbsVal& v = src->read[c];
+      if (v.lo <= 0 && v.hi >= 0 && (v.lo < 0 || std::signbit(v.lo) || std::signbit(v.hi))) return false;
+    }
+  }
   tgsi::Instruction kill = FlowInst(Opcode::KILL_IF);
   kill.src.push_back(src->src);
   Emit(kill);

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "compiler/tgsi/opcode.h"
 #include "compiler/tgsi/parser.h"
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
@@ -74,7 +75,10 @@ void CountIndirect(const tgsi::Instruction& i, Counts* counts) {
     if (d.reg.index.indirect) ++(*counts)["indirect " + std::string(tgsi::Name(d.reg.file)) + " dst"];
 }
 
-void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size, Counts* counts = nullptr) {
+// `families`: large programs (max_size >= 100) must show every family the
+// README lists (not for r500, which has no integer ones).
+void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size, Counts* counts = nullptr,
+                bool families = true) {
   Counts local;
   Counts& opcodes = counts ? *counts : local;
   for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
@@ -96,7 +100,7 @@ void CheckSeeds(const Policy& policy, uint32_t min_size, uint32_t max_size, Coun
   }
   // The families the README lists all appear (small programs have no room
   // for every flow shape).
-  if (max_size < 100) return;
+  if (max_size < 100 || !families) return;
   for (const char* op : {"ADD", "MAD", "DP3", "FLR", "SLT", "RCP", "UADD", "SHL", "IDIV", "UBFE", "USLT", "I2F", "F2I",
                          "UCMP", "UIF", "ELSE", "BGNLOOP", "BRK"})
     EXPECT_GT(opcodes[op], 0) << op;
@@ -124,6 +128,32 @@ TEST(GeneratorTest, LoweringProgramsAreDefinedForEveryVector) {
   for (const char* what : {"SUB", "ABS", "SSG", "CLAMP", "CND", "DPH", "DP2A", "XPD", "X2D", "DST", "SFL", "STR", "SCS",
                            "EXP", "LOG", "LIT", "NRM", "NRM4", "LRP", "POW", "DIV"})
     EXPECT_GT(counts.count(what) ? counts.at(what) : 0, 0) << what;
+}
+
+// The r500 policy: defined programs, float values only in its fragment
+// shaders (no opcode that reads or writes integers, no UIF, no relative
+// addressing), with IF, float-counted loops, textures and KILL.
+TEST(GeneratorTest, R500ProgramsAreDefinedAndFloatOnly) {
+  Counts counts;
+  CheckSeeds(R500Policy(), 20, 200, &counts, /*families=*/false);
+  Counts frag;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    GenOptions o = Options(seed, R500Policy(), 20, 200);
+    o.stage = tgsi::Processor::kFragment;
+    const tgsi::Shader s = GenerateShader(o);
+    for (const tgsi::Instruction& i : s.instructions) {
+      const tgsi::OpcodeInfo& info = tgsi::GetOpcodeInfo(i.opcode);
+      for (tgsi::DataType t : {info.src_type, info.dst_type})
+        EXPECT_TRUE(t != tgsi::DataType::I && t != tgsi::DataType::U) << tgsi::OpcodeName(i.opcode) << " seed " << seed;
+      EXPECT_NE(i.opcode, tgsi::Opcode::UIF) << "seed " << seed;
+      ++frag[std::string(tgsi::OpcodeName(i.opcode))];
+      CountIndirect(i, &frag);
+    }
+  }
+  for (const char* what : {"IF", "ELSE", "BGNLOOP", "BRK", "SGE", "SLT", "TEX", "TXL", "KILL_IF"})
+    EXPECT_GT(frag.count(what) ? frag.at(what) : 0, 0) << what;
+  for (const char* what : {"ARL", "UARL", "UIF", "UADD", "I2F", "FSLT", "indirect TEMP src"})
+    EXPECT_EQ(frag.count(what) ? frag.at(what) : 0, 0) << what;
 }
 
 // Default and rewrites never use the resources (their programs, and

@@ -46,11 +46,28 @@ Policy LoweringPolicy() {
   return p;
 }
 
+Policy R500Policy() {
+  Policy p;
+  p.name = "r500";
+  p.float_values_only = true;
+  p.w_int_arith = p.w_bit = p.w_div = p.w_bitfield = p.w_int_compare = p.w_convert = p.w_select = 0;
+  p.w_float_compare = 8;
+  p.w_copy_then_mad = 4;
+  // w_lowered stays 0: with float-only IF conditions the lowered statements
+  // range model let a LOG near a power of two through (generator_test, seed
+  // 117: an undefined output), so the r500 policy leaves them to the
+  // corpus mutations.
+  p.w_texture = 4;
+  p.w_kill = 2;
+  return p;
+}
+
 std::optional<Policy> PolicyByName(std::string_view name) {
   if (name == "default") return DefaultPolicy();
   if (name == "rewrites") return RewritesPolicy();
   if (name == "wide") return WidePolicy();
   if (name == "lowering") return LoweringPolicy();
+  if (name == "r500") return R500Policy();
   return std::nullopt;
 }
 

@@ -3,10 +3,11 @@
 //
 // Probabilities are integer weights (per mille, or relative weights within a
 // group), drawn with harness::Rng, so the same seed and policy give the same
-// program on every host. Four policies ship: default (a broad mix),
+// program on every host. Five policies ship: default (a broad mix),
 // rewrites ("rewrite-biased": shapes the optimizing build's passes rewrite,
 // see README.md), wide (default plus relative addressing, textures and
-// KILL) and lowering (rewrites plus the opcodes lower-tgsi rewrites).
+// KILL), lowering (rewrites plus the opcodes lower-tgsi rewrites) and r500
+// (float values only: what the r500 naive translator takes).
 #pragma once
 
 #include <cstdint>
@@ -68,13 +69,23 @@ struct Policy {
   uint32_t max_consts = 4;
   uint32_t max_outputs = 3;
   uint32_t max_immediates = 16;
+  // Float values only (the r500 policy: R500's ALU computes floats, A.1):
+  // float compares are SLT/SGE/SEQ/SNE (not the integer-mask FSLT...), IF
+  // conditions are floats (never UIF), and loops count in floats (MOV 0.0,
+  // SGE, IF, BRK, ADD 1.0). Give the integer families weight 0 with it.
+  bool float_values_only = false;
 };
 
 Policy DefaultPolicy();
 Policy RewritesPolicy();
 Policy WidePolicy();
 Policy LoweringPolicy();
-// "default", "rewrites", "wide" or "lowering"; nullopt otherwise.
+// What the r500 naive translator takes (compiler/targets/r500/naive):
+// float values only, IF/ELSE and float-counted loops, TEX/TXL, KILL and
+// KILL_IF; no integers, conversions or relative addressing. For fragment
+// shaders (the r500 target is the fragment processor).
+Policy R500Policy();
+// "default", "rewrites", "wide", "lowering" or "r500"; nullopt otherwise.
 std::optional<Policy> PolicyByName(std::string_view name);
 
 }  // namespace shaderdiff::fuzz

@@ -34,11 +34,10 @@ run() {  # EXPECTED_EXIT NAME CMD...
   local got=$?
   [[ $got == "$want" ]] || fail "$name: exit $got, expected $want: $(tail -5 "$TMP/$name.err") $(tail -5 "$TMP/$name.out")"
 }
-# The explain phase reads a3xx programs only: the r500/naive check (every
-# shader here is VERT, unsupported there, a regression with no baseline) is
-# left out.
-A3XX=(--check a3xx/naive --check a3xx/opt)
-NIGHTLY=(nightly --corpus "$C" --out "$TMP/out" --vectors 4 --seed 7 "${A3XX[@]}")
+# The default nightly's every target/build: the shaders here are VERT, so
+# their r500/naive check is not-applicable (r500 is the fragment
+# processor), never a regression though there is no baseline.
+NIGHTLY=(nightly --corpus "$C" --out "$TMP/out" --vectors 4 --seed 7)
 
 run 1 mutant "$M" --mutant lower-lrp-swap "${NIGHTLY[@]}" --run m2 --jobs 2
 grep -q 'explaining 1/' "$TMP/mutant.err" || fail "no progress line on stderr: $(cat "$TMP/mutant.err")"
@@ -48,6 +47,10 @@ r = json.load(open(sys.argv[1]))
 assert r["schema"] == 2, r["schema"]
 s = {e["file"]: e for e in r["shaders"]}
 assert "explanation" not in s["shaders/add.tgsi"]["checks"]["a3xx/opt"], "a passing check got an explanation"
+for e in r["shaders"]:  # VERT on r500: not applicable, neither a regression nor explained
+    assert e["checks"]["r500/naive"] == {"verdict": "not-applicable",
+                                         "detail": "the r500 target is the fragment processor"}, e["checks"]
+assert r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive"], r["settings"]["targets"]
 c = s["shaders/lrp.tgsi"]["checks"]["a3xx/opt"]
 assert c["verdict"] != "pass", c
 x = c["explanation"]
@@ -73,6 +76,8 @@ grep -q 'lower-tgsi/lower-lrp' "$TMP/out/m2/index.html" || fail "index.html does
 grep -q '<details class="explanation">' "$TMP/out/m2/index.html" || fail "index.html has no explanation block"
 grep -q 'class="named"' "$TMP/out/m2/index.html" || fail "index.html's trace does not mark the named instruction"
 grep -q 'explanation: culprit: lower-tgsi/lower-lrp' "$TMP/out/m2/junit.xml" || fail "junit.xml's failure has no culprit"
+grep -q '<skipped message="not applicable: the r500 target is the fragment processor"/>' "$TMP/out/m2/junit.xml" ||
+  fail "junit.xml does not skip the VERT shaders' r500/naive checks as not applicable"
 
 # The same run on one job: the same report but for "run".
 run 1 mutant1 "$M" --mutant lower-lrp-swap "${NIGHTLY[@]}" --run m1 --jobs 1
@@ -98,6 +103,8 @@ grep -q 'explaining is off' "$TMP/out/off/index.html" || fail "index.html does n
 run 0 clean "$SD" "${NIGHTLY[@]}" --run clean
 grep -q '"explanation' "$TMP/out/clean/report.json" && fail "a clean run's report has explanation keys"
 grep -q 'explaining' "$TMP/clean.err" && fail "a clean run explained something: $(cat "$TMP/clean.err")"
+grep -q ' 0 regressions, .*, 2 not applicable;' "$TMP/clean.out" ||
+  fail "the clean run's summary does not count the two VERT shaders' r500 checks as not applicable: $(cat "$TMP/clean.out")"
 
 # --explain-cap spent before the first case: every regression's explanation
 # is "skipped" with the reason, nothing is reduced.
@@ -129,7 +136,7 @@ IMM[0] FLT32 {    3.8000,     0.0000,     0.0000,     0.0000}
   1: MUL OUT[0], TEMP[0].xxxx, IMM[0].yyyy
   2: END
 EOF
-run 0 explore "$M" --mutant peephole-mul-zero nightly --corpus "$E" --out "$TMP/out" --run explore --vectors 1 --seed 9 --explore=7 "${A3XX[@]}"
+run 0 explore "$M" --mutant peephole-mul-zero nightly --corpus "$E" --out "$TMP/out" --run explore --vectors 1 --seed 9 --explore=7
 python3 - "$TMP/out/explore/report.json" <<'PY' || fail "--explore finding explanation"
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -155,7 +162,7 @@ for args in "IN[0], IN[1], IN[2]" "IN[1], IN[0], IN[2]" "IN[2], IN[1], IN[0]" "I
   printf 'VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\n  0: LRP OUT[0], %s\n  1: END\n' "$args" \
     >"$I/shaders/lrp$n.tgsi"
 done
-"$M" --mutant lower-lrp-swap nightly --corpus "$I" --out "$TMP/out" --run interrupt --vectors 4 --seed 7 --jobs 1 "${A3XX[@]}" \
+"$M" --mutant lower-lrp-swap nightly --corpus "$I" --out "$TMP/out" --run interrupt --vectors 4 --seed 7 --jobs 1 \
   >"$TMP/interrupt.out" 2>"$TMP/interrupt.err" &
 pid=$!
 for _ in $(seq 600); do

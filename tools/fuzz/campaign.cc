@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
 #include "fuzz/gen/generator.h"
@@ -111,12 +112,20 @@ class Campaign {
             {"program", o_.program_name}};
   }
 
+  bool R500() const { return o_.check.target == "r500"; }
+
+  // r500: only the fragment shaders its naive build translates (the others
+  // would be not-applicable or unsupported before any mutation).
   bool LoadDonors(std::string* error) {
     harness::Corpus corpus;
     if (!harness::LoadCorpus(o_.corpus, &corpus, error)) return false;
     for (harness::CorpusEntry& e : corpus.entries) {
       tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
-      if (r.ok()) donors_.push_back({std::move(e.text), std::make_shared<const tgsi::Shader>(std::move(r.shader)), e.name});
+      if (!r.ok()) continue;
+      if (R500() && (!harness::NotApplicableReason("r500", r.shader.processor).empty() ||
+                     r500naive::CompileR500Naive(r.shader).status != r500naive::Status::kOk))
+        continue;
+      donors_.push_back({std::move(e.text), std::make_shared<const tgsi::Shader>(std::move(r.shader)), e.name});
     }
     return true;
   }
@@ -145,6 +154,9 @@ class Campaign {
       for (const json& f : j["findings"]) store_.Restore(f);
       for (const auto& [config, verdicts] : j["verdicts"].items()) {
         for (const auto& [v, c] : verdicts.items()) verdicts_[config][v] += c.get<uint64_t>();
+      }
+      if (j.contains("unsupported")) {
+        for (const auto& [why, c] : j["unsupported"].items()) unsupported_[why] += c.get<uint64_t>();
       }
       ++batches_;
     }
@@ -188,9 +200,11 @@ class Campaign {
     }
     GenOptions g;
     g.seed = o_.seed * 1000003ull + id;
-    g.stage = StageForSeed(g.seed);
+    // r500: fragment shaders of what its naive build translates (policy.h).
+    g.stage = R500() ? tgsi::Processor::kFragment : StageForSeed(g.seed);
     const uint32_t policy = rng.Below(4);
-    g.policy = policy == 0   ? DefaultPolicy()
+    g.policy = R500()        ? R500Policy()
+               : policy == 0 ? DefaultPolicy()
                : policy == 1 ? RewritesPolicy()
                : policy == 2 ? WidePolicy()
                              : LoweringPolicy();
@@ -219,6 +233,11 @@ class Campaign {
         if ((verdicts_[config][v] -= c.get<uint64_t>()) == 0) verdicts_[config].erase(v);
       }
       if (verdicts_[config].empty()) verdicts_.erase(config);
+    }
+    if (line.contains("unsupported")) {
+      for (const auto& [why, c] : line["unsupported"].items()) {
+        if ((unsupported_[why] -= c.get<uint64_t>()) == 0) unsupported_.erase(why);
+      }
     }
     if (findings) store_.Rollback(std::move(*findings));
   }
@@ -282,6 +301,12 @@ class Campaign {
         json& n = line["verdicts"][config][v.get<std::string>()];
         n = (n.is_null() ? 0 : n.get<uint64_t>()) + 1;
       }
+      if (r.contains("unsupported")) {  // what the naive build refused, by reason (printed and reported)
+        const std::string& why = r["unsupported"].get_ref<const std::string&>();
+        ++unsupported_[why];
+        json& n = line["unsupported"][why];
+        n = (n.is_null() ? 0 : n.get<uint64_t>()) + 1;
+      }
       bool added = false;
       if (r.contains("features")) {
         for (const json& feature : r["features"]) {
@@ -337,6 +362,13 @@ class Campaign {
                   static_cast<unsigned long long>(store_.findings()), static_cast<unsigned long long>(store_.unique()),
                   coverage_.size());
     std::string text = line;
+    if (R500()) {  // programs the r500 naive build refused: counted, never dropped
+      uint64_t refused = 0;
+      for (const auto& [why, n] : unsupported_) refused += n;
+      std::snprintf(line, sizeof line, ", unsupported %llu (%.1f%%)", static_cast<unsigned long long>(refused),
+                    programs_ ? 100.0 * refused / programs_ : 0.0);
+      text += line;
+    }
     text += " (";
     bool first = true;
     for (const auto& [kind, n] : CoverageByKind()) {
@@ -346,11 +378,22 @@ class Campaign {
     o_.progress(text + ")");
   }
 
+  // The builds checked, and for r500 what is not checked.
+  json BuildsSetting() const {
+    if (!R500()) return {{"checked", json::array({"a3xx/naive", "a3xx/opt"})}, {"build_mismatch", true}};
+    return {{"checked", json::array({"r500/naive"})},
+            {"build_mismatch", false},
+            {"note", "r500 has no optimizing build: no build-mismatch check, no rewrites to bisect or cover; "
+                     "programs are fragment shaders of the r500 generator policy and mutations of corpus "
+                     "fragment shaders the naive build translates"}};
+  }
+
   json ReportJson() const {
     json j{{"schema", "shaderdiff-fuzz 1"}, {"seed", o_.seed}, {"target", o_.check.target},
            {"settings", {{"vectors", o_.check.vectors}, {"lanes", o_.check.lanes}, {"jobs", o_.jobs},
                          {"batch", o_.batch ? o_.batch : 16 * std::max(1u, o_.jobs)}, {"corpus", o_.corpus},
                          {"time", o_.seconds}, {"max_programs", o_.max_programs}, {"program", o_.program_name},
+                         {"builds", BuildsSetting()},
                          // the heap the workers ran with (campaign_heap.h)
                          {"glibc_tunables", std::getenv("GLIBC_TUNABLES") ? std::getenv("GLIBC_TUNABLES") : ""}}},
            {"stopped_by", stopped_by_}, {"programs", programs_}, {"seconds", seconds_},
@@ -364,6 +407,11 @@ class Campaign {
                  "compared, per CPU-second of the parent and its workers, reductions and bisections excluded"}};
     j["coverage"] = {{"features", coverage_.size()}, {"by_kind", CoverageByKind()}};
     j["verdicts"] = verdicts_;
+    uint64_t refused = 0;
+    for (const auto& [why, n] : unsupported_) refused += n;
+    j["unsupported"] = {{"programs", refused},
+                        {"share", programs_ ? static_cast<double>(refused) / programs_ : 0.0},
+                        {"reasons", unsupported_}};
     j["findings"] = {{"total", store_.findings()}, {"unique", store_.unique()}, {"list", store_.uniques()}};
     json counts = json::object();
     for (const auto& [signature, n] : store_.counts()) counts[signature] = n;
@@ -379,6 +427,7 @@ class Campaign {
   std::set<std::string> coverage_;  // the features seen (workers inherit it at fork and send only others)
   std::map<std::string, uint64_t> coverage_by_kind_;
   std::map<std::string, std::map<std::string, uint64_t>> verdicts_;
+  std::map<std::string, uint64_t> unsupported_;  // programs the naive build refused, by reason
   uint64_t programs_ = 0, batches_ = 0;
   double seconds_ = 0, cpu_seconds_ = 0, reduce_cpu_seconds_ = 0;
   std::string stopped_by_;
@@ -390,8 +439,8 @@ class Campaign {
 }  // namespace
 
 int RunCampaign(const CampaignOptions& options, std::string* error) {
-  if (options.check.target != "a3xx") {
-    *error = "--target " + options.check.target + ": the only target is a3xx";
+  if (options.check.target != "a3xx" && options.check.target != "r500") {
+    *error = "--target " + options.check.target + ": the targets are a3xx and r500";
     return 2;
   }
   Campaign c(options);

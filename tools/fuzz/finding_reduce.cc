@@ -18,6 +18,12 @@ namespace shaderdiff::fuzz {
 
 namespace {
 
+// The build whose check runs every build of `target`: the optimizing one,
+// compared with the naive one (three-way); r500 has only its naive build.
+harness::Build EveryBuild(const std::string& target) {
+  return target == "r500" ? harness::Build::kNaive : harness::Build::kOptimizing;
+}
+
 using nlohmann::json;
 
 json Summary(const reduce::ReduceResult& r, const std::string& predicate) {
@@ -115,7 +121,7 @@ std::optional<ReducedFinding> ReduceCrash(const tgsi::Shader& shader, const std:
                                           const std::string& how, const harness::CheckOptions& check,
                                           const reduce::ReduceOptions& budget, std::string* error) {
   harness::CheckOptions opt = check;
-  opt.build = harness::Build::kOptimizing;  // the optimizing build, compared with the naive one: both run
+  opt.build = EveryBuild(check.target);
   const reduce::CasePredicate dies_alike = [&](const tgsi::Shader& candidate, const common::TestVector& v) {
     std::string ended;
     return !reduce::CheckIsolated(candidate, v, opt, /*three_way=*/true, &ended) && ended == how;
@@ -145,7 +151,7 @@ CpuLimitedRun CheckWithinCpu(const tgsi::Shader& shader, const common::TestVecto
                              const harness::CheckOptions& check, double cpu_seconds,
                              const std::function<bool()>& interrupted, std::string* how) {
   harness::CheckOptions opt = check;
-  opt.build = harness::Build::kOptimizing;  // compared with the naive build: both run
+  opt.build = EveryBuild(check.target);
   bisect::IsolationLimits limits;
   limits.cpu_seconds = cpu_seconds;
   // With no hook of the caller's the child still ignores SIGINT: the campaign's to decide.

@@ -127,6 +127,13 @@ std::optional<Reduced> ReduceWithoutSignature(const FuzzProgram& program, const 
   return out;
 }
 
+// The command running `build` of `target` on case.tgsi (a vector flag
+// follows): `emulate`; on r500 `check`, whose `emulate` runs assembly.
+std::string BuildRun(const std::string& target, const std::string& build) {
+  return (target == "r500" ? "check" : "emulate") + std::string(" --target ") + target + " --build " + build +
+         " case.tgsi";
+}
+
 // repro.sh for a finding without a differential signature: exits non-zero
 // while it reproduces.
 std::string NonDifferentialRepro(const std::string& full, const json& failure, bool reduced, const CampaignOptions& options) {
@@ -138,6 +145,9 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
   const std::string exe = "\"${SHADERDIFF:-" + options.program_name.substr(0, options.program_name.find(' ')) + "}\"" +
                           (options.program_name.find(' ') == std::string::npos ? "" : options.program_name.substr(options.program_name.find(' ')));
   const std::string target = options.check.target;
+  // The reference and every build of the target, each on vector.json.
+  const std::string runs = "\"interp case.tgsi\" \"" + BuildRun(target, "naive") + "\"" +
+                           (target == "r500" ? "" : " \"" + BuildRun(target, "opt") + "\"");
   if (failure.value("config", "") == "metamorphic/reference") {
     script += exe + " interp original.tgsi --vector vector.json > original.out || exit 2\n" + exe +
               " interp case.tgsi --vector vector.json > case.out || exit 2\n"
@@ -145,14 +155,13 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
   } else if (verdict == "metamorphic") {
     // A build's result for case.tgsi outside the original's set: shown side by side.
     const std::string build = failure.value("config", "").ends_with("/opt") ? "opt" : "naive";
-    script += exe + " interp original.tgsi --vector vector.json\n" + exe + " emulate --target " + target + " --build " +
-              build + " case.tgsi --vector vector.json\n" + "exit 1  # the component: report.json, failure.detail\n";
+    script += exe + " interp original.tgsi --vector vector.json\n" + exe + " " + BuildRun(target, build) +
+              " --vector vector.json\n" + "exit 1  # the component: report.json, failure.detail\n";
   } else if (reduced && verdict == "timeout") {
     // The reduced timeout: the reference and both builds on vector.json, each limited to the deadline's CPU time.
     char limit[32];
     std::snprintf(limit, sizeof limit, "%.0f", std::ceil(options.deadline_seconds));
-    script += "for run in \"interp case.tgsi\" \"emulate --target " + target + " --build naive case.tgsi\" \"emulate --target " +
-              target + " --build opt case.tgsi\"; do\n"
+    script += "for run in " + runs + "; do\n"
               "  (ulimit -t " + limit + "; exec " + exe + " $run --vector vector.json > /dev/null 2>&1)\n"
               "  rc=$?\n"
               "  if [ $rc -gt 128 ]; then echo \"$run: past " + limit + " s of CPU time (exit $rc)\"; exit 1; fi\n"
@@ -160,15 +169,15 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
               "exit 0\n";
   } else if (reduced) {
     // The reduced crash: the reference and both builds on vector.json; a run killed by a signal reproduces.
-    script += "for run in \"interp case.tgsi\" \"emulate --target " + target + " --build naive case.tgsi\" \"emulate --target " +
-              target + " --build opt case.tgsi\"; do\n"
+    script += "for run in " + runs + "; do\n"
               "  " + exe + " $run --vector vector.json > /dev/null 2>&1\n"
               "  rc=$?\n"
               "  if [ $rc -gt 128 ]; then echo \"$run: killed (exit $rc)\"; exit 1; fi\n"
               "done\n"
               "exit 0\n";
   } else {
-    const std::string check = "--target " + target + " --vectors " + std::to_string(options.check.vectors) +
+    const std::string check = "--target " + target + (target == "r500" ? " --build naive" : "") + " --vectors " +
+                              std::to_string(options.check.vectors) +
                               " --lanes " + std::to_string(options.check.lanes);
     script += "exec " + exe + " check " + check + " case.tgsi; # a " + verdict + " in a worker\n";
   }

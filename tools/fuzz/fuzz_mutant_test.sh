@@ -9,14 +9,7 @@
 # interrupted campaign resumes where its journal ends, and --time cuts a
 # batch (not journaled) and resumes exactly.
 set -u
-S=$1      # shaderdiff
-M=$2      # shaderdiff_mutants
-MUTANT=$3
-MAX=$4
-T=${TEST_TMPDIR:-/tmp}/fuzz_mutant_test
-rm -rf "$T" && mkdir -p "$T" || exit 1
-fail() { echo "FAIL: $*"; exit 1; }
-field() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+. "$(dirname "$0")/fuzz_test_common.sh"  # S M MUTANT MAX T, fail, field
 
 # The mutant is found within MAX programs and reduced.
 "$M" --mutant "$MUTANT" fuzz --seed 1 --jobs 1 --corpus '' --max-programs "$MAX" --time 600 --out "$T/mutant" 2> "$T/mutant.log"

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "compiler/pipeline.h"
+#include "compiler/tgsi/opcode.h"
 #include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/isa/opcode.h"
 #include "fuzz/mutate/metamorphic_oracle.h"
@@ -63,6 +64,42 @@ json Failure(const std::string& config, const harness::CheckOutcome& o, harness:
   return f;
 }
 
+// r500's coverage: which TGSI opcodes follow which in a program its naive
+// translator took (its templates are fixed, so the interplay is there).
+void AddTgsiPairFeatures(const tgsi::Shader& shader, std::set<std::string>& features) {
+  for (size_t i = 0; i + 1 < shader.instructions.size(); ++i) {
+    features.insert("tgsi-pair:" + std::string(tgsi::OpcodeName(shader.instructions[i].opcode)) + ">" +
+                    std::string(tgsi::OpcodeName(shader.instructions[i + 1].opcode)));
+  }
+}
+
+// The metamorphic oracle on a preserving transform's pair: the reference,
+// then each build's results (the optimizing build's when there is one).
+void AddMetamorphicFailure(const PairRuns& pair, const harness::BuildResults& naive_results,
+                           const std::string& naive_config, json& out, const harness::BuildResults* opt_results = nullptr,
+                           const std::string& opt_config = "") {
+  std::optional<MetamorphicDifference> d = CompareReferencePair(pair);
+  if (!d) d = CompareBuildPair(pair, naive_results, naive_config);
+  if (!d && opt_results) d = CompareBuildPair(pair, *opt_results, opt_config);
+  if (!d) return;
+  json f{{"config", "metamorphic/" + d->executor}, {"verdict", "metamorphic"}, {"detail", d->ToString()},
+         {"signature", d->Signature()}};
+  for (const harness::ReferenceRun& r : pair.transformed) {  // the original's vector + new uniforms at 0
+    if (r.choice.seed == d->vector.seed && r.choice.edges == d->vector.edges) f["vector"] = harness::VectorToJson(r.vector);
+  }
+  out["failures"].push_back(std::move(f));
+}
+
+// The result with the features the caller does not know yet.
+json WithFeatures(json out, const std::set<std::string>& features, const std::set<std::string>* known) {
+  json fresh = json::array();
+  for (const std::string& f : features) {
+    if (!known || !known->count(f)) fresh.push_back(f);
+  }
+  out["features"] = std::move(fresh);
+  return out;
+}
+
 }  // namespace
 
 json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& base, const std::set<std::string>* known) {
@@ -109,6 +146,17 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   out["verdicts"][naive_config] = std::string(harness::VerdictName(naive.verdict));
   AddOutcomeFeatures(naive_config, naive, features);
   if (nightly::IsFailure(naive.verdict)) out["failures"].push_back(Failure(naive_config, naive, harness::Build::kNaive, *runs));
+  // Counted by reason, never dropped silently (the r500 campaign measures them).
+  if (naive.verdict == harness::Verdict::kUnsupported) out["unsupported"] = naive.detail;
+
+  if (base.target != "a3xx") {
+    // r500: the naive build is the only one (no optimizing build, so no
+    // build-mismatch and no rewrites); coverage is the TGSI opcode pairs
+    // it translated, and the metamorphic oracle runs on its results.
+    if (naive.verdict != harness::Verdict::kUnsupported) AddTgsiPairFeatures(shader, features);
+    if (program.preserving) AddMetamorphicFailure(pair, naive_results, naive_config, out);
+    return WithFeatures(std::move(out), features, known);
+  }
 
   harness::CheckOptions opt_options = base;
   opt_options.build = harness::Build::kOptimizing;
@@ -137,25 +185,8 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   AddOutcomeFeatures(opt_config, opt, features);
   if (nightly::IsFailure(opt.verdict)) out["failures"].push_back(Failure(opt_config, opt, harness::Build::kOptimizing, *runs));
 
-  if (program.preserving) {
-    std::optional<MetamorphicDifference> d = CompareReferencePair(pair);
-    if (!d) d = CompareBuildPair(pair, naive_results, naive_config);
-    if (!d) d = CompareBuildPair(pair, opt_results, opt_config);
-    if (d) {
-      json f{{"config", "metamorphic/" + d->executor}, {"verdict", "metamorphic"}, {"detail", d->ToString()},
-             {"signature", d->Signature()}};
-      for (const harness::ReferenceRun& r : pair.transformed) {  // the original's vector + new uniforms at 0
-        if (r.choice.seed == d->vector.seed && r.choice.edges == d->vector.edges) f["vector"] = harness::VectorToJson(r.vector);
-      }
-      out["failures"].push_back(std::move(f));
-    }
-  }
-  json fresh = json::array();
-  for (const std::string& f : features) {
-    if (!known || !known->count(f)) fresh.push_back(f);
-  }
-  out["features"] = std::move(fresh);
-  return out;
+  if (program.preserving) AddMetamorphicFailure(pair, naive_results, naive_config, out, &opt_results, opt_config);
+  return WithFeatures(std::move(out), features, known);
 }
 
 }  // namespace shaderdiff::fuzz

@@ -5,10 +5,13 @@
    a semantics-preserving transform, the metamorphic oracle against the
    program it came from (fuzz/mutate/metamorphic_oracle.h: then every
    vector is drawn from that original, so both oracles share one emulation
-   per build and vector).
+   per build and vector). On r500 (base.target) only the naive build runs:
+   r500 has no optimizing build, so there is no build-mismatch check; its
+   coverage features are the TGSI opcode pairs it translated
+   ("tgsi-pair:MUL>ADD") and its verdict, hazards and stalls.
 
    The result (JSON, one line between processes):
-     {"id", "verdicts": {"reference", "a3xx/naive", "a3xx/opt"},
+     {"id", "verdicts": {"reference", "a3xx/naive", "a3xx/opt"}, "unsupported"?,
       "failures": [{"config", "verdict", "signature", "detail",
                     "vector": <vector JSON>}],
       "features": ["rewrite:copy-prop/copy-prop-mad-swap", "pair:mad.f32>add.f",
@@ -16,7 +19,9 @@
    A failure is a check that fails (nightly::IsFailure: not pass,
    unsupported or untested) with its reduce::FailureSignature text, or a
    metamorphic difference (config "metamorphic/<executor>", verdict
-   "metamorphic"). Coverage features: the optimizing build's rewrites that
+   "metamorphic"). A program the naive build refuses also has
+   "unsupported": <detail> (the campaign counts them by reason). Coverage
+   features (a3xx): the optimizing build's rewrites that
    fired (compiler/support/debug_counter.h, "pass/rewrite"), the opcode
    pairs adjacent in its scheduled program, the sync flags it carries per
    opcode, and the emulator's hazard kinds and stalls it ran into.

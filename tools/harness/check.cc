@@ -35,8 +35,14 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kCompileError: return "compile-error";
     case Verdict::kTimeout: return "timeout";
     case Verdict::kUntested: return "untested";
+    case Verdict::kNotApplicable: return "not-applicable";
   }
   return "?";
+}
+
+std::string NotApplicableReason(const std::string& target, tgsi::Processor processor) {
+  if (target == "r500" && processor != tgsi::Processor::kFragment) return "the r500 target is the fragment processor";
+  return "";
 }
 
 VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
@@ -79,6 +85,12 @@ struct Compiled {
 Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   Compiled c;
   CheckOutcome fail;
+  if (std::string why = NotApplicableReason(options.target, shader.processor); !why.empty()) {
+    fail.verdict = Verdict::kNotApplicable;  // before any build: no build of the target can run it
+    fail.detail = std::move(why);
+    c.failure = fail;
+    return c;
+  }
   if (options.target == "r500") {
     fail.verdict = Verdict::kUnsupported;
     if (options.build != Build::kNaive) {

@@ -3,7 +3,8 @@
 // target's emulator, compare under the rules of compare.h, and reduce the
 // outcome to one verdict (DESIGN.md): pass, mismatch / naive-mismatch,
 // build-mismatch, hazard, unsupported (naming the feature), compile-error,
-// timeout, untested.
+// timeout, untested, or not-applicable (the target's hardware has no such
+// stage: NotApplicableReason; decided before any build is compiled).
 //
 // Three-way: the optimizing build is also compared with the naive build on
 // the same vectors, bit for bit on every component whose allowed set is not
@@ -21,7 +22,7 @@
 // untested.
 //
 // Invariants: the same shader, options and build give the same outcome;
-// unsupported and untested are never a pass; every failing outcome carries
+// unsupported, untested and not-applicable are never a pass; every failing outcome carries
 // the vector seed, lanes and edge setting that reproduce it.
 #pragma once
 
@@ -52,10 +53,20 @@ std::string_view BuildName(Build build);
 // reference interpreter exhausted its budget on every one (the shader loops
 // forever on them) or could not run them (an interpreter error such as a
 // call stack deeper than 32). Like unsupported, never a pass.
+// kNotApplicable ("not-applicable"): the target's hardware has no such
+// stage (a vertex shader on r500, a fragment processor), so there is
+// nothing to check: not a gap of ours (unsupported) and not a pass; never a
+// failure or a regression, and baselines do not list it
+// (tools/report/README.md).
 enum class Verdict : uint8_t {
   kPass, kMismatch, kNaiveMismatch, kBuildMismatch, kHazard, kUnsupported, kCompileError, kTimeout, kUntested,
+  kNotApplicable,
 };
 std::string_view VerdictName(Verdict verdict);
+
+// Why `target`'s hardware cannot run a shader of `processor`'s stage at
+// all ("the r500 target is the fragment processor"), or "" when it can.
+std::string NotApplicableReason(const std::string& target, tgsi::Processor processor);
 
 struct CheckOptions {
   std::string target = "a3xx";

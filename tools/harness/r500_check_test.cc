@@ -6,9 +6,12 @@
 // TGSI opcode itself (MUL's -0, CMP's NaN side, the set ops, FLR, KILL_IF's
 // -0 rule, the transcendentals' broadcast, a destination that is also a
 // source), so a broken template is a mismatch here. Unsupported shaders
-// (a vertex shader, an opcode without a template, the opt build) are the
-// unsupported verdict with the reason, never a pass.
+// (an opcode without a template, a depth output's x/y/w, the opt build) are
+// the unsupported verdict with the reason, a vertex shader not-applicable
+// (r500 is the fragment processor); never a pass.
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
@@ -259,10 +262,32 @@ IMM[1] FLT32 { 1.17549435e-38, 1.17549449e-38, -1.17549435e-38, 0.0 }
 )");
 }
 
-TEST(R500Check, VertexShaderIsUnsupported) {
+// The hardware has no vertex stage: not a gap of ours (unsupported), not
+// applicable, in every build (before the missing opt build is named).
+TEST(R500Check, VertexShaderIsNotApplicable) {
   const CheckOutcome o = Check("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n");
-  EXPECT_EQ(o.verdict, Verdict::kUnsupported);
+  EXPECT_EQ(o.verdict, Verdict::kNotApplicable);
+  EXPECT_EQ(VerdictName(o.verdict), "not-applicable");
   EXPECT_EQ(o.detail, "the r500 target is the fragment processor");
+  EXPECT_EQ(NotApplicableReason("r500", tgsi::Processor::kGeometry), "the r500 target is the fragment processor");
+  EXPECT_EQ(NotApplicableReason("r500", tgsi::Processor::kFragment), "");
+  EXPECT_EQ(NotApplicableReason("a3xx", tgsi::Processor::kVertex), "");
+}
+
+// R500's depth output is POSITION.z alone: a write of .x, .y or .w is
+// refused (the fuzz campaign found them dropped: a naive-mismatch), while
+// POSITION.z passes.
+TEST(R500Check, DepthOutputIsItsZAlone) {
+  const char* kDepth = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], POSITION\n  0: MOV OUT[0]%s, IN[0]\n  1: END\n";
+  char text[160];
+  std::snprintf(text, sizeof text, kDepth, ".z");
+  EXPECT_EQ(Check(text).verdict, Verdict::kPass) << Check(text).detail;
+  for (const char* mask : {"", ".x", ".yz", ".w"}) {
+    std::snprintf(text, sizeof text, kDepth, mask);
+    const CheckOutcome o = Check(text);
+    EXPECT_EQ(o.verdict, Verdict::kUnsupported) << mask << ": " << o.detail;
+    EXPECT_EQ(o.detail, "output POSITION.x, .y or .w on r500 (its depth output is POSITION.z alone)") << mask;
+  }
 }
 
 TEST(R500Check, OpcodeWithoutTemplateIsUnsupported) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "compiler/pipeline.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "tools/harness/check.h"
@@ -23,13 +24,14 @@ namespace {
 
 using nlohmann::json;
 
-// What one build made of a shader, compactly (encoded words, not Instrs),
-// to tell whether a mutant changed it.
+// What one build made of a shader, compactly (encoded words, not Instrs;
+// r500: its listing with the bindings), to tell whether a mutant changed it.
 struct Compiled {
   naive::CompileStatus status = naive::CompileStatus::kOk;
   std::string detail;
   a3xx::ShaderState state;
   std::vector<uint64_t> words;
+  std::string r500_listing;
   bool operator==(const Compiled&) const = default;
 };
 
@@ -37,6 +39,16 @@ struct Compiled {
 using Builds = std::vector<std::vector<std::optional<Compiled>>>;
 
 Compiled Compile(const tgsi::Shader& shader, const harness::CheckOptions& options) {
+  if (options.target == "r500") {  // its naive build (the only one; a vertex shader is refused)
+    r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
+    Compiled c;
+    c.status = r.status == r500naive::Status::kOk            ? naive::CompileStatus::kOk
+               : r.status == r500naive::Status::kUnsupported ? naive::CompileStatus::kUnsupported
+                                                             : naive::CompileStatus::kError;
+    c.detail = std::move(r.detail);
+    if (r.status == r500naive::Status::kOk) c.r500_listing = r500naive::Listing(r.program);
+    return c;
+  }
   compiler::OptOptions opt;
   opt.opt_bisect_limit = options.opt_bisect_limit;
   naive::CompileResult r = compiler::CompileA3xxBuild(shader, options.build == harness::Build::kOptimizing, opt);

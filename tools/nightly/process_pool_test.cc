@@ -113,7 +113,7 @@ TEST(ProcessPool, SameEntriesAsInProcess) {
     ASSERT_EQ(r.runs.size(), entries.size()) << "jobs " << jobs;
     for (size_t k = 0; k < entries.size(); ++k) {
       EXPECT_EQ(r.runs[k].shader, RunShader(entries[k], options).shader) << "shader " << k << " jobs " << jobs;
-      EXPECT_EQ(r.runs[k].shader["checks"].size(), 2u);
+      EXPECT_EQ(r.runs[k].shader["checks"].size(), 3u);  // a3xx/naive, a3xx/opt, r500/naive
       EXPECT_EQ(r.runs[k].reference_vectors, 2u);
     }
   }
@@ -126,13 +126,13 @@ TEST(ProcessPool, AFailedStageIsItsVerdictAndTheOtherChecksStillRun) {
     if (e.name == "s2" && stage == "a3xx/opt") Die(SIGABRT);
     if (e.name == "s3" && stage == kReferenceStage) _exit(7);
     if (e.name == "s4" && stage == "a3xx/naive") throw std::runtime_error("boom");
-    if (e.name == "s5" && stage != kReferenceStage) Die(SIGKILL);  // both checks
+    if (e.name == "s5" && stage != kReferenceStage) Die(SIGKILL);  // every check
   });
   const ShaderRunOptions clean = Options();
   Result r = RunPool(entries, options, 2);
   ASSERT_EQ(r.runs.size(), entries.size());
-  EXPECT_EQ(r.outcome.failed_stages, 6u);
-  EXPECT_EQ(r.messages.size(), 6u);
+  EXPECT_EQ(r.outcome.failed_stages, 7u);  // s5's three checks
+  EXPECT_EQ(r.messages.size(), 7u);
   const json expected0 = RunShader(entries[0], clean).shader;
   EXPECT_EQ(r.runs[0].shader, expected0);
 
@@ -162,8 +162,8 @@ TEST(ProcessPool, AFailedStageIsItsVerdictAndTheOtherChecksStillRun) {
       crashed("uncaught exception in the a3xx/naive check (compile, emulate, compare): boom", "in-process s4 a3xx/naive");
   EXPECT_EQ(r.runs[4].shader, s4);
   json s5 = RunShader(entries[5], clean).shader;
-  // The opt check continued in a new worker after the naive one crashed: its rerun runs it alone.
-  for (const char* config : {"a3xx/naive", "a3xx/opt"}) {
+  // Each check continued in a new worker after the one before crashed: its rerun runs it alone.
+  for (const char* config : {"a3xx/naive", "a3xx/opt", "r500/naive"}) {
     s5["checks"][config] = crashed(std::string("killed by SIGKILL (Killed) in the ") + config +
                                        " check (compile, emulate, compare)",
                                    std::string("in-process s5 ") + config);

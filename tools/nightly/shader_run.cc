@@ -100,7 +100,7 @@ void SummarizeReference(const std::vector<harness::ReferenceRun>& runs, const st
 json CheckJson(const harness::CheckOutcome& o, const std::string& reproduce) {
   json j{{"verdict", std::string(harness::VerdictName(o.verdict))}};
   if (!o.detail.empty()) j["detail"] = o.detail;
-  if (o.verdict == harness::Verdict::kUnsupported) return j;
+  if (o.verdict == harness::Verdict::kUnsupported || o.verdict == harness::Verdict::kNotApplicable) return j;
   j["instructions"] = o.program.instructions;
   j["nops"] = o.program.nops;
   j["full_regs"] = o.program.full_regs;
@@ -117,34 +117,23 @@ json CheckJson(const harness::CheckOutcome& o, const std::string& reproduce) {
 }  // namespace
 
 bool IsFailure(harness::Verdict v) {
-  return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported && v != harness::Verdict::kUntested;
+  return v != harness::Verdict::kPass && v != harness::Verdict::kUnsupported && v != harness::Verdict::kUntested &&
+         v != harness::Verdict::kNotApplicable;
 }
 
-std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base) {
+std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base, const std::string& mesa_programs) {
   std::vector<CheckPlan> plans;
-  for (harness::Build build : {harness::Build::kNaive, harness::Build::kOptimizing}) {
-    CheckPlan plan;
-    plan.config = "a3xx/" + std::string(harness::BuildName(build));
-    plan.options = base;
-    plan.options.target = "a3xx";
+  auto add = [&](const std::string& target, harness::Build build, const std::string& programs) {
+    CheckPlan plan{target + "/" + std::string(harness::BuildName(build)), base, programs};
+    plan.options.target = target;
     plan.options.build = build;
     plans.push_back(std::move(plan));
-  }
+  };
+  add("a3xx", harness::Build::kNaive, "");
+  add("a3xx", harness::Build::kOptimizing, "");
+  if (!mesa_programs.empty()) add("a3xx", harness::Build::kMesa, mesa_programs);
+  add("r500", harness::Build::kNaive, "");
   return plans;
-}
-
-CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& programs_dir) {
-  CheckPlan plan{"a3xx/mesa", base, programs_dir};
-  plan.options.target = "a3xx";
-  plan.options.build = harness::Build::kMesa;
-  return plan;
-}
-
-CheckPlan R500Plan(const harness::CheckOptions& base) {
-  CheckPlan plan{"r500/naive", base, ""};
-  plan.options.target = "r500";
-  plan.options.build = harness::Build::kNaive;
-  return plan;
 }
 
 namespace {
@@ -222,13 +211,13 @@ void Explore(const harness::CorpusEntry& e, const tgsi::Shader& shader, const Sh
             });
 }
 
-// Whether the stable entry's check `config` failed (not pass, unsupported or untested).
+// Whether the stable entry's check `config` failed (not pass, unsupported, untested or not-applicable).
 bool StableFailed(const json& shader, const std::string& config) {
   std::string verdict;
   if (auto checks = shader.find("checks"); checks != shader.end()) {
     if (auto c = checks->find(config); c != checks->end()) verdict = c->value("verdict", "");
   }
-  return verdict != "pass" && verdict != "unsupported" && verdict != "untested";
+  return verdict != "pass" && verdict != "unsupported" && verdict != "untested" && verdict != "not-applicable";
 }
 
 }  // namespace

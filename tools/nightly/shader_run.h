@@ -4,7 +4,8 @@
    The stages, in order: "reference" (parse, print back, where the canonical
    printer must reproduce the file, and the TGSI reference interpreter on
    the seeded vectors of harness::RunReference), then one per configured
-   target/build ("a3xx/naive", "a3xx/opt", "a3xx/mesa", "r500/naive"), each checked against those same
+   target/build (DefaultPlans: "a3xx/naive", "a3xx/opt", "a3xx/mesa",
+   "r500/naive"), each checked against those same
    reference runs (harness::CheckShaderAgainst), so the interpreter runs each
    vector once however many builds are checked; then, with explore_seed,
    the exploration. RunStages reports each stage's result as soon as it is
@@ -49,7 +50,8 @@
    the reference runs and, for an optimizing build, on the naive build's
    results of the same target when that check ran earlier in the same call
    (the three-way comparison); nothing else carries over between checks.
-   Unsupported is never a pass. */
+   Unsupported is never a pass; not-applicable (the target's hardware has
+   no such stage) is neither a pass nor a failure. */
 #pragma once
 
 #include <cstdint>
@@ -78,20 +80,19 @@ struct CheckPlan {
   std::string mesa_programs;
 };
 
-// The target/builds of a default nightly, each with `base`'s vectors, lanes,
-// seed and budgets.
-std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base);
-
-// The third build, a3xx/mesa: the programs Mesa's ir3 built, read from
-// `programs_dir`, checked against the reference (the naive build's results
-// annotate its mismatches).
-CheckPlan MesaPlan(const harness::CheckOptions& base, const std::string& programs_dir);
-
-// The second target, r500/naive: the naive translator's fragment programs
-// on the R500 emulator (hazards always trap there). r500 has no optimizing
-// build yet, so there is no r500/opt plan; a vertex shader's check is
-// unsupported ("the r500 target is the fragment processor").
-CheckPlan R500Plan(const harness::CheckOptions& base);
+// Every target/build a default nightly runs, each once and with `base`'s
+// vectors, lanes, seed and budgets, in this order: a3xx/naive, a3xx/opt,
+// a3xx/mesa (only with a `mesa_programs` folder: the programs Mesa's ir3
+// built, DIR/<shader hash>.txt, checked against the reference, the naive
+// build's results annotating its mismatches), r500/naive (the naive
+// translator's fragment programs on the R500 emulator; hazards always trap
+// there). Each target's naive build comes before its optimizing build (the
+// three-way comparison reads the naive results). r500 has no optimizing
+// build yet, so there is no r500/opt plan; a vertex shader's r500 check is
+// not-applicable ("the r500 target is the fragment processor"). The
+// nightly, `--check` and the mutation score (tools/mutants) all start
+// from this list.
+std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base, const std::string& mesa_programs = "");
 
 using ReproduceFn = std::function<std::string(const harness::CorpusEntry&, const harness::CheckOptions&,
                                               const harness::CheckOutcome&)>;
@@ -209,7 +210,7 @@ ReferencePart FailedReference(const harness::CorpusEntry& entry, const std::stri
 CheckPart FailedCheck(const std::string& config, const std::string& verdict, const std::string& detail,
                       const std::string& reproduce);
 
-// Whether a check verdict fails a check (everything but pass, unsupported and untested).
+// Whether a check verdict fails a check (everything but pass, unsupported, untested and not-applicable).
 bool IsFailure(harness::Verdict verdict);
 
 }  // namespace shaderdiff::nightly

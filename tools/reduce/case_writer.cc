@@ -20,6 +20,11 @@ nlohmann::json Size(const ReduceCase& c) {
 
 std::string ReducedReproCommand(const ReduceResult& result, const harness::CheckOptions& options,
                                 const std::string& program) {
+  if (options.target == "r500" && result.outcome.vector) {
+    // r500's `emulate` runs assembly: `check --vector` runs the one reduced vector.
+    return program + " check --target r500 --build " + std::string(harness::BuildName(options.build)) +
+           " reduced.tgsi --vector vector.json";
+  }
   std::string command = harness::ReproCommand("reduced.tgsi", options, result.outcome, program);
   if (result.outcome.vector) {
     // The same command, reading the reduced vector instead of drawing one.

@@ -45,6 +45,7 @@ std::optional<FailureSignature> SignatureOf(const harness::CheckOutcome& outcome
     case Verdict::kPass:
     case Verdict::kUnsupported:
     case Verdict::kUntested:
+    case Verdict::kNotApplicable:
       return std::nullopt;
     case Verdict::kMismatch:
     case Verdict::kNaiveMismatch:

@@ -70,6 +70,11 @@ bool ParseBaseline(std::string_view text, const std::string& filename, Baseline*
       error("'" + std::string(name) + ",Pass': a baseline lists expected non-passes only; remove the line");
       continue;
     }
+    if (*status == Status::kNotApplicable) {
+      error("'" + std::string(name) +
+            ",NotApplicable': a check the target's hardware cannot run is not a test; remove the line");
+      continue;
+    }
     auto [it, inserted] = first_line.emplace(std::string(name), line_number);
     if (!inserted) {
       error("duplicate entry for '" + std::string(name) + "' (first on line " + std::to_string(it->second) + ")");

@@ -8,7 +8,8 @@
    *-fails.txt files carry such comments); CR-LF line ends are accepted.
 
    Invariants: names are unique; a name is "<file>@<config>" with both parts
-   non-empty; Pass is never stored (a baseline lists non-passes only);
+   non-empty; Pass is never stored (a baseline lists non-passes only), nor
+   NotApplicable (a check the target's hardware cannot run is no test);
    WriteBaseline is deterministic (sorted by name, byte order, LF line ends,
    no comments), and ParseBaseline(WriteBaseline(b)) == b. */
 #pragma once
@@ -32,7 +33,7 @@ struct Baseline {
 
 // Parses `text`; `filename` prefixes the messages. Returns false and appends
 // one "FILE:LINE: error: ..." message per bad line (malformed line, unknown
-// or Pass status, duplicate name) to *errors; *out then holds the good lines.
+// or Pass or NotApplicable status, duplicate name) to *errors; *out then holds the good lines.
 bool ParseBaseline(std::string_view text, const std::string& filename, Baseline* out, std::vector<std::string>* errors);
 
 // The file text: sorted `name,Status` lines.

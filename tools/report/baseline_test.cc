@@ -17,8 +17,10 @@ TEST(StatusTest, VerdictMapping) {
   EXPECT_EQ(StatusForVerdict("timeout"), Status::kTimeout);
   EXPECT_EQ(StatusForVerdict("unsupported"), Status::kSkip);
   EXPECT_EQ(StatusForVerdict("untested"), Status::kSkip);
+  EXPECT_EQ(StatusForVerdict("not-applicable"), Status::kNotApplicable);
   EXPECT_EQ(StatusForVerdict("something-new"), Status::kFail);  // never a silent pass
-  for (Status s : {Status::kPass, Status::kFail, Status::kCrash, Status::kSkip, Status::kTimeout}) {
+  for (Status s :
+       {Status::kPass, Status::kFail, Status::kCrash, Status::kSkip, Status::kTimeout, Status::kNotApplicable}) {
     EXPECT_EQ(ParseStatus(StatusName(s)), s);
   }
   EXPECT_FALSE(ParseStatus("fail").has_value());  // case-sensitive, as deqp-runner
@@ -54,9 +56,10 @@ TEST(BaselineTest, ReportsEveryBadLineWithItsNumber) {
                              ",Fail\n"                          // 8 empty name
                              "x@a3xx/opt,Fail,Crash\n"          // 9 two commas
                              "shaders/f g.tgsi@a3xx/opt,Fail\n" // 10 whitespace in the name
-                             "shaders/h.tgsi@a3xx/opt,Crash\n", // 11 ok
+                             "shaders/h.tgsi@a3xx/opt,Crash\n"  // 11 ok
+                             "shaders/v.tgsi@r500/naive,NotApplicable\n",  // 12 not a test at all
                              "corpus/baseline.csv", &b, &errors));
-  ASSERT_EQ(errors.size(), 8u);
+  ASSERT_EQ(errors.size(), 9u);
   EXPECT_EQ(errors[0], "corpus/baseline.csv:2: error: expected 'name,Status', found no comma in 'shaders/b.tgsi@a3xx/opt'");
   EXPECT_EQ(errors[1],
             "corpus/baseline.csv:4: error: unknown status 'Fial' (expected one of Fail, Crash, Skip, Timeout)");
@@ -70,6 +73,9 @@ TEST(BaselineTest, ReportsEveryBadLineWithItsNumber) {
   EXPECT_NE(errors[7].find("corpus/baseline.csv:10: error: test name 'shaders/f g.tgsi@a3xx/opt' contains whitespace"),
             std::string::npos)
       << errors[7];
+  EXPECT_EQ(errors[8],
+            "corpus/baseline.csv:12: error: 'shaders/v.tgsi@r500/naive,NotApplicable': a check the target's hardware "
+            "cannot run is not a test; remove the line");
   // The good lines are kept; the duplicate keeps its first status.
   EXPECT_EQ(b.entries.size(), 2u);
   EXPECT_EQ(*b.Find("shaders/a.tgsi@a3xx/opt"), Status::kFail);

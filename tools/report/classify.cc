@@ -6,8 +6,8 @@
 namespace shaderdiff::report {
 namespace {
 
-constexpr std::array<std::string_view, kOutcomeCount> kOutcomeNames = {"pass", "expected-failure", "regression",
-                                                                       "fix",  "flake",            "missing"};
+constexpr std::array<std::string_view, kOutcomeCount> kOutcomeNames = {
+    "pass", "expected-failure", "regression", "fix", "flake", "missing", "not-applicable"};
 
 // Calls f(shader, check) for the reference pseudo-check and every check, in
 // the order classify.h promises.
@@ -21,6 +21,8 @@ void ForEachCheck(const Report& report, F f) {
 
 Outcome Decide(Status status, const Status* expected, bool flaky) {
   if (status == Status::kPass) return expected ? Outcome::kFix : Outcome::kPass;
+  // No test at all: a baseline entry for it is stale (a fix drops it).
+  if (status == Status::kNotApplicable) return expected ? Outcome::kFix : Outcome::kNotApplicable;
   if (expected && *expected == status) return Outcome::kExpectedFailure;
   if (flaky) return Outcome::kFlake;
   return Outcome::kRegression;
@@ -70,7 +72,7 @@ Baseline UpdateBaseline(const Report& report, const Baseline* previous) {
   ForEachCheck(report, [&](const ShaderResult& shader, const CheckResult& check) {
     std::string name = TestName(shader.file, check.config);
     Status status = StatusForVerdict(check.verdict);
-    if (status != Status::kPass) baseline.entries[name] = status;
+    if (status != Status::kPass && status != Status::kNotApplicable) baseline.entries[name] = status;
     seen.insert(std::move(name));
   });
   if (previous) {

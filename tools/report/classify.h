@@ -9,11 +9,16 @@
      fix               passes, but the baseline lists it: update the baseline
      flake             does not pass, is not expected, but the flake list names it
                        (flakes match on name only; their status is informational)
+     not-applicable    the target's hardware has no such stage (status
+                       NotApplicable: a vertex shader on r500), with or without
+                       a baseline; a baseline that lists it gets a fix instead
+                       (the entry is stale: update the baseline, which drops it)
    and every baseline entry whose test is not in the run (its shader is not in
    the report, or that check was not run) is reported once as
      missing           listed in the baseline, absent from the run: not a failure.
 
-   Unsupported maps to Skip, so a check that newly becomes unsupported is a
+   A not-applicable check is never a regression and never written to a
+   baseline. Unsupported maps to Skip, so a check that newly becomes unsupported is a
    regression until the baseline says Skip (unsupported is never silent).
    Unlike deqp-runner, a fix (deqp-runner's UnexpectedPass) is reported but
    does not fail the run.
@@ -34,10 +39,10 @@
 
 namespace shaderdiff::report {
 
-enum class Outcome : uint8_t { kPass, kExpectedFailure, kRegression, kFix, kFlake, kMissing };
-inline constexpr size_t kOutcomeCount = 6;
+enum class Outcome : uint8_t { kPass, kExpectedFailure, kRegression, kFix, kFlake, kMissing, kNotApplicable };
+inline constexpr size_t kOutcomeCount = 7;
 
-// "pass", "expected-failure", "regression", "fix", "flake", "missing".
+// "pass", "expected-failure", "regression", "fix", "flake", "missing", "not-applicable".
 std::string_view OutcomeName(Outcome outcome);
 
 struct ClassifiedCheck {
@@ -60,8 +65,8 @@ struct Classification {
 // `flakes` may be null (no flake list).
 Classification Classify(const Report& report, const Baseline& baseline, const Baseline* flakes = nullptr);
 
-// The baseline that makes `report` clean: one entry per non-passing check,
-// with its status. With `previous`, entries of `previous` whose test is not
+// The baseline that makes `report` clean: one entry per non-passing check
+// that is not not-applicable, with its status. With `previous`, entries of `previous` whose test is not
 // in the run are kept (so a partial or sharded run does not forget them).
 Baseline UpdateBaseline(const Report& report, const Baseline* previous = nullptr);
 

@@ -212,5 +212,35 @@ TEST(ReportModelTest, BranchesGoOnTheReferencePseudoCheck) {
   EXPECT_FALSE(r.shaders[1].reference.branches_total.has_value());
 }
 
+// A check the target's hardware cannot run (a VERT shader on r500): its own
+// outcome with or without a baseline, never a regression, never written to
+// a baseline; a baseline that still lists it gets a fix (the entry is stale).
+TEST(ClassifyTest, NotApplicableIsNeverARegressionNorInTheBaseline) {
+  const json na{{"verdict", "not-applicable"}, {"detail", "the r500 target is the fragment processor"}};
+  const Report r = Parsed(ReportJson({
+      ShaderJson("s/vert.tgsi", "0000000000000001", {{"a3xx/naive", PassCheck(4)}, {"r500/naive", na}}),
+      ShaderJson("s/frag.tgsi", "0000000000000002",
+                 {{"a3xx/naive", PassCheck(4)}, {"r500/naive", FailCheck("unsupported", "FACE on r500")}}),
+  }));
+  const Classification none = Classify(r, Baseline{});
+  EXPECT_EQ(none.Count(Outcome::kNotApplicable), 1u);
+  EXPECT_EQ(Find(none, "s/vert.tgsi@r500/naive").outcome, Outcome::kNotApplicable);
+  EXPECT_EQ(Find(none, "s/vert.tgsi@r500/naive").status, Status::kNotApplicable);
+  EXPECT_EQ(Find(none, "s/frag.tgsi@r500/naive").outcome, Outcome::kRegression);  // a gap of ours is one
+  EXPECT_EQ(OutcomeName(Outcome::kNotApplicable), "not-applicable");
+  const Baseline updated = UpdateBaseline(r);
+  EXPECT_EQ(WriteBaseline(updated), "s/frag.tgsi@r500/naive,Skip\n");
+  const Classification clean = Classify(r, updated);
+  EXPECT_TRUE(clean.Clean());
+  EXPECT_EQ(clean.Count(Outcome::kFix), 0u);
+  EXPECT_EQ(clean.Count(Outcome::kNotApplicable), 1u);
+  const Classification stale =
+      Classify(r, Parse("s/vert.tgsi@r500/naive,Skip\ns/frag.tgsi@r500/naive,Skip\n"));
+  EXPECT_TRUE(stale.Clean());
+  EXPECT_EQ(Find(stale, "s/vert.tgsi@r500/naive").outcome, Outcome::kFix);
+  const Baseline old = Parse("s/vert.tgsi@r500/naive,Skip\n");
+  EXPECT_EQ(UpdateBaseline(r, &old).entries.count("s/vert.tgsi@r500/naive"), 0u);
+}
+
 }  // namespace
 }  // namespace shaderdiff::report

@@ -17,9 +17,9 @@ namespace html {
 namespace {
 
 // Verdicts in the order the tables show them; others follow alphabetically.
-constexpr std::array<std::string_view, 15> kVerdictOrder = {
-    "pass",    "exempt",  "mismatch",    "naive-mismatch", "build-mismatch", "hazard",         "compile-error", "crash",
-    "timeout", "unsupported", "untested", "parse-error",   "invalid",        "print-mismatch", "error"};
+constexpr std::array<std::string_view, 16> kVerdictOrder = {
+    "pass",    "exempt",      "mismatch", "naive-mismatch", "build-mismatch", "hazard",  "compile-error",  "crash",
+    "timeout", "unsupported", "untested", "not-applicable", "parse-error",    "invalid", "print-mismatch", "error"};
 
 size_t VerdictRank(const std::string& verdict) {
   return static_cast<size_t>(std::find(kVerdictOrder.begin(), kVerdictOrder.end(), verdict) - kVerdictOrder.begin());
@@ -122,6 +122,8 @@ std::string Overview(const Report& run, const Report* previous, const Classifica
   out += Card("flakes", c.Count(Outcome::kFlake), "");
   out += Card("missing", c.Count(Outcome::kMissing), "");
   out += Card("passing", c.Count(Outcome::kPass), "");
+  // Checks the target's hardware cannot run (a vertex shader on r500): no test, no gap.
+  if (const size_t na = c.Count(Outcome::kNotApplicable)) out += Card("not applicable", na, "");
   if (run.explore_seed) {
     size_t findings = 0;
     for (const ShaderResult& s : run.shaders) findings += s.findings.size();

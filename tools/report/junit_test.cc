@@ -149,6 +149,22 @@ TEST(JunitTest, ExploreFindingsAreASkippedSuiteOfTheirOwn) {
   EXPECT_EQ(RenderJunit(stable, Classify(stable, Baseline{})).find("explore"), std::string::npos);
 }
 
+TEST(JunitTest, NotApplicableIsSkippedWithItsReason) {
+  const json na{{"verdict", "not-applicable"}, {"detail", "the r500 target is the fragment processor"}};
+  const Report run = Parsed(ReportJson({ShaderJson("s/v.tgsi", "0000000000000001", {{"r500/naive", na}})}));
+  const std::string xml = RenderJunit(run, Classify(run, Baseline{}));
+  std::map<std::string, size_t> elements;
+  ASSERT_EQ(CheckXml(xml, &elements), "") << xml;
+  const size_t suite = xml.find("<testsuite name=\"r500/naive\"");
+  ASSERT_NE(suite, std::string::npos) << xml;
+  EXPECT_EQ(Attribute(xml, suite, "tests"), 1u);
+  EXPECT_EQ(Attribute(xml, suite, "skipped"), 1u);
+  EXPECT_EQ(Attribute(xml, suite, "failures"), 0u);
+  EXPECT_NE(xml.find("<skipped message=\"not applicable: the r500 target is the fragment processor\"/>"),
+            std::string::npos)
+      << xml;
+}
+
 TEST(JunitTest, TheCheckerCatchesBrokenXml) {
   std::map<std::string, size_t> elements;
   const std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";

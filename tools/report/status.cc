@@ -6,7 +6,7 @@
 namespace shaderdiff::report {
 namespace {
 
-constexpr std::array<std::string_view, 5> kNames = {"Pass", "Fail", "Crash", "Skip", "Timeout"};
+constexpr std::array<std::string_view, 6> kNames = {"Pass", "Fail", "Crash", "Skip", "Timeout", "NotApplicable"};
 
 }  // namespace
 
@@ -22,6 +22,7 @@ std::optional<Status> ParseStatus(std::string_view name) {
 Status StatusForVerdict(std::string_view verdict) {
   if (verdict == "pass" || verdict == "exempt") return Status::kPass;
   if (verdict == "unsupported" || verdict == "untested") return Status::kSkip;
+  if (verdict == "not-applicable") return Status::kNotApplicable;
   if (verdict == "timeout") return Status::kTimeout;
   if (verdict == "crash") return Status::kCrash;
   return Status::kFail;  // mismatch, naive-mismatch, build-mismatch, hazard, compile-error, parse-error, invalid, ... and unknown ones

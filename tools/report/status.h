@@ -10,7 +10,12 @@
      crash                                               -> Crash
      timeout                                             -> Timeout
      unsupported, untested                               -> Skip
+     not-applicable                                      -> NotApplicable
      anything else                                       -> Fail
+   NotApplicable is ours, not deqp-runner's: the target's hardware has no
+   such stage (a vertex shader on r500), so the check is not a test at all
+   (deqp-runner would not list it in its caselist). It is never a failure or
+   a regression, and a baseline may not list it (baseline.h).
    Invariant: an unknown verdict never maps to Pass (a verdict this code has
    not heard of is a failure until someone says otherwise). */
 #pragma once
@@ -22,9 +27,9 @@
 
 namespace shaderdiff::report {
 
-enum class Status : uint8_t { kPass, kFail, kCrash, kSkip, kTimeout };
+enum class Status : uint8_t { kPass, kFail, kCrash, kSkip, kTimeout, kNotApplicable };
 
-// "Pass", "Fail", "Crash", "Skip", "Timeout": deqp-runner's spelling.
+// "Pass", "Fail", "Crash", "Skip", "Timeout": deqp-runner's spelling; "NotApplicable".
 std::string_view StatusName(Status status);
 
 // The inverse of StatusName; nullopt for anything else (case-sensitive).

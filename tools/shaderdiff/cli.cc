@@ -160,7 +160,12 @@ int ChooseVector(const po::variables_map& vm, const std::string& command, const 
     }
     return kExitOk;
   }
-  const std::string file = vm["vector"].as<std::string>();
+  return ReadVectorFile(vm["vector"].as<std::string>(), shader, vector, source);
+}
+
+int ReadVectorFile(const std::string& file, const tgsi::Shader& shader, common::TestVector* vector,
+                   VectorSource* source) {
+  std::string error;
   std::optional<std::string> text;
   if (file == "-") {
     text = std::string(std::istreambuf_iterator<char>(std::cin), {});

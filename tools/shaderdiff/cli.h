@@ -89,6 +89,11 @@ struct VectorSource {
 int ChooseVector(const po::variables_map& vm, const std::string& command, const tgsi::Shader& shader,
                  common::TestVector* vector, VectorSource* source = nullptr);
 
+// Loads a vector file ('-': stdin) for `shader` (its stage must match), as
+// ChooseVector does for --vector.
+int ReadVectorFile(const std::string& file, const tgsi::Shader& shader, common::TestVector* vector,
+                   VectorSource* source = nullptr);
+
 // Prints an executor's failure as "FILE:LINE:COL: KIND: DETAIL" (KIND:
 // error, timeout or unsupported): the shader file at the instruction or
 // declaration it names, or the vector file at the entry it names, or just

@@ -308,11 +308,27 @@ expect_exit 2 "stats --target r500 --mesa-programs" "$SD" stats --target r500 --
 grep -q "r500 has no Mesa build" "$TMP/err" || fail "stats r500 refuses Mesa programs; got: $(cat "$TMP/err")"
 expect_exit 2 "check --target r500 --hazards stale" "$SD" check --target r500 --build naive --hazards stale "$TMP/r500.tgsi"
 grep -q "hazards always trap" "$TMP/err" || fail "check r500 says its hazards always trap; got: $(cat "$TMP/err")"
-expect_exit 4 "fuzz --target r500" "$SD" fuzz --target r500 --time 1 --out "$TMP/fz"
-grep -q "r500 has no optimizing build yet" "$TMP/err" && [[ ! -e "$TMP/fz" ]] ||
-  fail "fuzz --target r500 is refused before running anything; got: $(cat "$TMP/err")"
+# fuzz --target r500 runs the naive build alone and says so (no build-mismatch check).
+expect_exit 0 "fuzz --target r500" "$SD" fuzz --target r500 --seed 1 --jobs 1 --corpus '' --max-programs 16 --out "$TMP/fz"
+grep -q "unsupported [0-9]* (" "$TMP/err" || fail "the r500 campaign prints its unsupported programs; got: $(tail -3 "$TMP/err")"
+python3 - "$TMP/fz/report.json" <<'PY' || fail "fuzz --target r500's report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["target"] == "r500" and r["programs"] == 16, (r["target"], r["programs"])
+b = r["settings"]["builds"]
+assert b["checked"] == ["r500/naive"] and b["build_mismatch"] is False and "no optimizing build" in b["note"], b
+assert sorted(r["verdicts"]) == ["r500/naive", "reference"], r["verdicts"]
+assert sum(r["verdicts"]["r500/naive"].values()) == 16, r["verdicts"]
+u = r["unsupported"]
+assert u["programs"] == r["verdicts"]["r500/naive"].get("unsupported", 0) == sum(u["reasons"].values()), u
+PY
+"$SD" vector "$TMP/r500.tgsi" --seed 3 --lanes 4 --edges >"$TMP/r5vec.json" 2>"$TMP/err" || fail "vector for r500.tgsi: $(cat "$TMP/err")"
+expect_exit 0 "check --target r500 --vector" "$SD" check --target r500 --build naive "$TMP/r500.tgsi" --vector "$TMP/r5vec.json"
+grep -q "r500.tgsi: pass (1 vectors" "$TMP/out" || fail "check --vector checks the one vector; got: $(cat "$TMP/out")"
+expect_exit 2 "check --vector with two shaders" "$SD" check --target r500 --build naive "$TMP/r500.tgsi" "$TMP/r500.tgsi" --vector "$TMP/r5vec.json"
 expect_exit 4 "bisect --target r500" "$SD" bisect --target r500 "$TMP/r500.tgsi" --seed 1
-grep -q "bisect searches the optimizing build's rewrites" "$TMP/err" || fail "bisect --target r500 names why; got: $(cat "$TMP/err")"
+grep -q "bisect searches the optimizing build's rewrites for the culprit, so it needs the optimizing build" "$TMP/err" ||
+  fail "bisect --target r500 names why; got: $(cat "$TMP/err")"
 for cmd in check compile stats nightly; do
   expect_exit 0 "$cmd --help" "$SD" $cmd --help
   grep -q "r500" "$TMP/out" || fail "$cmd --help says what r500 supports"

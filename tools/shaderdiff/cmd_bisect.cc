@@ -90,8 +90,10 @@ int Finish(const bisect::BisectResult& result, const bisect::CaseDescription& wh
     case bisect::Status::kCulpritSet:
     case bisect::Status::kCulpritPass: return kExitOk;
     case bisect::Status::kNotBisectable:
-      return result.unlimited.verdict == "unsupported" || result.unlimited.verdict == "untested" ? kExitUnsupported
-                                                                                                 : kExitFailure;
+      return result.unlimited.verdict == "unsupported" || result.unlimited.verdict == "untested" ||
+                     result.unlimited.verdict == "not-applicable"
+                 ? kExitUnsupported
+                 : kExitFailure;
     default: return kExitFailure;
   }
 }
@@ -172,8 +174,9 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
 int RunCase(const po::variables_map& vm) {
   if (IsR500(vm)) {
     std::cerr << "shaderdiff bisect: --target r500: bisect searches the optimizing build's rewrites for the "
-                 "culprit, and r500 has no optimizing build yet (its naive build has none to search: check it "
-                 "with `check --target r500 --build naive`)\n";
+                 "culprit, so it needs the optimizing build, and r500 has none yet (its naive build has no "
+                 "rewrites to search: check it with `check --target r500 --build naive`; `fuzz --target r500` "
+                 "reduces what it finds there, without bisecting)\n";
     return kExitUnsupported;
   }
   if (const int e = TargetHasCompiler(vm, "bisect"); e != kExitOk) return e;
@@ -242,7 +245,7 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
     return NotBisectable(record->verdict, "a failure of the " + record->config + " build (" + record->verdict +
                          "): only the optimizing build has rewrites", what, vm);
   }
-  if (record->verdict == "unsupported" || record->verdict == "untested") {
+  if (record->verdict == "unsupported" || record->verdict == "untested" || record->verdict == "not-applicable") {
     return NotBisectable(record->verdict, record->verdict + " is not a failure (" + record->detail + ")", what, vm);
   }
   std::optional<std::vector<std::string>> repro = ReproArguments(*record, path, name);

@@ -1,5 +1,5 @@
 // `shaderdiff gen --seed S [--count N] [--stage vert|frag] [--size MIN:MAX]
-// [--policy default|rewrites|wide|lowering] --out DIR`: writes N generated shaders
+// [--policy default|rewrites|wide|lowering|r500] --out DIR`: writes N generated shaders
 // (fuzz/gen) as DIR/<policy>-<stage>-<seed>.tgsi, shader k from seed S + k,
 // and DIR/gen.json naming each file's seed, stage, size, policy and the
 // command regenerating it alone (TGSI text has no comment syntax).
@@ -24,12 +24,12 @@ int RunGen(const std::vector<std::string>& args) {
       ("count", po::value<uint32_t>()->default_value(1), "number of shaders")
       ("stage", po::value<std::string>(), "vert or frag (default: chosen from each shader's seed)")
       ("size", po::value<std::string>()->default_value("5:100"), "instructions per shader, MIN:MAX (END included, 5..500)")
-      ("policy", po::value<std::string>()->default_value("default"), "default; rewrites (biased toward shapes the optimizing passes rewrite); wide (default plus relative addressing, textures and KILL); or lowering (rewrites plus the opcodes lower-tgsi rewrites)")
+      ("policy", po::value<std::string>()->default_value("default"), "default; rewrites (biased toward shapes the optimizing passes rewrite); wide (default plus relative addressing, textures and KILL); lowering (rewrites plus the opcodes lower-tgsi rewrites); or r500 (float values only, what the r500 naive build translates; give --stage frag)")
       ("out", po::value<std::string>(), "output folder (created if missing)");
   po::variables_map vm;
   if (!ParseArgs(args, options, {}, &vm)) return kExitUsage;
   if (vm.count("help")) {
-    PrintUsage("shaderdiff gen --seed S [--count N] [--stage vert|frag] [--size MIN:MAX] [--policy default|rewrites|wide|lowering] --out DIR\n\n"
+    PrintUsage("shaderdiff gen --seed S [--count N] [--stage vert|frag] [--size MIN:MAX] [--policy default|rewrites|wide|lowering|r500] --out DIR\n\n"
                "Writes N generated TGSI shaders free of undefined behaviour (fuzz/gen/README.md) as\n"
                "DIR/<policy>-<stage>-<seed>.tgsi, and DIR/gen.json with each file's seed, stage, size,\n"
                "policy and the command that regenerates it. The same options give the same bytes.",
@@ -42,7 +42,7 @@ int RunGen(const std::vector<std::string>& args) {
   }
   std::optional<fuzz::Policy> policy = fuzz::PolicyByName(vm["policy"].as<std::string>());
   if (!policy) {
-    std::cerr << "shaderdiff gen: unknown --policy '" << vm["policy"].as<std::string>() << "' (default, rewrites, wide or lowering)\n";
+    std::cerr << "shaderdiff gen: unknown --policy '" << vm["policy"].as<std::string>() << "' (default, rewrites, wide, lowering or r500)\n";
     return kExitUsage;
   }
   const std::string size = vm["size"].as<std::string>();

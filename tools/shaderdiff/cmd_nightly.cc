@@ -306,17 +306,14 @@ int RunNightlyWith(const std::vector<std::string>& args, const NightlyHooks& hoo
   if (!LoadExpectations(c.baseline, c.flakes, c.exemptions, &expectations)) return kExitFailure;
 
   const harness::CheckOptions base = NightlyCheckOptions(c);
-  std::vector<nightly::CheckPlan> plans = nightly::DefaultPlans(base);
   // a3xx/mesa when there are Mesa programs: the default folder may be
   // absent (a corpus of one's own), a folder given by --mesa-programs not.
-  if (fs::is_directory(c.mesa_programs_dir)) {
-    plans.push_back(nightly::MesaPlan(base, c.mesa_programs_dir));
-  } else if (c.mesa_programs_given) {
+  const bool mesa = fs::is_directory(c.mesa_programs_dir);
+  if (!mesa && c.mesa_programs_given) {
     std::cerr << "shaderdiff nightly: --mesa-programs " << c.mesa_programs_arg << ": not a folder\n";
     return kExitUsage;
   }
-  // The second target after every a3xx build, so a3xx's stages run as before.
-  plans.push_back(nightly::R500Plan(base));
+  std::vector<nightly::CheckPlan> plans = nightly::DefaultPlans(base, mesa ? c.mesa_programs_dir : "");
   if (!SelectPlans(c, &plans)) return kExitUsage;
   nightly::ShaderRunOptions shader_options;
   shader_options.reference = base;

@@ -21,6 +21,7 @@
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/ir3_dump/program.h"
+#include "tools/reduce/oracle.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 #include "tools/shaderdiff/target_options.h"
@@ -376,6 +377,9 @@ int RunCheck(const std::vector<std::string>& args) {
       ("lanes", po::value<uint32_t>()->default_value(16), "lanes per vector (a multiple of 4)")
       ("seed", po::value<uint64_t>()->default_value(1), "run seed")
       ("quiet,q", "print only failing shaders and the summary")
+      ("vector", po::value<std::string>(),
+       "check this one vector (JSON as `shaderdiff vector` writes; '-' reads stdin) instead of --vectors\n"
+       "seeded ones, for one shader: what a reduced r500 case's repro.sh runs (r500's `emulate` runs assembly)")
       ("programs", po::value<std::string>(),
        "--build mesa: a folder of ir3 variant dumps, DIR/<hash>.txt for the shader whose text\n"
        "hashes to <hash> (as corpus/external/mesa-ir3/); a shader with none is untested")
@@ -398,11 +402,12 @@ int RunCheck(const std::vector<std::string>& args) {
                "values), build-mismatch, hazard, unsupported (with the feature), compile-error,\n"
                "timeout, untested (no vector could be checked: the reference interpreter\n"
                "exhausted its budget on, or could not run, every one; with the reason; such a\n"
-               "vector is skipped, not failed), or\n"
+               "vector is skipped, not failed), not-applicable (the target's hardware has no such\n"
+               "stage: a vertex shader on r500, which is the fragment processor), or\n"
                "parse-error / invalid (the shader does not parse or validate, FILE:LINE:COL), and\n"
                "a command that reproduces each failure. Exits 1 if any shader has a mismatch,\n"
-               "hazard, compile error, timeout, parse error or is invalid; unsupported and untested\n"
-               "shaders are counted (with their reasons), not failed, but when no shader passed\n"
+               "hazard, compile error, timeout, parse error or is invalid; unsupported, untested and\n"
+               "not-applicable shaders are counted (with their reasons), not failed, but when no shader passed\n"
                "and none failed (nothing was tested) the exit code is 4.",
                options);
     return kExitOk;
@@ -458,6 +463,10 @@ int RunCheck(const std::vector<std::string>& args) {
               << " were given (use --programs DIR)\n";
     return kExitUsage;
   }
+  if (vm.count("vector") && entries.size() != 1) {
+    std::cerr << "shaderdiff check: --vector is a vector of one shader, " << entries.size() << " were given\n";
+    return kExitUsage;
+  }
   const std::string programs_dir = vm.count("programs") ? vm["programs"].as<std::string>() : "";
   const bool quiet = vm.count("quiet") > 0;
   std::map<std::string, uint64_t> verdicts;
@@ -477,10 +486,19 @@ int RunCheck(const std::vector<std::string>& args) {
     }
     if (vm.count("program")) opt.mesa_program = vm["program"].as<std::string>();
     if (!programs_dir.empty()) opt.mesa_program = ir3_dump::ProgramPathIn(programs_dir, e.hash);
-    harness::CheckOutcome o = harness::CheckShader(parsed.shader, e.hash, opt);
+    harness::CheckOutcome o;
+    if (vm.count("vector")) {
+      common::TestVector vector;
+      if (const int status = ReadVectorFile(vm["vector"].as<std::string>(), parsed.shader, &vector); status != kExitOk)
+        return status;
+      o = reduce::CheckOneVector(parsed.shader, vector, opt, /*three_way=*/true).outcome;
+    } else {
+      o = harness::CheckShader(parsed.shader, e.hash, opt);
+    }
     const std::string verdict(harness::VerdictName(o.verdict));
     ++verdicts[verdict];
-    const bool skipped = o.verdict == harness::Verdict::kUnsupported || o.verdict == harness::Verdict::kUntested;
+    const bool skipped = o.verdict == harness::Verdict::kUnsupported || o.verdict == harness::Verdict::kUntested ||
+                         o.verdict == harness::Verdict::kNotApplicable;
     if (skipped) ++unsupported[verdict + ": " + o.detail];
     const bool bad = o.verdict != harness::Verdict::kPass && !skipped;
     failed |= bad;
@@ -499,7 +517,13 @@ int RunCheck(const std::vector<std::string>& args) {
                           : std::string())
                   << ")";
       std::cout << "\n";
-      if (bad) std::cout << "  reproduce: " << harness::ReproCommand(e.path, opt, o, ReproProgram()) << "\n";
+      if (bad) {
+        const std::string repro = vm.count("vector") ? ReproProgram() + " check --target " + opt.target + " --build " +
+                                                           std::string(harness::BuildName(opt.build)) + " " + e.path +
+                                                           " --vector " + vm["vector"].as<std::string>()
+                                                     : harness::ReproCommand(e.path, opt, o, ReproProgram());
+        std::cout << "  reproduce: " << repro << "\n";
+      }
     }
   }
   std::cout << entries.size() << " shader(s):";

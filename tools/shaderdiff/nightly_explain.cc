@@ -46,7 +46,7 @@ json Decide(const Case& c, const ExplainPhaseConfig& config) {
   if (c.verdict == "crash") {
     return Note("skipped", "a crash has no failure signature to reduce (rerun its reproduce command under a debugger)");
   }
-  if (c.verdict == "unsupported" || c.verdict == "untested" || c.verdict == "pass") {
+  if (c.verdict == "unsupported" || c.verdict == "untested" || c.verdict == "not-applicable" || c.verdict == "pass") {
     return Note("skipped", "a " + c.verdict + " check has no failing value to explain");
   }
   if (!c.entry) return Note("skipped", "the shader is not in the corpus this run loaded");

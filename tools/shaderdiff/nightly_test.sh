@@ -24,8 +24,9 @@
 #     --deadline; a crashing exploration is a new finding, never a
 #     regression; SIGINT twice with stuck workers, and SIGINT to the whole
 #     process group, leave a valid partial report; --no-fork agrees;
-#   - the r500/naive check: a row for every shader, VERT unsupported and
-#     Skip in the baseline, --check r500/naive alone.
+#   - the r500/naive check: a row for every shader, VERT not-applicable and
+#     in no baseline (never a regression, with or without one), FRAG
+#     unsupported as Skip, --check r500/naive alone.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
 set -uo pipefail
 SD="$1"
@@ -497,11 +498,12 @@ grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3
   fail "unknown --check message"
 
 # 14. The second target: r500/naive runs on every shader after the a3xx
-# checks; --check r500/naive runs it alone; a vertex shader is unsupported
-# on r500 ("the r500 target is the fragment processor") and the shipped
-# baseline lists it as Skip, like a fragment shader the translator does not
-# take; a fragment shader it translates passes.
-python3 - "$TMP/a.json" "$BASELINE" >"$TMP/r500_picks" <<'PY' || fail "r500/naive rows in the full run, Skip in the baseline"
+# checks; --check r500/naive runs it alone; a vertex shader is
+# not-applicable on r500 ("the r500 target is the fragment processor"),
+# which the shipped baseline does not list (it is never a regression), unlike
+# a fragment shader the translator does not take (unsupported, Skip); a
+# fragment shader it translates passes.
+python3 - "$TMP/a.json" "$BASELINE" >"$TMP/r500_picks" <<'PY' || fail "r500/naive rows in the full run, in the baseline"
 import json, sys
 r = json.load(open(sys.argv[1]))
 base = dict(l.rsplit(",", 1) for l in open(sys.argv[2]).read().splitlines() if l and not l.startswith("#"))
@@ -516,19 +518,21 @@ for s in r["shaders"]:
     if c["verdict"] == "naive-mismatch":  # a known one (corpus/README.md "Baselines"), at more vectors than 2
         assert base.get(test) == "Fail", test
         continue
-    assert c["verdict"] in ("pass", "unsupported"), (s["file"], c)
+    assert c["verdict"] in ("pass", "unsupported", "not-applicable"), (s["file"], c)
     if s["stage"] == "VERT":
-        assert c == {"verdict": "unsupported", "detail": "the r500 target is the fragment processor"}, (s["file"], c)
-        assert base.get(test) == "Skip", test
+        assert c == {"verdict": "not-applicable", "detail": "the r500 target is the fragment processor"}, (s["file"], c)
+        assert test not in base, test
         vert = vert or s["file"]
     elif c["verdict"] == "pass":
         assert base.get(test) in (None, "Fail"), test  # Fail: the known mismatch, on a vector past the first 2
         assert c["instructions"] > 0 and c["cycles"] > 0, c
         frag_pass = frag_pass or s["file"]
     else:
+        assert c["verdict"] == "unsupported", (s["file"], c)
         assert base.get(test) == "Skip", test
         frag_unsup = frag_unsup or s["file"]
-assert r["summary"]["checks"]["r500/naive"]["pass"] > 200, r["summary"]["checks"]["r500/naive"]
+n = r["summary"]["checks"]["r500/naive"]
+assert n["pass"] > 200 and n["not-applicable"] == sum(s["stage"] == "VERT" for s in r["shaders"]), n
 print(vert, frag_pass, frag_unsup)
 PY
 read -r R5_VERT R5_PASS R5_UNSUP <"$TMP/r500_picks"
@@ -541,14 +545,40 @@ assert r["settings"]["targets"] == ["r500/naive"], r["settings"]
 v = {s["file"]: s["checks"] for s in r["shaders"]}
 assert sorted(v) == sorted(sys.argv[2:]), list(v)
 assert all(list(c) == ["r500/naive"] for c in v.values()), v
-assert v[sys.argv[2]]["r500/naive"]["verdict"] == "unsupported" and v[sys.argv[3]]["r500/naive"]["verdict"] == "pass", v
+assert v[sys.argv[2]]["r500/naive"]["verdict"] == "not-applicable", v
+assert v[sys.argv[3]]["r500/naive"]["verdict"] == "pass" and v[sys.argv[4]]["r500/naive"]["verdict"] == "unsupported", v
 PY
-grep -qF "<testcase classname=\"r500/naive\" name=\"$R5_VERT\"" "$OUT/r5/junit.xml" &&
-  grep -qF "r500/naive" "$OUT/r5/index.html" ||
-  fail "junit.xml and index.html show the r500/naive rows"
-grep -v "^$R5_VERT@r500/naive," "$BASELINE" >"$TMP/no_vert.csv"
-expect_exit 1 "a VERT shader's r500 Skip missing from the baseline is a regression" "$SD" "${BASE[@]}" \
-  --check r500/naive --shader "$R5_VERT" --run r5 --baseline "$TMP/no_vert.csv"
+grep -A1 -F "<testcase classname=\"r500/naive\" name=\"$R5_VERT\">" "$OUT/r5/junit.xml" |
+  grep -qF '<skipped message="not applicable: the r500 target is the fragment processor"/>' &&
+  grep -qF "r500/naive" "$OUT/r5/index.html" && grep -qF '>not applicable<' "$OUT/r5/index.html" ||
+  fail "junit.xml and index.html show the r500/naive rows, the VERT one as not applicable"
+grep -q ', 1 not applicable;' "$TMP/stdout" || fail "the summary counts the VERT shader's r500 check: $(cat "$TMP/stdout")"
+# Never a regression, with an empty baseline (a corpus of one's own), while
+# the unsupported fragment shader's check is one.
+: >"$TMP/empty.csv"
+expect_exit 0 "a VERT shader's r500 check with an empty baseline" "$SD" "${BASE[@]}" --check r500/naive --run r5e \
+  --shader "$R5_VERT" --baseline "$TMP/empty.csv"
+expect_exit 1 "an unsupported FRAG shader's r500 check with an empty baseline" "$SD" "${BASE[@]}" --check r500/naive \
+  --run r5e --shader "$R5_VERT" --shader "$R5_UNSUP" --baseline "$TMP/empty.csv"
+grep -qF "$R5_UNSUP@r500/naive: unsupported" "$TMP/stdout" && ! grep -qF "$R5_VERT@r500/naive" "$TMP/stdout" ||
+  fail "only the unsupported FRAG shader regressed: $(cat "$TMP/stdout")"
+# --update-baseline writes the unsupported fragment shader's Skip but no
+# row for the vertex shader.
+expect_exit 0 "a VERT shader's r500 check with no baseline" "$SD" "${BASE[@]}" --check r500/naive --run r5nb \
+  --shader "$R5_VERT" --shader "$R5_UNSUP" --baseline "$TMP/r5_new.csv" --update-baseline
+[[ "$(cat "$TMP/r5_new.csv")" == "$R5_UNSUP@r500/naive,Skip" ]] ||
+  fail "--update-baseline lists exactly the unsupported FRAG row: $(cat "$TMP/r5_new.csv")"
+# A baseline that still lists it (Skip, as before not-applicable) is stale:
+# a fix, not a failure; NotApplicable itself is no baseline status.
+printf '%s@r500/naive,Skip\n' "$R5_VERT" >"$TMP/old_vert.csv"
+expect_exit 0 "a stale Skip row of a VERT shader's r500 check" "$SD" "${BASE[@]}" \
+  --check r500/naive --shader "$R5_VERT" --run r5 --baseline "$TMP/old_vert.csv"
+grep -qF "$R5_VERT@r500/naive: not-applicable (baseline: Skip)" "$TMP/stdout" || fail "the stale row is listed as fixed"
+printf '%s@r500/naive,NotApplicable\n' "$R5_VERT" >"$TMP/na_vert.csv"
+expect_exit 1 "a NotApplicable baseline row" "$SD" "${BASE[@]}" \
+  --check r500/naive --shader "$R5_VERT" --run r5 --baseline "$TMP/na_vert.csv"
+grep -q "NotApplicable': a check the target's hardware cannot run is not a test" "$TMP/stderr" ||
+  fail "a NotApplicable line is refused: $(cat "$TMP/stderr")"
 
 rm -rf "$TMP"
 if [[ $failures -gt 0 ]]; then echo "$failures failure(s)"; exit 1; fi

@@ -43,8 +43,10 @@ void PrintClassificationSummary(const report::Classification& c) {
   std::cout << "report: " << c.checks.size() - c.Count(Outcome::kMissing) << " checks: " << c.Count(Outcome::kPass)
             << " pass, " << c.Count(Outcome::kExpectedFailure) << " expected failures, "
             << c.Count(Outcome::kRegression) << " regressions, " << c.Count(Outcome::kFix) << " fixed, "
-            << c.Count(Outcome::kFlake) << " flakes; " << c.Count(Outcome::kMissing)
-            << " baseline entries missing from the run\n";
+            << c.Count(Outcome::kFlake) << " flakes";
+  // Checks the target's hardware cannot run (a vertex shader on r500): neither pass nor failure.
+  if (const size_t na = c.Count(Outcome::kNotApplicable)) std::cout << ", " << na << " not applicable";
+  std::cout << "; " << c.Count(Outcome::kMissing) << " baseline entries missing from the run\n";
 }
 
 namespace {

@@ -64,6 +64,23 @@ std::string Bind(const tgsi::Shader& shader, const RegisterMap& map, r500::Fragm
   return "";
 }
 
+// R500's depth output is one scalar (the alpha half of the OUT instruction
+// that writes it, A.1): a fragment POSITION output is its .z alone, so a
+// write of .x, .y or .w has nowhere to go and is refused, not dropped (found
+// by `fuzz --target r500`: the reference keeps those components).
+std::string DepthOnlyZ(const tgsi::Shader& shader, const r500::FragmentProgram& p) {
+  for (const tgsi::Instruction& inst : shader.instructions) {
+    for (const tgsi::DstOperand& d : inst.dst) {
+      if (d.reg.file != tgsi::File::kOutput || (d.write_mask & ~0x4) == 0) continue;
+      for (const r500::OutputBinding& o : p.outputs) {
+        if (o.kind == r500::OutputBinding::Kind::kDepth && o.out_index == d.reg.index.index)
+          return "output POSITION.x, .y or .w on r500 (its depth output is POSITION.z alone)";
+      }
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 CompileResult CompileR500Naive(const tgsi::Shader& input) {
@@ -80,6 +97,7 @@ CompileResult CompileR500Naive(const tgsi::Shader& input) {
   CompileResult r;
   r500::FragmentProgram& p = r.program;
   why = Bind(shader, *map, p);
+  if (why.empty()) why = DepthOnlyZ(shader, p);
   if (!why.empty()) return Fail(Status::kUnsupported, why);
   for (size_t k = 0; k < shader.immediates.size(); ++k) {
     const tgsi::Immediate& imm = shader.immediates[k];

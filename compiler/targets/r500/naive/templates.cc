@@ -31,6 +31,7 @@
 
 #include <numbers>
 
+#include "compiler/support/mutant.h"
 #include "compiler/tgsi/opcode.h"
 
 namespace shaderdiff::r500naive {
@@ -458,7 +459,11 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::MUL:
       if (!need(2)) return;
-      Componentwise(ctx, AluOp::kMad, src[0], src[1], NegZero(), d->write, d->mask, d->mode);
+      if (compiler::MutantActive(compiler::Mutant::kR500NaiveMulPlusZero)) {  // test-only (mutant.h)
+        Componentwise(ctx, AluOp::kMad, src[0], src[1], Zero(), d->write, d->mask, d->mode);
+      } else {
+        Componentwise(ctx, AluOp::kMad, src[0], src[1], NegZero(), d->write, d->mask, d->mode);
+      }
       break;
     case Opcode::MAD:
       if (!need(3)) return;
