@@ -457,6 +457,26 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   if (range_lanes) MarkRange(dst.space, dst.array_id, c, range_lanes, range_why);
 }
 
+bool Exec::CanStoreDirect(const DInst& in) const {
+  const DDst& dst = in.dst[0];
+  if (in.saturate || (uu | ux) != 0 || opt.trace != nullptr || dst.index.indirect) return false;
+  if (dst.space != Space::kTemp && dst.space != Space::kOut && dst.space != Space::kAddr) return false;
+  for (int i = 0; i < in.num_src; ++i) {
+    const DSrc& s = in.src[i];
+    if (s.space == dst.space && (s.index.indirect || s.index.base == dst.index.base)) return false;
+  }
+  return true;
+}
+
+void Exec::DirectStored(const DInst& in, int c) {
+  // StoreChannel's unmark(exec, false) for a direct destination.
+  const DDst& dst = in.dst[0];
+  const uint32_t reg = static_cast<uint32_t>(dst.index.base);
+  for (RangeMarked& r : range_marked_) {
+    if (r.space == dst.space && r.comp == c && reg >= r.first && reg <= r.last) r.lanes &= ~exec;
+  }
+}
+
 void Exec::Store(const DInst& in, int d, uint8_t chans) {
   StoreMask(in, d, in.dst[d].mask & chans, in.saturate);
 }
