@@ -353,8 +353,12 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   if (!dst.index.indirect) {
     unmark(exec, false);
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
-    if (!saturate && (uu | ux) == 0) {  // certain control, no saturate: the values as they are
+    if (!saturate) {
+      // The values as they are; under uncertain control (value_for, mark)
+      // each lane of uu | ux, executing or not, is also any value unless
+      // it already is.
       reg.CopyLanes(exec, v);
+      ForLanes(uu | ux, [&](int l) { mark(reg, l); });
       return;
     }
     int n = 0;
@@ -459,7 +463,7 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
 
 bool Exec::CanStoreDirect(const DInst& in) const {
   const DDst& dst = in.dst[0];
-  if (in.saturate || (uu | ux) != 0 || opt.trace != nullptr || dst.index.indirect) return false;
+  if (in.saturate || opt.trace != nullptr || dst.index.indirect) return false;
   if (dst.space != Space::kTemp && dst.space != Space::kOut && dst.space != Space::kAddr) return false;
   for (int i = 0; i < in.num_src; ++i) {
     const DSrc& s = in.src[i];
@@ -469,12 +473,16 @@ bool Exec::CanStoreDirect(const DInst& in) const {
 }
 
 void Exec::DirectStored(const DInst& in, int c) {
-  // StoreChannel's unmark(exec, false) for a direct destination.
+  // What StoreChannel does for a direct destination without saturate
+  // besides copying exec's lanes: unmark(exec, false), and the marks of
+  // uncertain control.
   const DDst& dst = in.dst[0];
   const uint32_t reg = static_cast<uint32_t>(dst.index.base);
   for (RangeMarked& r : range_marked_) {
     if (r.space == dst.space && r.comp == c && reg >= r.first && reg <= r.last) r.lanes &= ~exec;
   }
+  Lanes& d = DirectDst(in, c);
+  ForLanes(uu | ux, [&](int l) { d.MarkAny(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact); });
 }
 
 void Exec::Store(const DInst& in, int d, uint8_t chans) {

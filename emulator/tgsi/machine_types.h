@@ -85,7 +85,7 @@ struct Lanes {
   // when m is lanes 0..n-1.
   void CopyLanes(uint64_t m, const Lanes& from);
   // Sets the lanes of m to v (Set for each): plain fills of the word and
-  // flags when v is exact and m is lanes 0..n-1.
+  // flags when v is exact and m is one run of lanes (IsRun).
   void Fill(uint64_t m, const Val& v);
   // Whether lanes at..at+n-1 are all exact: no flag byte of theirs is set
   // (kNone is 0), read eight lanes at a time (GCC's -O2 does not vectorize
@@ -128,6 +128,24 @@ inline bool IsLowRun(uint64_t m, int* n) {
   return true;
 }
 
+// Whether m (nonzero) is exactly lanes at..at+n-1 for some at and n (a
+// segment of a batched wave, machine.h WaveSegment), and those.
+inline bool IsRun(uint64_t m, int* at, int* n) {
+  if (m == 0) return false;
+  *at = std::countr_zero(m);
+  return IsLowRun(m >> *at, n);
+}
+
+// words[0..n-1] = w, four words per store (GCC's -O2 leaves a fill loop
+// scalar), exactly those words.
+inline void FillWords(common::Word* words, int n, common::Word w) {
+  typedef common::Word Quad __attribute__((vector_size(16)));
+  const Quad q = {w, w, w, w};
+  int l = 0;
+  for (; l + 4 <= n; l += 4) std::memcpy(words + l, &q, sizeof q);
+  for (; l < n; ++l) words[l] = w;
+}
+
 // Calls f(lane) for every set bit of m, lowest first.
 template <class Fn>
 inline void ForLanes(LaneMask m, Fn&& f) {
@@ -148,11 +166,11 @@ inline void Lanes::CopyLanes(uint64_t m, const Lanes& from) {
 }
 
 inline void Lanes::Fill(uint64_t m, const Val& v) {
-  int n = 0;
-  if (v.undef == Reason::kNone && v.inexact == Reason::kNone && IsLowRun(m, &n)) {
-    std::fill_n(w, n, v.w);
-    std::fill_n(u, n, Reason::kNone);
-    std::fill_n(x, n, Reason::kNone);
+  int at = 0, n = 0;
+  if (v.undef == Reason::kNone && v.inexact == Reason::kNone && IsRun(m, &at, &n)) {
+    FillWords(w + at, n, v.w);
+    std::fill_n(u + at, n, Reason::kNone);
+    std::fill_n(x + at, n, Reason::kNone);
   } else {
     ForLanes(m, [&](int l) { Set(l, v); });
   }
