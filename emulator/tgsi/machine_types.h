@@ -108,6 +108,26 @@ struct Lanes {
   }
   // Whether lanes 0..n-1 are all exact (AllExactIn(0, n)).
   bool AllExactFirst(int n) const { return AllExactIn(0, n); }
+  // The lanes of 0..n-1 that are not exact, as a mask: eight flag bytes
+  // at a time, each nonzero byte turned into its lane's bit without a
+  // branch; a tail of fewer than eight lanes byte by byte. Bytes of lanes
+  // n.. are never read.
+  uint64_t NotExactFirst(int n) const {
+    uint64_t mask = 0;
+    int l = 0;
+    for (; l + 8 <= n; l += 8) {
+      uint64_t a, b;
+      std::memcpy(&a, u + l, 8);
+      std::memcpy(&b, x + l, 8);
+      const uint64_t v = a | b;
+      // The high bit of each byte: set iff the byte is nonzero.
+      const uint64_t high = (((v & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | v) & 0x8080808080808080ull;
+      // Byte i's high bit to bit i (the eight bits land in the top byte).
+      mask |= (((high >> 7) * 0x0102040810204080ull) >> 56) << l;
+    }
+    for (; l < n; ++l) mask |= static_cast<uint64_t>((static_cast<uint8_t>(u[l]) | static_cast<uint8_t>(x[l])) != 0) << l;
+    return mask;
+  }
 };
 
 inline void Lanes::CopyFirst(int n, const Lanes& from) {

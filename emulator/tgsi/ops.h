@@ -325,16 +325,17 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
 template <class K>
 void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
   constexpr int N = K::kSrc;
-  if (AllExact(s, N, m)) {
+  // The lanes of m with a non-exact operand, eight flag bytes at a time
+  // over lanes 0 to m's highest (the flags of the lanes outside m are
+  // read, all inside the arrays, and masked off).
+  const int n = m == 0 ? 0 : kMaxLanes - std::countl_zero(m);
+  LaneMask general = 0;
+  for (int i = 0; i < N; ++i) general |= s[i]->NotExactFirst(n);
+  general &= m;
+  if (general == 0) {
     EvalKernelExactLanes<K>(ex, s, m, r);
     return;
   }
-  LaneMask general = 0;
-  ForLanes(m, [&](int l) {
-    bool exact = true;
-    for (int i = 0; i < N; ++i) exact = exact && s[i]->Exact(l);
-    general |= static_cast<LaneMask>(!exact) << l;
-  });
   if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
   ForLanes(general, [&](int l) {
     Val a[N > 0 ? N : 1];
