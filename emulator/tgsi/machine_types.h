@@ -92,19 +92,19 @@ struct Lanes {
   // a byte loop), no branch per lane; a tail of fewer than eight lanes byte
   // by byte. Bytes outside the range are never read.
   bool AllExactIn(int at, int n) const {
-    static_assert(sizeof(Reason) == 1 && static_cast<int>(Reason::kNone) == 0);
-    const Reason* const uu = u + at;
-    const Reason* const xx = x + at;
     uint64_t any = 0;
-    int l = 0;
-    for (; l + 8 <= n; l += 8) {
-      uint64_t a, b;
-      std::memcpy(&a, uu + l, 8);
-      std::memcpy(&b, xx + l, 8);
-      any |= a | b;
-    }
-    for (; l < n; ++l) any |= static_cast<uint8_t>(uu[l]) | static_cast<uint8_t>(xx[l]);
+    int l = at;
+    for (; l + 8 <= at + n; l += 8) any |= Flags8(l);
+    for (; l < at + n; ++l) any |= static_cast<uint8_t>(u[l]) | static_cast<uint8_t>(x[l]);
     return any == 0;
+  }
+  // The u and x flag bytes of lanes l..l+7, or-ed, as one word (kNone is 0).
+  uint64_t Flags8(int l) const {
+    static_assert(sizeof(Reason) == 1 && static_cast<int>(Reason::kNone) == 0);
+    uint64_t a, b;
+    std::memcpy(&a, u + l, 8);
+    std::memcpy(&b, x + l, 8);
+    return a | b;
   }
   // Whether lanes 0..n-1 are all exact (AllExactIn(0, n)).
   bool AllExactFirst(int n) const { return AllExactIn(0, n); }
@@ -116,10 +116,7 @@ struct Lanes {
     uint64_t mask = 0;
     int l = 0;
     for (; l + 8 <= n; l += 8) {
-      uint64_t a, b;
-      std::memcpy(&a, u + l, 8);
-      std::memcpy(&b, x + l, 8);
-      const uint64_t v = a | b;
+      const uint64_t v = Flags8(l);
       // The high bit of each byte: set iff the byte is nonzero.
       const uint64_t high = (((v & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | v) & 0x8080808080808080ull;
       // Byte i's high bit to bit i (the eight bits land in the top byte).
