@@ -353,8 +353,12 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
   if (!dst.index.indirect) {
     unmark(exec, false);
     Lanes& reg = file[static_cast<size_t>(dst.index.base) * 4 + c];
-    if (!saturate && (uu | ux) == 0) {  // certain control, no saturate: the values as they are
+    if (!saturate) {
+      // The values as they are; under uncertain control (value_for, mark)
+      // each lane of uu | ux, executing or not, is also any value unless
+      // it already is.
       reg.CopyLanes(exec, v);
+      ForLanes(uu | ux, [&](int l) { mark(reg, l); });
       return;
     }
     int n = 0;
@@ -455,6 +459,30 @@ void Exec::StoreChannel(const DDst& dst, int c, const Lanes& v, bool saturate) {
     }
   });
   if (range_lanes) MarkRange(dst.space, dst.array_id, c, range_lanes, range_why);
+}
+
+bool Exec::CanStoreDirect(const DInst& in) const {
+  const DDst& dst = in.dst[0];
+  if (in.saturate || opt.trace != nullptr || dst.index.indirect) return false;
+  if (dst.space != Space::kTemp && dst.space != Space::kOut && dst.space != Space::kAddr) return false;
+  for (int i = 0; i < in.num_src; ++i) {
+    const DSrc& s = in.src[i];
+    if (s.space == dst.space && (s.index.indirect || s.index.base == dst.index.base)) return false;
+  }
+  return true;
+}
+
+void Exec::DirectStored(const DInst& in, int c) {
+  // What StoreChannel does for a direct destination without saturate
+  // besides copying exec's lanes: unmark(exec, false), and the marks of
+  // uncertain control.
+  const DDst& dst = in.dst[0];
+  const uint32_t reg = static_cast<uint32_t>(dst.index.base);
+  for (RangeMarked& r : range_marked_) {
+    if (r.space == dst.space && r.comp == c && reg >= r.first && reg <= r.last) r.lanes &= ~exec;
+  }
+  Lanes& d = DirectDst(in, c);
+  ForLanes(uu | ux, [&](int l) { d.MarkAny(l, ((uu >> l) & 1) ? Reason::kControlUndefined : Reason::kControlInexact); });
 }
 
 void Exec::Store(const DInst& in, int d, uint8_t chans) {

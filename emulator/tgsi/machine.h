@@ -169,6 +169,25 @@ class Exec {
   // Stores exactly the channels in `mask` (even outside the write mask; the
   // 64-bit ops write whole pairs), saturating only if `saturate`.
   void StoreMask(const DInst& in, int d, uint8_t mask, bool saturate);
+  // Whether a handler may compute channel c of `in`'s first destination
+  // straight into its register (DirectDst) instead of into Result(0, c)
+  // and Store: where Store would copy the result's lanes of exec as they
+  // are, each lane of uu | ux then made any value unless it already is (a
+  // direct destination in a register file, no saturate, no store trace)
+  // and no source of `in` may read that register
+  // (none in its file at its index or with an indirect index), so writing
+  // channel by channel reads every source as reading them all first does.
+  // The lanes outside exec keep their words, as after Store; the set fields
+  // of an exact lane (which mean nothing) may differ. Then DirectStored(in,
+  // c) replaces Store for the channel.
+  bool CanStoreDirect(const DInst& in) const;
+  Lanes& DirectDst(const DInst& in, int c) {
+    return FileFor(in.dst[0].space)[static_cast<size_t>(in.dst[0].index.base) * 4 + c];
+  }
+  // The rest of a store of exec's lanes into channel c of the first
+  // destination, after DirectDst's lanes were written: RangeMarked
+  // (machine.h) and the marks of uncertain control.
+  void DirectStored(const DInst& in, int c);
   // Component i (0..2) of a texture-offset operand for lane l.
   Val TexOffsetValue(const DTexOffset& o, int i, int l) const;
   // Value of ADDR[reg].comp for lane l.

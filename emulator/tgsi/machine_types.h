@@ -85,29 +85,46 @@ struct Lanes {
   // when m is lanes 0..n-1.
   void CopyLanes(uint64_t m, const Lanes& from);
   // Sets the lanes of m to v (Set for each): plain fills of the word and
-  // flags when v is exact and m is lanes 0..n-1.
+  // flags when v is exact and m is one run of lanes (IsRun).
   void Fill(uint64_t m, const Val& v);
   // Whether lanes at..at+n-1 are all exact: no flag byte of theirs is set
   // (kNone is 0), read eight lanes at a time (GCC's -O2 does not vectorize
   // a byte loop), no branch per lane; a tail of fewer than eight lanes byte
   // by byte. Bytes outside the range are never read.
   bool AllExactIn(int at, int n) const {
-    static_assert(sizeof(Reason) == 1 && static_cast<int>(Reason::kNone) == 0);
-    const Reason* const uu = u + at;
-    const Reason* const xx = x + at;
     uint64_t any = 0;
-    int l = 0;
-    for (; l + 8 <= n; l += 8) {
-      uint64_t a, b;
-      std::memcpy(&a, uu + l, 8);
-      std::memcpy(&b, xx + l, 8);
-      any |= a | b;
-    }
-    for (; l < n; ++l) any |= static_cast<uint8_t>(uu[l]) | static_cast<uint8_t>(xx[l]);
+    int l = at;
+    for (; l + 8 <= at + n; l += 8) any |= Flags8(l);
+    for (; l < at + n; ++l) any |= static_cast<uint8_t>(u[l]) | static_cast<uint8_t>(x[l]);
     return any == 0;
+  }
+  // The u and x flag bytes of lanes l..l+7, or-ed, as one word (kNone is 0).
+  uint64_t Flags8(int l) const {
+    static_assert(sizeof(Reason) == 1 && static_cast<int>(Reason::kNone) == 0);
+    uint64_t a, b;
+    std::memcpy(&a, u + l, 8);
+    std::memcpy(&b, x + l, 8);
+    return a | b;
   }
   // Whether lanes 0..n-1 are all exact (AllExactIn(0, n)).
   bool AllExactFirst(int n) const { return AllExactIn(0, n); }
+  // The lanes of 0..n-1 that are not exact, as a mask: eight flag bytes
+  // at a time, each nonzero byte turned into its lane's bit without a
+  // branch; a tail of fewer than eight lanes byte by byte. Bytes of lanes
+  // n.. are never read.
+  uint64_t NotExactFirst(int n) const {
+    uint64_t mask = 0;
+    int l = 0;
+    for (; l + 8 <= n; l += 8) {
+      const uint64_t v = Flags8(l);
+      // The high bit of each byte: set iff the byte is nonzero.
+      const uint64_t high = (((v & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | v) & 0x8080808080808080ull;
+      // Byte i's high bit to bit i (the eight bits land in the top byte).
+      mask |= (((high >> 7) * 0x0102040810204080ull) >> 56) << l;
+    }
+    for (; l < n; ++l) mask |= static_cast<uint64_t>((static_cast<uint8_t>(u[l]) | static_cast<uint8_t>(x[l])) != 0) << l;
+    return mask;
+  }
 };
 
 inline void Lanes::CopyFirst(int n, const Lanes& from) {
@@ -126,6 +143,24 @@ inline bool IsLowRun(uint64_t m, int* n) {
   if (m & (m + 1)) return false;
   *n = std::countr_one(m);  // a count of trailing ones: tzcnt/bsf, no popcount call without -mpopcnt
   return true;
+}
+
+// Whether m (nonzero) is exactly lanes at..at+n-1 for some at and n (a
+// segment of a batched wave, machine.h WaveSegment), and those.
+inline bool IsRun(uint64_t m, int* at, int* n) {
+  if (m == 0) return false;
+  *at = std::countr_zero(m);
+  return IsLowRun(m >> *at, n);
+}
+
+// words[0..n-1] = w, four words per store (GCC's -O2 leaves a fill loop
+// scalar), exactly those words.
+inline void FillWords(common::Word* words, int n, common::Word w) {
+  typedef common::Word Quad __attribute__((vector_size(16)));
+  const Quad q = {w, w, w, w};
+  int l = 0;
+  for (; l + 4 <= n; l += 4) std::memcpy(words + l, &q, sizeof q);
+  for (; l < n; ++l) words[l] = w;
 }
 
 // Calls f(lane) for every set bit of m, lowest first.
@@ -148,11 +183,11 @@ inline void Lanes::CopyLanes(uint64_t m, const Lanes& from) {
 }
 
 inline void Lanes::Fill(uint64_t m, const Val& v) {
-  int n = 0;
-  if (v.undef == Reason::kNone && v.inexact == Reason::kNone && IsLowRun(m, &n)) {
-    std::fill_n(w, n, v.w);
-    std::fill_n(u, n, Reason::kNone);
-    std::fill_n(x, n, Reason::kNone);
+  int at = 0, n = 0;
+  if (v.undef == Reason::kNone && v.inexact == Reason::kNone && IsRun(m, &at, &n)) {
+    FillWords(w + at, n, v.w);
+    std::fill_n(u + at, n, Reason::kNone);
+    std::fill_n(x + at, n, Reason::kNone);
   } else {
     ForLanes(m, [&](int l) { Set(l, v); });
   }

@@ -4,7 +4,8 @@
 // inexact cause. Every start and width, a single flag on every lane and in
 // either array (inside the range, in its last word-wise block, in the byte
 // tail, and before or after the range, where it must not count), and
-// random flag patterns.
+// random flag patterns. NotExactFirst (the mask of the lanes that are not
+// exact), IsRun and FillWords against their definitions likewise.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -79,6 +80,65 @@ TEST(AllExactFirst, RandomFlagPatterns) {
   // Both answers occur often enough for the comparison to mean something.
   EXPECT_GT(exact_waves, 2000);
   EXPECT_GT(inexact_waves, 2000);
+}
+
+uint64_t NotExactByDefinition(const Lanes& v, int n) {
+  uint64_t m = 0;
+  for (int l = 0; l < n; ++l) m |= static_cast<uint64_t>(!v.Exact(l)) << l;
+  return m;
+}
+
+TEST(NotExactFirst, EveryWidthAndByteValue) {
+  // One flag of every byte value (the bit trick must see 0x80 and 0x7f
+  // alike) on every lane, in either array, for every width; and dense
+  // random patterns.
+  int checks = 0;
+  for (int n = 0; n <= kMaxLanes; ++n) {
+    ASSERT_EQ(AllExact().NotExactFirst(n), 0u) << "n=" << n;
+    for (int flagged = 0; flagged < kMaxLanes; ++flagged) {
+      for (int byte = 1; byte < 256; byte += 7) {
+        Lanes v = AllExact();
+        ((byte & 2) ? v.x : v.u)[flagged] = static_cast<Reason>(byte);
+        ASSERT_EQ(v.NotExactFirst(n), NotExactByDefinition(v, n)) << "n=" << n << " lane " << flagged << " byte " << byte;
+        ++checks;
+      }
+    }
+  }
+  std::mt19937 rng(20261128);
+  for (int round = 0; round < 20000; ++round) {
+    Lanes v = AllExact();
+    const int n = static_cast<int>(rng() % (kMaxLanes + 1));
+    for (int l = 0; l < kMaxLanes; ++l) {
+      if (rng() % 3 == 0) v.u[l] = static_cast<Reason>(rng() % 256);
+      if (rng() % 3 == 0) v.x[l] = static_cast<Reason>(rng() % 256);
+    }
+    ASSERT_EQ(v.NotExactFirst(n), NotExactByDefinition(v, n)) << "round " << round << " n=" << n;
+    ++checks;
+  }
+  EXPECT_EQ(checks, 65 * 64 * 37 + 20000);
+}
+
+TEST(IsRun, EveryRunAndNotARun) {
+  int at = -1, n = -1;
+  EXPECT_FALSE(IsRun(0, &at, &n));
+  for (int a = 0; a < kMaxLanes; ++a) {
+    for (int len = 1; a + len <= kMaxLanes; ++len) {
+      const uint64_t m = (len == 64 ? ~uint64_t{0} : ((uint64_t{1} << len) - 1)) << a;
+      ASSERT_TRUE(IsRun(m, &at, &n)) << a << "+" << len;
+      ASSERT_EQ(at, a);
+      ASSERT_EQ(n, len);
+      if (a + len + 1 < kMaxLanes) ASSERT_FALSE(IsRun(m | (uint64_t{1} << (a + len + 1)), &at, &n)) << a << "+" << len;
+    }
+  }
+}
+
+TEST(FillWords, ExactlyTheFirstNWords) {
+  for (int n = 0; n <= kMaxLanes; ++n) {
+    common::Word w[kMaxLanes + 4];
+    std::fill_n(w, kMaxLanes + 4, 0xdeadbeefu);
+    FillWords(w, n, 0x3f800000u);
+    for (int l = 0; l < kMaxLanes + 4; ++l) ASSERT_EQ(w[l], l < n ? 0x3f800000u : 0xdeadbeefu) << "n=" << n << " l=" << l;
+  }
 }
 
 }  // namespace

@@ -325,16 +325,17 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
 template <class K>
 void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r) {
   constexpr int N = K::kSrc;
-  if (AllExact(s, N, m)) {
+  // The lanes of m with a non-exact operand, eight flag bytes at a time
+  // over lanes 0 to m's highest (the flags of the lanes outside m are
+  // read, all inside the arrays, and masked off).
+  const int n = m == 0 ? 0 : kMaxLanes - std::countl_zero(m);
+  LaneMask general = 0;
+  for (int i = 0; i < N; ++i) general |= s[i]->NotExactFirst(n);
+  general &= m;
+  if (general == 0) {
     EvalKernelExactLanes<K>(ex, s, m, r);
     return;
   }
-  LaneMask general = 0;
-  ForLanes(m, [&](int l) {
-    bool exact = true;
-    for (int i = 0; i < N; ++i) exact = exact && s[i]->Exact(l);
-    general |= static_cast<LaneMask>(!exact) << l;
-  });
   if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
   ForLanes(general, [&](int l) {
     Val a[N > 0 ? N : 1];
@@ -348,6 +349,16 @@ void CompOp(Exec& ex, const DInst& in) {
   if (!ex.AnyPotential()) return;
   const LaneMask m = ex.exec;
   constexpr int N = K::kSrc;
+  if (ex.CanStoreDirect(in)) {  // each channel computed into its register
+    for (int c = 0; c < 4; ++c) {
+      if (!(in.dst[0].mask & (1u << c))) continue;
+      const Lanes* s[N > 0 ? N : 1];
+      for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, c, m);
+      EvalKernelLanes<K>(ex, s, m, ex.DirectDst(in, c));
+      ex.DirectStored(in, c);
+    }
+    return;
+  }
   for (int c = 0; c < 4; ++c) {
     if (!(in.dst[0].mask & (1u << c))) continue;
     const Lanes* s[N > 0 ? N : 1];
@@ -364,6 +375,20 @@ void ReplOp(Exec& ex, const DInst& in) {
   constexpr int N = K::kSrc;
   const Lanes* s[N];
   for (int i = 0; i < N; ++i) s[i] = &ex.FetchInPlace(in, i, 0, m);
+  const uint8_t mask = in.dst[0].mask;
+  if (mask != 0 && ex.CanStoreDirect(in)) {  // into the first written channel, copied to the others
+    const int first = std::countr_zero(mask);
+    Lanes& r = ex.DirectDst(in, first);
+    EvalKernelLanes<K>(ex, s, m, r);
+    ex.DirectStored(in, first);
+    for (int c = first + 1; c < 4; ++c) {
+      if (mask & (1u << c)) {
+        ex.DirectDst(in, c).CopyLanes(m, r);
+        ex.DirectStored(in, c);
+      }
+    }
+    return;
+  }
   Lanes& r = ex.Result(0, 0);
   EvalKernelLanes<K>(ex, s, m, r);
   for (int c = 1; c < 4; ++c) {

@@ -6,6 +6,11 @@
 // every call; BM_InterpretCorpusPrepared prepares each shader once and calls
 // Interpret(prepared, ...), the per-vector entry check and the nightly use,
 // so it times the per-call work (set-up, waves, result assembly) alone.
+// BM_InterpretCorpusBatch is the nightly's shape: 16 vectors per shader
+// drawn as check.cc's ChooseVector does (seed 1: a seed per shader and
+// index, edge values on odd indices, the shader's dictionary on indices 1
+// and 2 mod 4),
+// all of a shader's vectors in one InterpretBatch call, shader prepared once.
 //
 //   bazel run -c opt //tools/bench:interpreter_corpus_benchmark
 //
@@ -18,6 +23,8 @@
 
 #include "emulator/tgsi/interpreter.h"
 #include "tools/bench/corpus_cases.h"
+#include "tools/harness/rng.h"
+#include "tools/harness/vector_gen.h"
 
 namespace shaderdiff {
 namespace {
@@ -74,6 +81,58 @@ void BM_InterpretCorpusPrepared(benchmark::State& state) {
 }
 
 BENCHMARK(BM_InterpretCorpusPrepared)->Arg(4)->Arg(16)->Arg(64)->Unit(benchmark::kMillisecond);
+
+// The nightly's shape: kVectors vectors of `lanes` lanes per shader, one
+// InterpretBatch call per shader. Items: lane-instructions; invocations/s
+// counts every vector's lanes.
+void BM_InterpretCorpusBatch(benchmark::State& state) {
+  constexpr uint32_t kVectors = 16;
+  const uint32_t lanes = static_cast<uint32_t>(state.range(0));
+  struct Batch {
+    std::shared_ptr<const tgsi_exec::PreparedShader> prepared;
+    std::vector<common::TestVector> vectors;
+    std::vector<const common::TestVector*> pointers;
+  };
+  static std::map<uint32_t, std::vector<Batch>> cache;
+  std::vector<Batch>& batches = cache[lanes];
+  uint64_t invocations_per_pass = 0;
+  if (batches.empty()) {
+    for (Case& c : LoadCases(lanes, false)) {
+      Batch b;
+      b.prepared = tgsi_exec::Prepare(c.shader);
+      const uint32_t l = c.shader.processor == tgsi::Processor::kGeometry ? 1 : lanes;
+      std::string error;
+      const harness::ShaderDictionary dictionary = harness::AnalyzeShader(c.shader);
+      for (uint32_t k = 0; k < kVectors; ++k) {
+        harness::VectorOptions vo{.seed = harness::Rng(1 ^ c.hash ^ (0x9e3779b97f4a7c15ull * (k + 1))).Next(),
+                                  .lanes = l,
+                                  .edges = k % 2 == 1,
+                                  .dictionary = k % 4 == 1 || k % 4 == 2};
+        common::TestVector v;
+        if (harness::GenerateVector(c.shader, dictionary, vo, &v, &error)) b.vectors.push_back(std::move(v));
+      }
+      for (const common::TestVector& v : b.vectors) b.pointers.push_back(&v);
+      if (!b.vectors.empty()) batches.push_back(std::move(b));
+    }
+  }
+  for (const Batch& b : batches) invocations_per_pass += b.vectors.size() * b.vectors[0].lanes;
+  tgsi_exec::InterpreterOptions options;
+  options.instruction_budget = 200'000;
+  uint64_t lane_instructions = 0;
+  for (auto _ : state) {
+    for (const Batch& b : batches) {
+      std::vector<common::ExecResult> rs = tgsi_exec::InterpretBatch(*b.prepared, b.pointers, options);
+      for (size_t k = 0; k < rs.size(); ++k)
+        lane_instructions += rs[k].instructions_executed * std::min<uint32_t>(b.vectors[k].lanes, 64);
+      benchmark::DoNotOptimize(rs);
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(lane_instructions));
+  state.counters["invocations/s"] = benchmark::Counter(
+      static_cast<double>(invocations_per_pass) * state.iterations(), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK(BM_InterpretCorpusBatch)->Arg(4)->Arg(16)->Arg(64)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace shaderdiff
