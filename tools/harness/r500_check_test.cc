@@ -262,6 +262,101 @@ IMM[1] FLT32 { 1.17549435e-38, 1.17549449e-38, -1.17549435e-38, 0.0 }
 )");
 }
 
+// Integer booleans (compiler/passes/lower_int_booleans): each float
+// compare to 0 / ~0 on the edge vectors (NaN on either side: FSNE true, the
+// others false; -0 == +0 where IN[0] is a zero), consumed by AND with a
+// float (b ? x : 0) and by UCMP, whose results are stored as floats.
+TEST(R500Check, IntegerBooleanComparesWithNaN) {
+  // The arms are float copies (MUL by 1): an input UCMP or AND read
+  // directly would get small-integer vectors (vector_gen.h), and the
+  // compares would never see NaN, infinities or -0.
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL TEMP[0..5]
+IMM[0] FLT32 { 1.0, 0.0, 0.5, -2.0 }
+  0: FSLT TEMP[0], IN[0], IN[1]
+  1: FSGE TEMP[1], IN[0], IN[1].wzyx
+  2: FSEQ TEMP[2].xy, IN[0], -IN[0]
+  3: FSEQ TEMP[2].zw, IN[0], IN[1]
+  4: FSNE TEMP[3].xy, IN[0], IN[0]
+  5: FSNE TEMP[3].zw, IN[0], -IN[1]
+  6: MUL TEMP[4], IN[0], IMM[0].xxxx
+  7: MUL TEMP[5], IN[1], IMM[0].xxxx
+  8: AND OUT[0], TEMP[0], IMM[0].xxxx
+  9: UCMP OUT[1], TEMP[1], TEMP[5], IMM[0].wwww
+ 10: AND OUT[2], TEMP[5], TEMP[2]
+ 11: UCMP OUT[3], TEMP[3], IMM[0].zzzz, TEMP[4]
+ 12: END
+)");
+}
+
+// Booleans combined (AND, OR, XOR, NOT), copied, selecting constants
+// (inputs read only as floats keep float vectors), tested by UIF and by a
+// loop's break; TEMP[1] holds a boolean, then a float; the loop counter is
+// a float the boolean compares.
+TEST(R500Check, IntegerBooleanLogicAndFlow) {
+  ExpectPass(R"(FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL IN[1], GENERIC[1], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL OUT[1], COLOR[1]
+DCL OUT[2], COLOR[2]
+DCL OUT[3], COLOR[3]
+DCL TEMP[0..4]
+IMM[0] FLT32 { 1.0, 0.0, 0.5, -2.0 }
+IMM[1] FLT32 { 3.0, 0.0, 0.0, 0.0 }
+  0: FSLT TEMP[0], IN[0], IN[1]
+  1: FSGE TEMP[1], IN[0], IMM[0].zzzz
+  2: AND TEMP[2], TEMP[0], TEMP[1].yzwx
+  3: OR TEMP[3], TEMP[0], TEMP[1]
+  4: XOR TEMP[3].xy, TEMP[3], TEMP[2]
+  5: NOT TEMP[3].w, TEMP[3].zzzz
+  6: MOV TEMP[1], TEMP[3].wzyx
+  7: UCMP OUT[0], TEMP[2], IMM[0].xxxx, IMM[0].yyyy
+  8: UCMP OUT[1], TEMP[1], IMM[0].zzzz, IMM[0].wwww
+  9: UIF TEMP[1].xxxx
+ 10:   MUL TEMP[1], IN[0], IN[1]
+ 11: ELSE
+ 12:   ADD TEMP[1], IN[0], IMM[0].wwww
+ 13: ENDIF
+ 14: MOV OUT[2], TEMP[1]
+ 15: MOV TEMP[4].x, IMM[0].yyyy
+ 16: BGNLOOP
+ 17:   FSGE TEMP[4].y, TEMP[4].xxxx, IMM[1].xxxx
+ 18:   UIF TEMP[4].yyyy
+ 19:     BRK
+ 20:   ENDIF
+ 21:   ADD TEMP[4].x, TEMP[4].xxxx, IMM[0].xxxx
+ 22: ENDLOOP
+ 23: MUL OUT[3], IN[0], TEMP[4].xxxx
+ 24: END
+)");
+}
+
+// Where a boolean's every use is not provably boolean, the shader keeps its
+// first integer opcode as the reason: stored to OUT, read as a float, fed
+// to integer arithmetic.
+TEST(R500Check, IntegerBooleanNotProvenIsUnsupported) {
+  const char* kShaders[] = {
+      "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: FSLT OUT[0], IN[0], IN[0].yxwz\n  1: END\n",
+      "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+      "  0: FSLT TEMP[0], IN[0], IN[0].yxwz\n  1: ADD OUT[0], TEMP[0], IN[0]\n  2: END\n",
+      "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+      "  0: FSLT TEMP[0], IN[0], IN[0].yxwz\n  1: UADD TEMP[0], TEMP[0], TEMP[0]\n  2: AND OUT[0], TEMP[0], IN[0]\n"
+      "  3: END\n",
+  };
+  for (const char* text : kShaders) {
+    const CheckOutcome o = Check(text);
+    EXPECT_EQ(o.verdict, Verdict::kUnsupported) << text;
+    EXPECT_EQ(o.detail, "integer opcode FSLT on r500") << text;
+  }
+}
+
 // The hardware has no vertex stage: not a gap of ours (unsupported), not
 // applicable, in every build (before the missing opt build is named).
 TEST(R500Check, VertexShaderIsNotApplicable) {

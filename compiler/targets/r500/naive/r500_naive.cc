@@ -3,6 +3,7 @@
 // the templates, and the final check that every word is valid R500.
 #include "compiler/targets/r500/naive/r500_naive.h"
 
+#include "compiler/passes/lower_int_booleans.h"
 #include "compiler/passes/lower_tgsi.h"
 #include "compiler/targets/r500/naive/templates.h"
 #include "emulator/r500/isa/codec.h"
@@ -89,7 +90,11 @@ CompileResult CompileR500Naive(const tgsi::Shader& input) {
   // Everything the shared lowering knows except FRC, which R500 has.
   compiler::LowerOptions lower;
   lower.lower.erase(tgsi::Opcode::FRC);
-  const tgsi::Shader shader = compiler::LowerTgsi(input, lower, nullptr).shader;
+  tgsi::Shader shader = compiler::LowerTgsi(input, lower, nullptr).shader;
+  // Integer booleans as float 1.0 / 0.0 where every use is proven boolean;
+  // otherwise the shader is unchanged and its first integer opcode is the
+  // reason, as the templates say.
+  if (std::optional<tgsi::Shader> lowered = compiler::LowerIntBooleans(shader).shader) shader = std::move(*lowered);
 
   std::string why;
   const std::optional<RegisterMap> map = RegisterMap::Build(shader, &why);
@@ -106,7 +111,7 @@ CompileResult CompileR500Naive(const tgsi::Shader& input) {
     for (int c = 0; c < 4; ++c) p.state.consts[map->imm_base + k][c] = imm.words[c];
   }
 
-  Ctx ctx{shader, *map, {}, p, map->consts_used, "", ""};
+  Ctx ctx{shader, *map, {}, p, map->consts_used, "", "", {}};
   bool ended = false;
   for (const tgsi::Instruction& inst : shader.instructions) {
     if (ended) break;

@@ -3,7 +3,11 @@
 //
 // The shader first goes through the shared, target-free lowering
 // (compiler/passes/lower_tgsi: every composite opcode except FRC, which
-// R500 has natively), then every TGSI instruction becomes a fixed template
+// R500 has natively) and the integer-boolean lowering
+// (compiler/passes/lower_int_booleans: FSxx/UIF/UCMP/AND/OR/XOR/NOT as
+// float 1.0 / 0.0 where every use is proven boolean; otherwise the shader
+// is unsupported at its first integer opcode), then every TGSI instruction
+// becomes a fixed template
 // (templates.cc) over fixed registers (register_map.h): each TEMP/IN/OUT
 // register at its own R500 temporary, CONST and IMM at constant slots.
 // Vector and scalar slots are never paired: each ALU instruction uses the
