@@ -127,7 +127,9 @@ TEST(IsRun, EveryRunAndNotARun) {
       ASSERT_TRUE(IsRun(m, &at, &n)) << a << "+" << len;
       ASSERT_EQ(at, a);
       ASSERT_EQ(n, len);
-      if (a + len + 1 < kMaxLanes) ASSERT_FALSE(IsRun(m | (uint64_t{1} << (a + len + 1)), &at, &n)) << a << "+" << len;
+      if (a + len + 1 < kMaxLanes) {
+        ASSERT_FALSE(IsRun(m | (uint64_t{1} << (a + len + 1)), &at, &n)) << a << "+" << len;
+      }
     }
   }
 }
