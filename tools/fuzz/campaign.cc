@@ -26,6 +26,7 @@
 #include "tools/fuzz/program_eval.h"
 #include "tools/harness/corpus.h"
 #include "tools/harness/rng.h"
+#include "tools/harness/targets.h"
 
 namespace shaderdiff::fuzz {
 
@@ -48,7 +49,8 @@ double CpuSeconds(int who) {
 
 class Campaign {
  public:
-  explicit Campaign(const CampaignOptions& o) : o_(o), store_options_(o), store_(store_options_) {
+  explicit Campaign(const CampaignOptions& o)
+      : o_(o), target_(*harness::FindTarget(o.check.target)), store_options_(o), store_(store_options_) {
     // Reductions stop at the interrupt or the time too (their batch is then cut).
     store_options_.interrupted = [this] { return StopNow(); };
   }
@@ -112,18 +114,17 @@ class Campaign {
             {"program", o_.program_name}};
   }
 
-  bool R500() const { return o_.check.target == "r500"; }
-
-  // r500: only the fragment shaders its naive build translates (the others
-  // would be not-applicable or unsupported before any mutation).
+  // Donors are the corpus shaders of the target's stages; r500's are only
+  // the fragment shaders its naive build translates (the others would be
+  // unsupported before any mutation).
   bool LoadDonors(std::string* error) {
     harness::Corpus corpus;
     if (!harness::LoadCorpus(o_.corpus, &corpus, error)) return false;
     for (harness::CorpusEntry& e : corpus.entries) {
       tgsi::FrontDoorResult r = tgsi::ParseAndValidate(e.text);
       if (!r.ok()) continue;
-      if (R500() && (!harness::NotApplicableReason("r500", r.shader.processor).empty() ||
-                     r500naive::CompileR500Naive(r.shader).status != r500naive::Status::kOk))
+      if (!harness::NotApplicableReason(target_.name, r.shader.processor).empty()) continue;
+      if (target_.id == harness::TargetId::kR500 && r500naive::CompileR500Naive(r.shader).status != r500naive::Status::kOk)
         continue;
       donors_.push_back({std::move(e.text), std::make_shared<const tgsi::Shader>(std::move(r.shader)), e.name});
     }
@@ -200,10 +201,12 @@ class Campaign {
     }
     GenOptions g;
     g.seed = o_.seed * 1000003ull + id;
-    // r500: fragment shaders of what its naive build translates (policy.h).
-    g.stage = R500() ? tgsi::Processor::kFragment : StageForSeed(g.seed);
+    // A target of one stage (r500: the fragment processor) gets only that
+    // stage; a target with its own policy (r500: what its naive build
+    // translates, policy.h) gets only that policy.
+    g.stage = target_.stages.size() == 1 ? target_.stages.front() : StageForSeed(g.seed);
     const uint32_t policy = rng.Below(4);
-    g.policy = R500()        ? R500Policy()
+    g.policy = !target_.fuzz_policy.empty() ? *PolicyByName(target_.fuzz_policy)
                : policy == 0 ? DefaultPolicy()
                : policy == 1 ? RewritesPolicy()
                : policy == 2 ? WidePolicy()
@@ -362,7 +365,7 @@ class Campaign {
                   static_cast<unsigned long long>(store_.findings()), static_cast<unsigned long long>(store_.unique()),
                   coverage_.size());
     std::string text = line;
-    if (R500()) {  // programs the r500 naive build refused: counted, never dropped
+    if (target_.id == harness::TargetId::kR500) {  // programs the r500 naive build refused: counted, never dropped
       uint64_t refused = 0;
       for (const auto& [why, n] : unsupported_) refused += n;
       std::snprintf(line, sizeof line, ", unsupported %llu (%.1f%%)", static_cast<unsigned long long>(refused),
@@ -378,13 +381,17 @@ class Campaign {
     o_.progress(text + ")");
   }
 
-  // The builds checked, and for r500 what is not checked.
+  // The builds checked, and for a target without an optimizing build what
+  // is not checked.
   json BuildsSetting() const {
-    if (!R500()) return {{"checked", json::array({"a3xx/naive", "a3xx/opt"})}, {"build_mismatch", true}};
-    return {{"checked", json::array({"r500/naive"})},
+    json checked = json::array();
+    for (harness::Build b : harness::TargetBuilds(target_, false))
+      checked.push_back(target_.name + "/" + std::string(harness::BuildName(b)));
+    if (harness::HasOptimizingBuild(target_)) return {{"checked", checked}, {"build_mismatch", true}};
+    return {{"checked", checked},
             {"build_mismatch", false},
-            {"note", "r500 has no optimizing build: no build-mismatch check, no rewrites to bisect or cover; "
-                     "programs are fragment shaders of the r500 generator policy and mutations of corpus "
+            {"note", target_.name + " has no optimizing build: no build-mismatch check, no rewrites to bisect or cover; "
+                     "programs are fragment shaders of the " + target_.fuzz_policy + " generator policy and mutations of corpus "
                      "fragment shaders the naive build translates"}};
   }
 
@@ -420,6 +427,7 @@ class Campaign {
   }
 
   const CampaignOptions& o_;
+  const harness::TargetInfo& target_;
   CampaignOptions store_options_;  // o_ with the time added to `interrupted`
   FindingStore store_;
   std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
@@ -439,8 +447,8 @@ class Campaign {
 }  // namespace
 
 int RunCampaign(const CampaignOptions& options, std::string* error) {
-  if (options.check.target != "a3xx" && options.check.target != "r500") {
-    *error = "--target " + options.check.target + ": the targets are a3xx and r500";
+  if (!harness::FindTarget(options.check.target)) {
+    *error = "--target " + options.check.target + ": the targets are " + harness::TargetNames();
     return 2;
   }
   Campaign c(options);

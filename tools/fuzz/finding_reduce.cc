@@ -9,6 +9,7 @@
 #include "tools/bisect/isolate.h"
 #include "tools/harness/corpus.h"
 #include "tools/harness/shader_dictionary.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/harness/vector_json.h"
 #include "tools/reduce/oracle.h"
@@ -18,10 +19,10 @@ namespace shaderdiff::fuzz {
 
 namespace {
 
-// The build whose check runs every build of `target`: the optimizing one,
-// compared with the naive one (three-way); r500 has only its naive build.
+// The build whose check runs every build of `target` (targets.h).
 harness::Build EveryBuild(const std::string& target) {
-  return target == "r500" ? harness::Build::kNaive : harness::Build::kOptimizing;
+  const harness::TargetInfo* t = harness::FindTarget(target);
+  return t ? harness::EveryBuild(*t) : harness::Build::kOptimizing;
 }
 
 using nlohmann::json;

@@ -11,6 +11,7 @@
 #include "emulator/tgsi/interpreter.h"
 #include "tools/explain/case_explanation.h"
 #include "tools/fuzz/finding_reduce.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_json.h"
 
 namespace shaderdiff::fuzz {
@@ -128,10 +129,18 @@ std::optional<Reduced> ReduceWithoutSignature(const FuzzProgram& program, const 
 }
 
 // The command running `build` of `target` on case.tgsi (a vector flag
-// follows): `emulate`; on r500 `check`, whose `emulate` runs assembly.
+// follows): `emulate`; on a target whose `emulate` runs assembly (r500),
+// `check`.
 std::string BuildRun(const std::string& target, const std::string& build) {
-  return (target == "r500" ? "check" : "emulate") + std::string(" --target ") + target + " --build " + build +
-         " case.tgsi";
+  const harness::TargetInfo* t = harness::FindTarget(target);
+  return (t && !t->emulate_runs_shaders ? "check" : "emulate") + std::string(" --target ") + target + " --build " +
+         build + " case.tgsi";
+}
+
+// The target's optimizing build exists.
+bool HasOpt(const std::string& target) {
+  const harness::TargetInfo* t = harness::FindTarget(target);
+  return t && harness::HasOptimizingBuild(*t);
 }
 
 // repro.sh for a finding without a differential signature: exits non-zero
@@ -147,7 +156,7 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
   const std::string target = options.check.target;
   // The reference and every build of the target, each on vector.json.
   const std::string runs = "\"interp case.tgsi\" \"" + BuildRun(target, "naive") + "\"" +
-                           (target == "r500" ? "" : " \"" + BuildRun(target, "opt") + "\"");
+                           (HasOpt(target) ? " \"" + BuildRun(target, "opt") + "\"" : "");
   if (failure.value("config", "") == "metamorphic/reference") {
     script += exe + " interp original.tgsi --vector vector.json > original.out || exit 2\n" + exe +
               " interp case.tgsi --vector vector.json > case.out || exit 2\n"
@@ -176,7 +185,7 @@ std::string NonDifferentialRepro(const std::string& full, const json& failure, b
               "done\n"
               "exit 0\n";
   } else {
-    const std::string check = "--target " + target + (target == "r500" ? " --build naive" : "") + " --vectors " +
+    const std::string check = "--target " + target + (HasOpt(target) ? "" : " --build naive") + " --vectors " +
                               std::to_string(options.check.vectors) +
                               " --lanes " + std::to_string(options.check.lanes);
     script += "exec " + exe + " check " + check + " case.tgsi; # a " + verdict + " in a worker\n";

@@ -9,6 +9,7 @@
 #include "emulator/a3xx/isa/opcode.h"
 #include "fuzz/mutate/metamorphic_oracle.h"
 #include "tools/harness/corpus.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_json.h"
 #include "tools/nightly/shader_run.h"
 #include "tools/reduce/signature.h"
@@ -149,10 +150,12 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   // Counted by reason, never dropped silently (the r500 campaign measures them).
   if (naive.verdict == harness::Verdict::kUnsupported) out["unsupported"] = naive.detail;
 
-  if (base.target != "a3xx") {
-    // r500: the naive build is the only one (no optimizing build, so no
-    // build-mismatch and no rewrites); coverage is the TGSI opcode pairs
-    // it translated, and the metamorphic oracle runs on its results.
+  if (const harness::TargetInfo* target = harness::FindTarget(base.target);
+      !target || !harness::HasOptimizingBuild(*target) || target->id != harness::TargetId::kA3xx) {
+    // A target with only its naive build (r500): no build-mismatch and no
+    // rewrites; coverage is the TGSI opcode pairs it translated, and the
+    // metamorphic oracle runs on its results. (The optimizing build below
+    // is a3xx's.)
     if (naive.verdict != harness::Verdict::kUnsupported) AddTgsiPairFeatures(shader, features);
     if (program.preserving) AddMetamorphicFailure(pair, naive_results, naive_config, out);
     return WithFeatures(std::move(out), features, known);

@@ -15,15 +15,6 @@
 
 namespace shaderdiff::harness {
 
-std::string_view BuildName(Build build) {
-  switch (build) {
-    case Build::kNaive: return "naive";
-    case Build::kOptimizing: return "opt";
-    case Build::kMesa: return "mesa";
-  }
-  return "?";
-}
-
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
     case Verdict::kPass: return "pass";
@@ -38,11 +29,6 @@ std::string_view VerdictName(Verdict verdict) {
     case Verdict::kNotApplicable: return "not-applicable";
   }
   return "?";
-}
-
-std::string NotApplicableReason(const std::string& target, tgsi::Processor processor) {
-  if (target == "r500" && processor != tgsi::Processor::kFragment) return "the r500 target is the fragment processor";
-  return "";
 }
 
 VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uint32_t index,
@@ -91,7 +77,14 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
     c.failure = fail;
     return c;
   }
-  if (options.target == "r500") {
+  const TargetInfo* target = FindTarget(options.target);
+  if (!target) {
+    fail.verdict = Verdict::kUnsupported;
+    fail.detail = "target " + options.target;
+    c.failure = fail;
+    return c;
+  }
+  if (target->id == TargetId::kR500) {
     fail.verdict = Verdict::kUnsupported;
     if (options.build != Build::kNaive) {
       fail.detail = options.build == Build::kMesa ? "no Mesa build for r500" : "no optimizing build for r500 yet";
@@ -105,12 +98,6 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
     }
     if (r.status == r500naive::Status::kError) fail.verdict = Verdict::kCompileError;
     fail.detail = r.detail;
-    c.failure = fail;
-    return c;
-  }
-  if (options.target != "a3xx") {
-    fail.verdict = Verdict::kUnsupported;
-    fail.detail = "target " + options.target;
     c.failure = fail;
     return c;
   }
@@ -478,7 +465,7 @@ std::string ReproCommand(const std::string& file, const CheckOptions& options, c
     limit += " --conservative " + list;
   }
   if (!outcome.vector) return std::string(program) + " compile" + build + limit + " " + file;
-  if (options.target == "r500") {
+  if (const TargetInfo* target = FindTarget(options.target); target && !target->emulate_runs_shaders) {
     // `emulate --target r500` runs assembly, not a shader: the check itself
     // reruns the run's vectors (the same seed and lanes draw the same ones)
     // and stops at the same first failure, with its verdict and detail.

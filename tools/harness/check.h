@@ -36,6 +36,7 @@
 #include "compiler/tgsi/ast.h"
 #include "emulator/a3xx/emulator.h"
 #include "tools/harness/compare.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_gen.h"
 
 namespace shaderdiff::tgsi_exec {
@@ -43,11 +44,6 @@ class BranchCoverage;  // emulator/tgsi/coverage.h
 }  // namespace shaderdiff::tgsi_exec
 
 namespace shaderdiff::harness {
-
-// kMesa: a program another compiler (Mesa's ir3) built from the shader,
-// read from CheckOptions::mesa_program (tools/ir3_dump).
-enum class Build : uint8_t { kNaive, kOptimizing, kMesa };
-std::string_view BuildName(Build build);
 
 // kUntested: no vector could be checked: none was requested, or the
 // reference interpreter exhausted its budget on every one (the shader loops
@@ -63,10 +59,6 @@ enum class Verdict : uint8_t {
   kNotApplicable,
 };
 std::string_view VerdictName(Verdict verdict);
-
-// Why `target`'s hardware cannot run a shader of `processor`'s stage at
-// all ("the r500 target is the fragment processor"), or "" when it can.
-std::string NotApplicableReason(const std::string& target, tgsi::Processor processor);
 
 struct CheckOptions {
   std::string target = "a3xx";

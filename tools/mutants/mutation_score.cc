@@ -12,6 +12,7 @@
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "tools/harness/check.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/failure_cause.h"
 #include "tools/mutants/activation.h"
 #include "tools/nightly/run.h"
@@ -39,7 +40,8 @@ struct Compiled {
 using Builds = std::vector<std::vector<std::optional<Compiled>>>;
 
 Compiled Compile(const tgsi::Shader& shader, const harness::CheckOptions& options) {
-  if (options.target == "r500") {  // its naive build (the only one; a vertex shader is refused)
+  const harness::TargetInfo* target = harness::FindTarget(options.target);
+  if (target && target->id == harness::TargetId::kR500) {  // its naive build (the only one; a vertex shader is refused)
     r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
     Compiled c;
     c.status = r.status == r500naive::Status::kOk            ? naive::CompileStatus::kOk

@@ -10,6 +10,7 @@
 #include "compiler/tgsi/validate.h"
 #include "emulator/common/allowed_set.h"
 #include "emulator/tgsi/coverage.h"
+#include "tools/harness/targets.h"
 #include "tools/ir3_dump/program.h"
 
 namespace shaderdiff::nightly {
@@ -129,10 +130,12 @@ std::vector<CheckPlan> DefaultPlans(const harness::CheckOptions& base, const std
     plan.options.build = build;
     plans.push_back(std::move(plan));
   };
-  add("a3xx", harness::Build::kNaive, "");
-  add("a3xx", harness::Build::kOptimizing, "");
-  if (!mesa_programs.empty()) add("a3xx", harness::Build::kMesa, mesa_programs);
-  add("r500", harness::Build::kNaive, "");
+  // Every target in the table's order, each build it has, naive first (the
+  // optimizing build's three-way comparison reads the naive results).
+  for (const harness::TargetInfo& t : harness::Targets()) {
+    for (harness::Build b : harness::TargetBuilds(t, !mesa_programs.empty()))
+      add(t.name, b, b == harness::Build::kMesa ? mesa_programs : "");
+  }
   return plans;
 }
 

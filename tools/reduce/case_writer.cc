@@ -2,6 +2,7 @@
 #include "tools/reduce/case_writer.h"
 
 #include "compiler/tgsi/printer.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_json.h"
 #include "tools/reduce/shader_edit.h"
 
@@ -20,9 +21,10 @@ nlohmann::json Size(const ReduceCase& c) {
 
 std::string ReducedReproCommand(const ReduceResult& result, const harness::CheckOptions& options,
                                 const std::string& program) {
-  if (options.target == "r500" && result.outcome.vector) {
+  const harness::TargetInfo* target = harness::FindTarget(options.target);
+  if (target && !target->emulate_runs_shaders && result.outcome.vector) {
     // r500's `emulate` runs assembly: `check --vector` runs the one reduced vector.
-    return program + " check --target r500 --build " + std::string(harness::BuildName(options.build)) +
+    return program + " check --target " + target->name + " --build " + std::string(harness::BuildName(options.build)) +
            " reduced.tgsi --vector vector.json";
   }
   std::string command = harness::ReproCommand("reduced.tgsi", options, result.outcome, program);

@@ -6,6 +6,7 @@
 
 #include "tools/fuzz/campaign.h"
 #include "tools/fuzz/campaign_heap.h"
+#include "tools/harness/targets.h"
 #include "tools/nightly/interrupt.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
@@ -56,8 +57,8 @@ int RunFuzz(const std::vector<std::string>& args) {
                options);
     return kExitOk;
   }
-  if (const std::string& target = vm["target"].as<std::string>(); target != "a3xx" && target != "r500") {
-    std::cerr << "shaderdiff fuzz: unknown target '" << target << "' (targets: a3xx, r500)\n";
+  if (const std::string& target = vm["target"].as<std::string>(); !harness::FindTarget(target)) {
+    std::cerr << "shaderdiff fuzz: unknown target '" << target << "' (targets: " << harness::TargetNames() << ")\n";
     return kExitUsage;
   }
   fuzz::CampaignOptions o;

@@ -7,6 +7,7 @@
 #include "emulator/a3xx/isa/assembler.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/disasm.h"
+#include "tools/harness/targets.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 
@@ -15,8 +16,8 @@ namespace {
 
 bool CheckTarget(const po::variables_map& vm, const char* command) {
   const std::string& t = vm["target"].as<std::string>();
-  if (t == "a3xx" || t == "r500") return true;
-  std::cerr << "shaderdiff " << command << ": unknown target '" << t << "' (targets: a3xx, r500)\n";
+  if (harness::FindTarget(t)) return true;
+  std::cerr << "shaderdiff " << command << ": unknown target '" << t << "' (targets: " << harness::TargetNames() << ")\n";
   return false;
 }
 

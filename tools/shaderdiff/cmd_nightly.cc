@@ -10,6 +10,7 @@
 // on interruptions and resumes, not on sharding once merged. Every file is
 // written atomically; the journal is flushed per shader. The exit status is
 // non-zero only for regressions, bad input and interruptions.
+#include <algorithm>
 #include <csignal>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/harness/check.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/corpus.h"
 #include "tools/nightly/journal.h"
 #include "tools/nightly/progress.h"
@@ -71,10 +73,13 @@ harness::CheckOptions NightlyCheckOptions(const NightlyConfig& c) {
 json NightlySettings(const NightlyConfig& c, const harness::CheckOptions& base,
                      const std::vector<nightly::CheckPlan>& plans, const NightlyHooks& hooks) {
   json targets = json::array();
-  json executors = json::array({"tgsi-interpreter", "a3xx-emulator"});
+  // The reference, then each target's executor in plan order (a3xx's always: the report's first executors).
+  json executors = json::array({"tgsi-interpreter", harness::Targets().front().executor});
   for (const nightly::CheckPlan& p : plans) {
     targets.push_back(p.config);
-    if (p.options.target == "r500" && executors.back() != "r500-emulator") executors.push_back("r500-emulator");
+    const harness::TargetInfo* t = harness::FindTarget(p.options.target);
+    if (t && std::find(executors.begin(), executors.end(), t->executor) == executors.end())
+      executors.push_back(t->executor);
   }
   json s{{"vectors", c.vectors},
          {"lanes", c.lanes},
