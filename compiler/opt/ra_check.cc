@@ -1,9 +1,11 @@
 // The register allocation checker (see ra_check.h).
 #include "compiler/opt/ra_check.h"
 
+#include <memory>
 #include <vector>
 
 #include "compiler/opt/regalloc.h"
+#include "compiler/opt/thread_scratch.h"
 #include "compiler/support/work_budget.h"
 #include "emulator/a3xx/isa/reg_index.h"
 
@@ -28,9 +30,34 @@ std::string RegName(int idx) {
   return "r" + std::to_string(idx / 4) + "." + comp;
 }
 
+// The checker's register states (kNumRegs entries each, 4 KB), kept by the
+// thread for the next check: a check made 2 per block and 4 more, each a
+// fresh allocation of that size. A state's contents are read only once the
+// current check wrote it (visited_, Entry's entry made flag), so states
+// left from an earlier check are only capacity. At most kKeptBlocks
+// blocks' states stay between checks.
+struct CheckerStates {
+  static constexpr size_t kKeptBlocks = 256;
+  std::vector<State> in, out;  // per block; the first blocks.size() are a check's
+  State scratch_in, scratch_out, edge, entry;
+  bool in_use = false;
+};
+
 class Checker {
  public:
-  explicit Checker(const Function& fn) : fn_(fn) {}
+  explicit Checker(const Function& fn)
+      : fn_(fn), st_(AcquireThreadScratch(owned_)), in_(st_->in), out_(st_->out), edge_(st_->edge), entry_(st_->entry) {
+    entry_.clear();  // made again on the first Entry (the function differs)
+  }
+  ~Checker() {
+    if (in_.size() > CheckerStates::kKeptBlocks) {
+      in_.resize(CheckerStates::kKeptBlocks);
+      out_.resize(CheckerStates::kKeptBlocks);
+    }
+    st_->in_use = false;
+  }
+  Checker(const Checker&) = delete;
+  Checker& operator=(const Checker&) = delete;
 
   std::optional<std::string> Run() {
     if (fn_.reg.size() != fn_.nodes.size()) return "fn.reg is not filled (" + std::to_string(fn_.reg.size()) + " entries)";
@@ -41,12 +68,15 @@ class Checker {
     }
     StaticChecks();
     if (error_) return error_;
-    in_.assign(nb, State());
-    out_.assign(nb, State());
+    if (in_.size() < nb) {
+      in_.resize(nb);
+      out_.resize(nb);
+    }
     visited_.assign(nb, 0);
     // Scratch states, reused for every block and round: a state is
     // kNumRegs entries, copied by assignment into capacity already there.
-    State in, out;
+    State& in = st_->scratch_in;
+    State& out = st_->scratch_out;
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t b = 0; b < nb; ++b) {
@@ -268,11 +298,14 @@ class Checker {
   }
 
   const Function& fn_;
+  std::unique_ptr<CheckerStates> owned_;  // while another checker holds the thread's
+  CheckerStates* st_;
   std::vector<char> placed_;
-  std::vector<State> in_, out_;
+  std::vector<State>& in_;   // per block, valid where visited_
+  std::vector<State>& out_;
   std::vector<char> visited_;
-  State edge_;  // BlockIn's scratch for a further incoming edge
-  State entry_;  // Entry's state, made on its first call (kNumRegs entries, never empty once made)
+  State& edge_;  // BlockIn's scratch for a further incoming edge
+  State& entry_;  // Entry's state, made on its first call (kNumRegs entries, never empty once made)
   bool checking_ = false;
   std::optional<std::string> error_;
 };

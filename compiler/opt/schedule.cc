@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
+#include "compiler/opt/thread_scratch.h"
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
 
@@ -72,13 +74,47 @@ struct Edge {
   int offset;  // the consumer may issue at >= producer slot (or cycle) + offset
 };
 
+// Every array a BlockScheduler fills and its methods' working arrays. One
+// set per thread is reused by every block of every compile (their capacity
+// stays; each user assigns what it reads first), instead of ~30 vectors
+// per block; a second scheduler alive on the thread at the same time gets
+// its own set. Nested arrays are cleared up to the block's size only
+// (ResetNested), so an inner vector keeps its capacity too.
+struct SchedulerArrays {
+  std::vector<ValueId> units, vals;
+  std::vector<Kind> kind;
+  std::vector<int> slots, cls, npred, height, depth, scal, nuse;
+  std::vector<char> virt, lout;
+  std::vector<std::vector<Edge>> succ, pred;
+  std::vector<std::vector<int>> uses;
+  // Working arrays of one method call at a time (no method calls another
+  // that uses the same one).
+  std::vector<int> npred_left, es, ec, left, avail, cands, nsucc, req, at, slot, cycle, epoch_of, async_in, peak_left;
+  std::vector<char> started;
+  std::vector<std::vector<int>> via;
+  std::vector<std::pair<int, int>> preds;
+  bool in_use = false;
+};
+
+// The first n inner vectors of `v` empty (their capacity kept); v may hold
+// more, never read.
+template <typename T>
+void ResetNested(std::vector<std::vector<T>>& v, size_t n) {
+  if (v.size() < n) v.resize(n);
+  for (size_t i = 0; i < n; ++i) v[i].clear();
+}
+
 // One block: head (phis, inputs: fixed at the top), body, tail (the
 // terminator); "units" = body + tail, with their dependence graph.
 class BlockScheduler {
  public:
   BlockScheduler(const Function& fn, const ScheduleModel& m, const FunctionInfo& info, std::vector<int>& local,
                  const std::vector<ValueId>& head, const std::vector<ValueId>& units, size_t body_count)
-      : fn_(fn), m_(m), info_(info), local_(local), units_(units), body_count_(body_count) {
+      : fn_(fn), m_(m), info_(info), local_(local), a_(AcquireThreadScratch(owned_)), units_(a_->units), vals_(a_->vals),
+        body_count_(body_count), kind_(a_->kind), slots_(a_->slots), virtual_(a_->virt), cls_(a_->cls),
+        succ_(a_->succ), pred_(a_->pred), npred_(a_->npred), height_(a_->height), depth_(a_->depth),
+        uses_(a_->uses), scal_(a_->scal), nuse_(a_->nuse), lout_(a_->lout) {
+    units_ = units;
     const size_t n = units_.size();
     vals_ = units_;
     vals_.insert(vals_.end(), head.begin(), head.end());
@@ -110,6 +146,7 @@ class BlockScheduler {
   }
   ~BlockScheduler() {
     for (ValueId v : vals_) local_[static_cast<size_t>(v)] = -1;
+    a_->in_use = false;
   }
   BlockScheduler(const BlockScheduler&) = delete;
   BlockScheduler& operator=(const BlockScheduler&) = delete;
@@ -126,9 +163,14 @@ class BlockScheduler {
   // The top-down list scheduler (height priority). Empty: a dependence cycle.
   std::vector<int> TopDown(bool one_gap) const {
     const size_t n = units_.size();
-    std::vector<int> npred = npred_;
-    std::vector<int> es(n, 0), ec(n, 0);  // earliest slot (ALU producers), cycle (async ones)
-    std::vector<int> left = nuse_;
+    std::vector<int>& npred = a_->npred_left;
+    npred = npred_;
+    std::vector<int>& es = a_->es;  // earliest slot (ALU producers)
+    std::vector<int>& ec = a_->ec;  // earliest cycle (async producers)
+    es.assign(n, 0);
+    ec.assign(n, 0);
+    std::vector<int>& left = a_->left;
+    left = nuse_;
     int live = HeadLive();
     int now = 0, cnow = 0;  // the slot and cycle clocks
     // Slots of nops, then cycles of waiting, placing `u` now would cost.
@@ -136,11 +178,13 @@ class BlockScheduler {
     auto wait = [&](size_t u) { return virtual_[u] ? 0 : std::max(0, ec[u] - cnow - gap(u)); };
     auto ready = [&](int c) { return gap(static_cast<size_t>(c)) + wait(static_cast<size_t>(c)) == 0; };
     std::vector<int> picked;
-    std::vector<int> avail;  // units whose producers are all placed, ascending
+    picked.reserve(n);
+    std::vector<int>& avail = a_->avail;  // units whose producers are all placed, ascending
+    avail.clear();
     for (size_t i = 0; i < n; ++i) {
       if (npred[i] == 0) avail.push_back(static_cast<int>(i));
     }
-    std::vector<int> cands;  // this step's; one buffer for every step
+    std::vector<int>& cands = a_->cands;  // this step's; one buffer for every step
     for (size_t step = 0; step < n; ++step) {
       // The terminator (a unit >= body_count_) waits for the whole body.
       const bool body_left = step < body_count_;
@@ -194,11 +238,15 @@ class BlockScheduler {
   // The bottom-up list scheduler (depth priority). Empty: a dependence cycle.
   std::vector<int> BottomUp() const {
     const size_t n = units_.size();
-    std::vector<int> nsucc(n);
+    std::vector<int>& nsucc = a_->nsucc;
+    nsucc.resize(n);
     for (size_t i = 0; i < n; ++i) nsucc[i] = static_cast<int>(succ_[i].size());
-    std::vector<int> req(n, 0);  // distance from the end its users need
-    std::vector<int> at(n, 0);   // distance of its issue slot from the end (0-slot meta: req)
-    std::vector<char> started(vals_.size(), 0);  // live: a user is placed, or live out
+    std::vector<int>& req = a_->req;  // distance from the end its users need
+    std::vector<int>& at = a_->at;    // distance of its issue slot from the end (0-slot meta: req)
+    req.assign(n, 0);
+    at.assign(n, 0);
+    std::vector<char>& started = a_->started;  // live: a user is placed, or live out
+    started.assign(vals_.size(), 0);
     int live = 0;
     for (size_t i = 0; i < vals_.size(); ++i) {
       if (lout_[i]) {
@@ -206,14 +254,16 @@ class BlockScheduler {
         live += scal_[i];
       }
     }
-    std::vector<int> avail;  // units whose users are all placed, ascending
+    std::vector<int>& avail = a_->avail;  // units whose users are all placed, ascending
+    avail.clear();
     for (size_t i = 0; i < n; ++i) {
       if (nsucc[i] == 0) avail.push_back(static_cast<int>(i));
     }
     const size_t tail = n - body_count_;
     int now = 0;  // slots placed so far, counted from the end of the block
     std::vector<int> picked;
-    std::vector<int> cands;  // this step's; one buffer for every step
+    picked.reserve(n);
+    std::vector<int>& cands = a_->cands;  // this step's; one buffer for every step
     for (size_t step = 0; step < n; ++step) {
       // The terminator goes last, so it is placed first.
       cands.clear();
@@ -256,9 +306,15 @@ class BlockScheduler {
   // `order` replayed in the model (schedule.h, "Cost").
   BlockCost Evaluate(const std::vector<int>& order) const {
     const size_t n = units_.size();
-    std::vector<int> slot(n, 0), cycle(n, 0);  // 0-slot meta: when their inputs are ready
-    std::vector<std::vector<int>> via(n);       // 0-slot meta: the async units it passes on
-    std::vector<int> epoch_of(n, -1);           // async units: the sync epoch of their issue
+    std::vector<int>& slot = a_->slot;    // 0-slot meta: when their inputs are ready
+    std::vector<int>& cycle = a_->cycle;
+    slot.assign(n, 0);
+    cycle.assign(n, 0);
+    std::vector<std::vector<int>>& via = a_->via;  // 0-slot meta: the async units it passes on
+    ResetNested(via, n);
+    std::vector<int>& epoch_of = a_->epoch_of;  // async units: the sync epoch of their issue
+    epoch_of.assign(n, -1);
+    std::vector<int>& async_in = a_->async_in;  // one unit's at a time
     int epoch[2] = {0, 0};
     int pending[2] = {-1, -1};  // per class: latest completion among the unsynced ops
     BlockCost c;
@@ -266,7 +322,7 @@ class BlockScheduler {
     for (int i : order) {
       const size_t u = static_cast<size_t>(i);
       int s = now, cy = 0;
-      std::vector<int> async_in;
+      async_in.clear();
       for (const Edge& e : pred_[u]) {
         const size_t p = static_cast<size_t>(e.to);
         switch (kind_[p]) {
@@ -287,7 +343,7 @@ class BlockScheduler {
         cycle[u] = cy;
         std::sort(async_in.begin(), async_in.end());
         async_in.erase(std::unique(async_in.begin(), async_in.end()), async_in.end());
-        via[u] = std::move(async_in);
+        via[u].assign(async_in.begin(), async_in.end());
         continue;
       }
       // A sync waits for every op of its class issued since the last one.
@@ -363,10 +419,10 @@ class BlockScheduler {
   // the largest).
   void BuildGraph() {
     const size_t n = units_.size();
-    succ_.assign(n, {});
-    pred_.assign(n, {});
+    ResetNested(succ_, n);
+    ResetNested(pred_, n);
     npred_.assign(n, 0);
-    std::vector<std::pair<int, int>> preds;  // unit i's (producer unit, offset); one buffer for every unit
+    std::vector<std::pair<int, int>>& preds = a_->preds;  // unit i's (producer unit, offset); one buffer for every unit
     for (size_t i = 0; i < n; ++i) {
       const ValueId c = units_[i];
       const Node& cn = fn_.node(c);
@@ -453,7 +509,7 @@ class BlockScheduler {
       scal_[i] = Scalars(fn_.node(vals_[i]));
       lout_[i] = info_.live_out[static_cast<size_t>(vals_[i])];
     }
-    uses_.assign(n, {});
+    ResetNested(uses_, n);
     for (size_t u = 0; u < n; ++u) {
       std::vector<int>& used = uses_[u];
       for (ValueId v : fn_.UsesOf(units_[u])) {
@@ -504,7 +560,8 @@ class BlockScheduler {
 
   // The most live scalars in `order` (after each unit, and at the start).
   int Peak(const std::vector<int>& order) const {
-    std::vector<int> left = nuse_;
+    std::vector<int>& left = a_->peak_left;
+    left = nuse_;
     int live = HeadLive();
     int peak = live;
     for (int u : order) {
@@ -562,19 +619,24 @@ class BlockScheduler {
   const ScheduleModel& m_;
   const FunctionInfo& info_;
   std::vector<int>& local_;  // value -> index into vals_ while this object lives, else -1
-  std::vector<ValueId> units_;
-  std::vector<ValueId> vals_;  // units, then head
+  std::unique_ptr<SchedulerArrays> owned_;  // while another scheduler holds the thread's
+  SchedulerArrays* a_;  // the arrays below live here
+  std::vector<ValueId>& units_;
+  std::vector<ValueId>& vals_;  // units, then head
   size_t body_count_ = 0;
-  std::vector<Kind> kind_;
-  std::vector<int> slots_;
-  std::vector<char> virtual_;  // a meta node that takes no slot
-  std::vector<int> cls_;       // async units: 0 = (ss) class, 1 = (sy) class; else -1
-  std::vector<std::vector<Edge>> succ_, pred_;
-  std::vector<int> npred_;
-  std::vector<int> height_, depth_;
-  std::vector<std::vector<int>> uses_;
-  std::vector<int> scal_, nuse_;
-  std::vector<char> lout_;
+  std::vector<Kind>& kind_;
+  std::vector<int>& slots_;
+  std::vector<char>& virtual_;  // a meta node that takes no slot
+  std::vector<int>& cls_;       // async units: 0 = (ss) class, 1 = (sy) class; else -1
+  std::vector<std::vector<Edge>>& succ_;  // the first units_.size() entries (ResetNested)
+  std::vector<std::vector<Edge>>& pred_;
+  std::vector<int>& npred_;
+  std::vector<int>& height_;
+  std::vector<int>& depth_;
+  std::vector<std::vector<int>>& uses_;  // the first units_.size() entries
+  std::vector<int>& scal_;
+  std::vector<int>& nuse_;
+  std::vector<char>& lout_;
   int limit_ = 0;
 };
 

@@ -28,15 +28,16 @@ uint32_t Generator::Pick(const std::vector<uint32_t>& weights) {
 }
 
 uint8_t Generator::RandomMask(uint8_t allowed) {
-  std::vector<int> comps;
+  int comps[4];  // the allowed components, ascending (no allocation: called per instruction)
+  size_t n = 0;
   for (int c = 0; c < 4; ++c)
-    if (allowed & (1 << c)) comps.push_back(c);
-  if (comps.empty()) return 0;
-  if (comps.size() == 1 || !Chance(p_.p_vector_op)) return static_cast<uint8_t>(1 << comps[Below(comps.size())]);
+    if (allowed & (1 << c)) comps[n++] = c;
+  if (n == 0) return 0;
+  if (n == 1 || !Chance(p_.p_vector_op)) return static_cast<uint8_t>(1 << comps[Below(n)]);
   uint8_t m = 0;
   while (m == 0)
-    for (int c : comps)
-      if (Chance(500)) m |= static_cast<uint8_t>(1 << c);
+    for (size_t i = 0; i < n; ++i)
+      if (Chance(500)) m |= static_cast<uint8_t>(1 << comps[i]);
   return m;
 }
 
@@ -913,8 +914,8 @@ tgsi::Shader Generator::Run() {
   tgsi::Shader shader;
   shader.processor = o_.stage;
   Declare(&shader);
-  shader.immediates = imms_;
-  shader.instructions = insts_;
+  shader.immediates = std::move(imms_);
+  shader.instructions = std::move(insts_);
   for (uint32_t i = 0; i < shader.declarations.size(); ++i) shader.items.push_back({tgsi::ItemKind::kDeclaration, i});
   for (uint32_t i = 0; i < shader.immediates.size(); ++i) shader.items.push_back({tgsi::ItemKind::kImmediate, i});
   for (uint32_t i = 0; i < shader.instructions.size(); ++i) shader.items.push_back({tgsi::ItemKind::kInstruction, i});

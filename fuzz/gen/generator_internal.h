@@ -10,6 +10,7 @@
 // statements (every indirect access loads it right before).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <utility>
@@ -48,9 +49,15 @@ struct Temp {
 
 class Generator {
  public:
-  explicit Generator(const GenOptions& o) : o_(o), p_(o.policy), rng_(o.seed) {}
+  explicit Generator(const GenOptions& o) : o_(o), p_(o.policy), rng_(o.seed) {
+    // Immediates are bounded by the policy: one allocation each (an AbsVal
+    // row is 4 x 56 bytes, copied at every growth otherwise).
+    const size_t imms = std::min<size_t>(p_.max_immediates, 64);
+    imms_.reserve(imms);
+    imm_vals_.reserve(imms);
+  }
 
-  tgsi::Shader Run();
+  tgsi::Shader Run();  // once per Generator: the shader takes its instructions and immediates
 
  private:
   uint32_t Below(uint32_t n) { return rng_.Below(n); }

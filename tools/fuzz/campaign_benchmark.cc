@@ -37,6 +37,11 @@ void BM_Program(benchmark::State& state) {
 }
 // vectors, lanes: the campaign's default (4, 8) and the nightly's (16, 16).
 BENCHMARK(BM_Program)->Args({4, 8})->Args({1, 4})->Args({16, 16})->Unit(benchmark::kMillisecond);
+// The same programs every run (seeds 1..200 at 4 x 8, one run of a fixed
+// count), for instruction counts: `valgrind --tool=callgrind
+// campaign_benchmark --benchmark_filter=BM_ProgramFixed` counts the same work
+// in two binaries (BM_Program's iteration counts depend on time).
+BENCHMARK(BM_Program)->Name("BM_ProgramFixed")->Args({4, 8})->Iterations(200)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace shaderdiff::fuzz

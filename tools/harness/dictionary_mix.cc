@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <span>
 
 #include "emulator/common/interpolation.h"
 #include "tools/harness/rng.h"
@@ -44,59 +45,73 @@ class Mixer {
     gs_vertices_ = v.stage == tgsi::Processor::kGeometry ? GeometryInputVertices(shader) : 1;
   }
 
-  // Every slot the vector holds a value for, in a fixed order.
+  // Every slot the vector holds a value for, in a fixed order (ascending,
+  // unique: a sorted vector, not a set, to spare a node per slot).
   std::vector<Slot> AllSlots() const {
-    std::set<Slot> out;
+    std::vector<Slot> out;
     auto add_input = [&](uint32_t key) {
       const uint32_t index = v_.stage == tgsi::Processor::kGeometry ? key % 32 : key;
       if (untouchable_.count(index)) return;
-      for (uint8_t c = 0; c < 4; ++c) out.insert({File::kInput, 0, index, c});
+      for (uint8_t c = 0; c < 4; ++c) out.push_back({File::kInput, 0, index, c});
     };
     for (const auto& [key, lanes] : v_.inputs) add_input(key);
     for (const auto& [key, vertices] : v_.vertex_inputs) add_input(key);
     for (const auto& [buffer, regs] : v_.constants) {
       for (const auto& [index, value] : regs) {
-        for (uint8_t c = 0; c < 4; ++c) out.insert({File::kConstant, buffer, index, c});
+        for (uint8_t c = 0; c < 4; ++c) out.push_back({File::kConstant, buffer, index, c});
       }
     }
-    return {out.begin(), out.end()};
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
   }
 
-  std::vector<Cell> CellsOf(const Slot& s) {
-    std::vector<Cell> cells;
+  // The cells of slot `s`. They live in a buffer every call reuses (the
+  // cells and their word lists keep their capacity): valid until the next
+  // call, and no caller calls again while it walks them.
+  std::span<const Cell> CellsOf(const Slot& s) {
+    size_t n = 0;
+    const auto next = [&](uint32_t key, uint32_t lane, bool shared) -> Cell& {
+      if (n == cells_.size()) cells_.emplace_back();
+      Cell& c = cells_[n++];
+      c.words.clear();
+      c.key = key;
+      c.lane = lane;
+      c.shared = shared;
+      return c;
+    };
     if (s.file == File::kConstant) {
       auto b = v_.constants.find(s.buffer);
-      if (b == v_.constants.end()) return cells;
+      if (b == v_.constants.end()) return {};
       auto r = b->second.find(s.index);
-      if (r == b->second.end()) return cells;
-      cells.push_back({{&r->second[s.component]}, 0, 0, true});
-      return cells;
+      if (r == b->second.end()) return {};
+      next(0, 0, true).words.push_back(&r->second[s.component]);
+      return {cells_.data(), n};
     }
-    if (s.file != File::kInput || untouchable_.count(s.index)) return cells;
+    if (s.file != File::kInput || untouchable_.count(s.index)) return {};
     for (uint32_t vertex = 0; vertex < gs_vertices_; ++vertex) {
       const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? vertex * 32 + s.index : s.index;
       if (auto pv = v_.vertex_inputs.find(key); pv != v_.vertex_inputs.end()) {
-        Cell cell{{}, key, 0, true};
+        Cell& cell = next(key, 0, true);
         for (common::Vec4& vtx : pv->second) cell.words.push_back(&vtx[s.component]);
-        cells.push_back(std::move(cell));
         continue;
       }
       auto pl = v_.inputs.find(key);
       if (pl == v_.inputs.end()) continue;
       const uint32_t group = v_.stage == tgsi::Processor::kFragment ? 4 : 1;
       for (uint32_t first = 0; first < pl->second.size(); first += group) {
-        Cell cell{{}, key, first, false};
+        Cell& cell = next(key, first, false);
         for (uint32_t l = first; l < first + group && l < pl->second.size(); ++l) {
           cell.words.push_back(&pl->second[l][s.component]);
         }
-        cells.push_back(std::move(cell));
       }
     }
-    return cells;
+    return {cells_.data(), n};
   }
 
-  // The value the shader reads for slot `s` at the cell's lane (and GS vertex).
-  std::optional<Word> ValueAt(const Slot& s, const Cell& at) const {
+  // The value the shader reads for slot `s` at `lane` of the cell whose
+  // input key is `at_key` (its GS vertex).
+  std::optional<Word> ValueAt(const Slot& s, uint32_t at_key, uint32_t lane) const {
     if (s.file == File::kConstant) {
       auto b = v_.constants.find(s.buffer);
       if (b == v_.constants.end()) return std::nullopt;
@@ -105,15 +120,15 @@ class Mixer {
       return r->second[s.component];
     }
     if (s.file != File::kInput) return std::nullopt;
-    const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? (at.key / 32) * 32 + s.index : s.index;
+    const uint32_t key = v_.stage == tgsi::Processor::kGeometry ? (at_key / 32) * 32 + s.index : s.index;
     if (auto pl = v_.inputs.find(key); pl != v_.inputs.end()) {
-      if (at.lane >= pl->second.size()) return std::nullopt;
-      return pl->second[at.lane][s.component];
+      if (lane >= pl->second.size()) return std::nullopt;
+      return pl->second[lane][s.component];
     }
     if (v_.vertex_inputs.count(key)) {
       const common::LaneVec4s lanes = common::FragmentInputValues(v_, key);
-      if (at.lane >= lanes.size()) return std::nullopt;
-      return lanes[at.lane][s.component];
+      if (lane >= lanes.size()) return std::nullopt;
+      return lanes[lane][s.component];
     }
     return std::nullopt;
   }
@@ -150,16 +165,17 @@ class Mixer {
 
   void Links(const ShaderDictionary& d) {
     for (const SlotLink& link : d.links) {
-      for (Cell cell : CellsOf(link.to)) {
+      for (const Cell& cell : CellsOf(link.to)) {
         if (!rng_.Chance(1, 2)) continue;
         // A value shared by all lanes meets the other side at a random lane,
         // a quad's at a random lane of the quad.
+        uint32_t lane = cell.lane;
         if (cell.shared) {
-          cell.lane = rng_.Below(v_.lanes);
+          lane = rng_.Below(v_.lanes);
         } else if (cell.words.size() > 1) {
-          cell.lane += rng_.Below(static_cast<uint32_t>(cell.words.size()));
+          lane += rng_.Below(static_cast<uint32_t>(cell.words.size()));
         }
-        const std::optional<Word> from = ValueAt(link.from, cell);
+        const std::optional<Word> from = ValueAt(link.from, cell.key, lane);
         if (!from) continue;
         const double x = link.from_read == SlotRead::kInt ? static_cast<double>(common::AsInt(*from))
                                                           : static_cast<double>(common::AsFloat(*from));
@@ -219,6 +235,7 @@ class Mixer {
   Rng rng_;
   std::set<uint32_t> untouchable_;  // FRAG POSITION / FACE input indices
   std::set<uint32_t> positions_;    // FRAG POSITION input indices
+  std::vector<Cell> cells_;         // CellsOf's buffer; only its first n are a call's
   uint32_t gs_vertices_ = 1;
 };
 

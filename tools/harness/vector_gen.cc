@@ -68,6 +68,10 @@ Vec4 RandomVec4(Rng& rng, bool edges, const ComponentUses& uses = {}) {
 class UseMap {
  public:
   explicit UseMap(const tgsi::Shader& shader) {
+    // Every typed read as (key, component uses), then merged per key: the
+    // merge (integer wins) does not depend on the order of the reads, so a
+    // sorted flat array gives what a map filled in program order gave,
+    // without a node per key (made for every vector).
     for (const tgsi::Instruction& insn : shader.instructions) {
       tgsi::DataType t = tgsi::GetOpcodeInfo(insn.opcode).src_type;
       Use use = t == tgsi::DataType::I || t == tgsi::DataType::U ? Use::kInt
@@ -76,23 +80,40 @@ class UseMap {
       if (use == Use::kUnknown) continue;
       for (const tgsi::SrcOperand& src : insn.src) {
         if (src.reg.index.indirect) continue;
-        ComponentUses& u = uses_[Key(src.reg.file, src.reg.dimension ? src.reg.dimension->index : 0, src.reg.index.index)];
-        for (uint8_t c : src.swizzle) {
-          if (u[c] != Use::kInt) u[c] = use;
-        }
+        Entry e{Key(src.reg.file, src.reg.dimension ? src.reg.dimension->index : 0, src.reg.index.index), {}};
+        for (uint8_t c : src.swizzle) e.uses[c] = use;
+        uses_.push_back(e);
       }
     }
+    std::sort(uses_.begin(), uses_.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    size_t out = 0;
+    for (size_t i = 0; i < uses_.size(); ++i) {
+      if (out > 0 && uses_[out - 1].key == uses_[i].key) {
+        ComponentUses& u = uses_[out - 1].uses;
+        for (int c = 0; c < 4; ++c) {
+          if (u[c] != Use::kInt && uses_[i].uses[c] != Use::kUnknown) u[c] = uses_[i].uses[c];
+        }
+      } else {
+        uses_[out++] = uses_[i];
+      }
+    }
+    uses_.resize(out);
   }
   ComponentUses Get(File file, uint32_t dim, uint32_t index) const {
-    auto it = uses_.find(Key(file, dim, index));
-    return it == uses_.end() ? ComponentUses{} : it->second;
+    const uint64_t key = Key(file, dim, index);
+    auto it = std::lower_bound(uses_.begin(), uses_.end(), key, [](const Entry& e, uint64_t k) { return e.key < k; });
+    return it == uses_.end() || it->key != key ? ComponentUses{} : it->uses;
   }
 
  private:
   static uint64_t Key(File file, uint32_t dim, uint32_t index) {
     return (static_cast<uint64_t>(file) << 56) | (static_cast<uint64_t>(dim & 0xffffff) << 32) | index;
   }
-  std::map<uint64_t, ComponentUses> uses_;
+  struct Entry {
+    uint64_t key;
+    ComponentUses uses;
+  };
+  std::vector<Entry> uses_;  // sorted by key, unique
 };
 
 // Registers of a file without a limit in limits.def (MEMORY, ...) a
