@@ -44,6 +44,7 @@
 
 #include "emulator/a3xx/alu_common.h"
 #include "emulator/a3xx/float_nan.h"
+#include "emulator/a3xx/int_lanes.h"
 
 namespace shaderdiff::a3xx {
 
@@ -124,12 +125,18 @@ struct CmpsF {
 struct AddI : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a + b; } };
 struct SubI : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a - b; } };
 struct CmpsU : IntOp<2> {
+  static constexpr bool kCompare = true;
   static Word Eval(const Ctx& x, Word a, Word b) { return Compare(x.cond, a, b) ? 1u : 0u; }
+  template <Cond C>
+  static Word EvalC(Word a, Word b) { return Compare(C, a, b) ? 1u : 0u; }
 };
 struct CmpsS : IntOp<2, Dom::kSigned> {
+  static constexpr bool kCompare = true;
   static Word Eval(const Ctx& x, Word a, Word b) {
     return Compare(x.cond, static_cast<int32_t>(a), static_cast<int32_t>(b)) ? 1u : 0u;
   }
+  template <Cond C>
+  static Word EvalC(Word a, Word b) { return Compare(C, static_cast<int32_t>(a), static_cast<int32_t>(b)) ? 1u : 0u; }
 };
 struct MinU : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a < b ? a : b; } };
 struct MaxU : IntOp<2> { static Word Eval(const Ctx&, Word a, Word b) { return a > b ? a : b; } };
@@ -215,6 +222,37 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
         } else {
           DenseFloatLanes<K::kSrcs>(DenseCount(lanes), sat, {a, b, nullptr}, {mod0, mod1, SrcMod{}}, out, eval,
                                     NoBlockEval{});
+        }
+        WriteOperand(m, p, k, c, lanes, out, K::kOut);
+        continue;
+      }
+    }
+    if constexpr (K::kIn != Dom::kFloat) {
+      if (DenseLanes(lanes)) {  // a full wave: int_lanes.h
+        const int n = DenseCount(lanes);
+        const std::array<const Word*, 3> src = {a, b, nullptr};
+        const std::array<SrcMod, 3> mods = {mod0, mod1, SrcMod{}};
+        bool count_out_of_range = false;
+        if constexpr (requires { K::kCompare; }) {
+          WithCond(ctx.cond, [&](auto cond) {
+            DenseIntLanes<K::kSrcs>(n, src, mods, ctx.half, K::kIn, out,
+                                    [](Word x, Word y, Word) { return K::template EvalC<decltype(cond)::value>(x, y); });
+          });
+        } else if constexpr (K::kShift) {
+          // The largest count over the lanes decides the hazard: no branch per lane.
+          Word max_count = 0;
+          DenseIntLanes<K::kSrcs>(n, src, mods, ctx.half, K::kIn, out, [&](Word x, Word y, Word) {
+            max_count = y > max_count ? y : max_count;
+            return K::Eval(ctx, x, y);
+          });
+          count_out_of_range = max_count >= count_limit;
+        } else {
+          DenseIntLanes<K::kSrcs>(n, src, mods, ctx.half, K::kIn, out,
+                                  [&](Word x, Word y, Word) { return K::Eval(ctx, x, y); });
+        }
+        if (check_counts && count_out_of_range) {
+          m.Hazard(GprIndex(in.dst, k), 0, "shift-count");
+          if (m.hazards.tripped()) return;
         }
         WriteOperand(m, p, k, c, lanes, out, K::kOut);
         continue;

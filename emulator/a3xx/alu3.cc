@@ -17,6 +17,7 @@
 // reported unsupported.
 #include "emulator/a3xx/alu_common.h"
 #include "emulator/a3xx/float_nan.h"
+#include "emulator/a3xx/int_lanes.h"
 
 namespace shaderdiff::a3xx {
 
@@ -73,6 +74,14 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
         DenseFloatLanes<3>(DenseCount(lanes), sat, {a, b, d}, mods, out,
                            [](float x, float y, float z) { return K::Eval(x, y, z); },
                            [](F4 x, F4 y, F4 z) { return K::Eval4(x, y, z); });
+        WriteOperand(m, p, k, c, lanes, out, K::kDom);
+        continue;
+      }
+    }
+    if constexpr (K::kDom != Dom::kFloat) {
+      if (DenseLanes(lanes)) {  // a full wave: int_lanes.h
+        DenseIntLanes<3>(DenseCount(lanes), {a, b, d}, mods, half, K::kDom, out,
+                         [](Word x, Word y, Word z) { return K::Eval(x, y, z); });
         WriteOperand(m, p, k, c, lanes, out, K::kDom);
         continue;
       }

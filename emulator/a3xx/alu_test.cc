@@ -113,6 +113,34 @@ TEST(Cat2Int, Arithmetic) {
   EXPECT_EQ(Alu("cmps.u.ne r1.x, r2.x, r2.y", 3u, 3u), 0u);
 }
 
+// Every condition of cmps.u / cmps.s on less, equal and greater operands,
+// on waves of 1 lane and of 7 (a block of four lanes plus a tail: the
+// full-wave kernels of int_lanes.h take both paths), every lane checked.
+TEST(Cat2Int, EveryCompareConditionOnFullWaves) {
+  const char* conds[] = {"lt", "le", "gt", "ge", "eq", "ne"};
+  const auto truth = [](int cond, int order) {  // order: -1 a < b, 0 equal, 1 a > b
+    const bool t[6] = {order < 0, order <= 0, order > 0, order >= 0, order == 0, order != 0};
+    return t[cond] ? 1u : 0u;
+  };
+  struct Pair { const char* type; Word a, b; int order; };
+  const Pair pairs[] = {{"s", I(-2), 1u, -1}, {"s", I(-2), I(-2), 0}, {"s", 1u, I(-2), 1},
+                        {"u", 1u, 0xfffffffeu, -1}, {"u", 7u, 7u, 0}, {"u", 0xfffffffeu, 1u, 1}};
+  for (const uint32_t lanes : {1u, 7u}) {
+    for (const Pair& pr : pairs) {
+      for (int c = 0; c < 6; ++c) {
+        const std::string instr = std::string("cmps.") + pr.type + "." + conds[c] + " r1.x, r2.x, r2.y";
+        common::TestVector v = VsVector(lanes);
+        SetInput(v, 0, {pr.a, pr.b, 0, 0});
+        const EmulationResult r = Emulate(Asm(instr + "\nend\n", VsState({1}, {2})), v, EmulatorOptions{});
+        ASSERT_EQ(r.result.status, ExecStatus::kOk) << instr << ": " << r.result.detail;
+        for (uint32_t l = 0; l < lanes; ++l) {
+          EXPECT_EQ(Out(r, 0, l, 0), truth(c, pr.order)) << instr << " lane " << l << " of " << lanes;
+        }
+      }
+    }
+  }
+}
+
 TEST(Cat2Int, Multiplies) {
   EXPECT_EQ(Alu("mul.u24 r1.x, r2.x, r2.y", 0x01000003u, 2u), 6u);  // bit 24 ignored
   EXPECT_EQ(Alu("mul.u24 r1.x, r2.x, r2.y", 0xffffffu, 0xffffffu), 0xfe000001u);  // low 32 bits

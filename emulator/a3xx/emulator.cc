@@ -242,7 +242,12 @@ void RunWave(Machine& m) {
       m.Fail(ExecStatus::kError, "hazard (trap mode): " + m.hazards.list().front().ToString());
     }
     if (m.stop) return;
-    if (!p.flow) m.SetNextPc(lanes, pc + 1);
+    if (p.flow) continue;
+    if (m.uniform && lanes == m.live) {  // SetNextPc's converged case, inline
+      m.upc = pc + 1;
+    } else {
+      m.SetNextPc(lanes, pc + 1);
+    }
   }
 }
 

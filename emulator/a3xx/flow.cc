@@ -13,7 +13,7 @@
 // p0 is read with the non-ALU delay (every consumer of p0 needs 6 slots
 // after an ALU write). call/ret/emit/cut/chmask/chsh/flow_rev are not
 // modelled (a3xx GL shaders never use them) and are reported unsupported.
-#include "emulator/a3xx/machine.h"
+#include "emulator/a3xx/operands_inline.h"
 
 namespace shaderdiff::a3xx {
 
@@ -22,8 +22,13 @@ namespace {
 // Lanes of `lanes` whose predicate holds.
 LaneMask Predicate(Machine& m, const Prepared& p, LaneMask lanes) {
   const uint16_t idx = static_cast<uint16_t>(kRegP0X + p.in.pred_comp);
-  const Word* v = ReadReg(m, idx, m.slot, m.t.non_alu, lanes, lanes, Dom::kRaw, m.scratch[0]);
+  const Word* v = ReadRegInline(m, idx, m.slot, m.t.non_alu, lanes, lanes, Dom::kRaw, m.scratch[0]);
   LaneMask taken = 0;
+  if (DenseLanes(lanes)) {  // a full wave: a counted loop without a branch per lane
+    const bool inv = p.in.pred_inv;
+    for (int l = 0, n = DenseCount(lanes); l < n; ++l) taken |= LaneMask{(v[l] != 0) != inv} << l;
+    return taken;
+  }
   ForLanes(lanes, [&](int l) {
     if ((v[l] != 0) != p.in.pred_inv) taken |= LaneMask{1} << l;
   });

@@ -137,6 +137,11 @@ void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
       continue;
     }
     Word* out = m.scratch[3];
+    if (DenseLanes(lanes)) {  // a full wave: a counted loop
+      for (int l = 0, n = DenseCount(lanes); l < n; ++l) out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round);
+      WriteOperand(m, p, k, c, lanes, out, Dom::kRaw);
+      continue;
+    }
     ForLanes(lanes, [&](int l) { out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round); });
     WriteOperand(m, p, k, c, lanes, out, Dom::kRaw);
   }

@@ -98,6 +98,11 @@ void RegFile::Overflow(int64_t slot, int64_t reused_slot) {
   std::abort();
 }
 
+void RegFile::MarkFirst(uint16_t idx) {
+  written_[idx] = 1;
+  written_list_.push_back(idx);
+}
+
 void RegFile::WriteLane(uint16_t idx, int64_t p, int lane, Word value) {
   const size_t i = pushed_ & (ring_.size() - 1);
   Push(idx, p, LaneMask{1} << lane);

@@ -126,13 +126,13 @@ class RegFile {
   // there).
   void Forget(uint16_t idx, LaneMask lanes, int64_t now);
   // The values of `idx` for writing; records it as written (for Reset).
-  Word* Mark(uint16_t idx) {
-    if (!written_[idx]) {
-      written_[idx] = 1;
-      written_list_.push_back(idx);
-    }
+  // Inline: every write; the first write of a register since the last
+  // Reset goes out of line (MarkFirst).
+  [[gnu::always_inline]] Word* Mark(uint16_t idx) {
+    if (!written_[idx]) [[unlikely]] MarkFirst(idx);
     return &values_[static_cast<size_t>(idx) * stride_];
   }
+  void MarkFirst(uint16_t idx);
 
   int stride_ = 0;
   int max_delay_ = 0;

@@ -15,6 +15,7 @@ void AsyncTracker::Configure(int stride) {
   }
   stride_ = stride;
   ops_.clear();
+  frozen_ = 0;
   ops_.reserve(64);
   pool_.clear();
   pool_.reserve(static_cast<size_t>(64) * kMaxAsyncSrcs * stride);
@@ -93,8 +94,8 @@ void AsyncTracker::PatchSources(uint16_t reg, LaneMask lanes, const Word* values
 }
 
 void AsyncTracker::FreezeSources() {
-  for (PendingOp& op : ops_) {
-    if (op.sources_read) continue;
+  for (; frozen_ < ops_.size(); ++frozen_) {
+    PendingOp& op = ops_[frozen_];
     op.sources_read = true;
     for (int s = 0; s < op.num_srcs; ++s) {
       if (op.src_reg[s] != kNoReg16) src_[static_cast<int>(op.cls)][op.src_reg[s]] = 0;
@@ -105,7 +106,7 @@ void AsyncTracker::FreezeSources() {
 void AsyncTracker::Retire(SyncClass cls) {
   const int c = static_cast<int>(cls);
   if (count_[c] == 0) return;
-  size_t out = 0;
+  size_t out = 0, frozen = 0;
   uint32_t pool_out = 0;
   for (size_t i = 0; i < ops_.size(); ++i) {
     PendingOp& op = ops_[i];
@@ -120,9 +121,11 @@ void AsyncTracker::Retire(SyncClass cls) {
     if (op.pool != pool_out && words) std::memmove(&pool_[pool_out], &pool_[op.pool], words * sizeof(Word));
     op.pool = pool_out;
     pool_out += static_cast<uint32_t>(words);
+    if (op.sources_read) ++frozen;
     ops_[out++] = op;
   }
   ops_.resize(out);
+  frozen_ = frozen;
   pool_.resize(pool_out);
   count_[c] = 0;
 }

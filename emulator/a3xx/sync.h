@@ -104,6 +104,10 @@ class AsyncTracker {
   std::vector<PendingOp> ops_;
   std::vector<Word> pool_;
   int count_[2] = {0, 0};
+  // ops_[0, frozen_) have read their sources (FreezeSources marks every op
+  // and ops are appended in issue order, so the frozen ones are a prefix;
+  // Retire keeps the order): FreezeSources starts at frozen_.
+  size_t frozen_ = 0;
   std::vector<LaneMask> dst_[2];  // per register index
   std::vector<LaneMask> src_[2];
 };
