@@ -15,6 +15,7 @@
 #include "compiler/pipeline.h"
 #include "compiler/support/mutant_activation.h"
 #include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/tgsi/parser.h"
 
 namespace shaderdiff::compiler {
@@ -61,6 +62,13 @@ TEST(MutantSites, EveryMutantChangesItsShader) {
       changed |= clean.status != mutated.status || clean.detail != mutated.detail ||
                  (clean.status == r500naive::Status::kOk &&
                   r500naive::Listing(clean.program) != r500naive::Listing(mutated.program));
+    }
+    if (parsed.shader.processor == tgsi::Processor::kFragment) {  // and its optimizing build's
+      const r500opt::Result clean = r500opt::CompileR500Opt(parsed.shader);
+      ScopedMutant mutant(m.id);
+      const r500opt::Result mutated = r500opt::CompileR500Opt(parsed.shader);
+      changed |= clean.status != mutated.status ||
+                 r500naive::Listing(clean.program) != r500naive::Listing(mutated.program);
     }
     EXPECT_TRUE(changed) << m.name << ": the mutant changes no build of " << path;
   }

@@ -319,7 +319,21 @@ const std::vector<TargetCompiler>& TargetCompilers() {
     r500.naive =
         "naive: compiler/targets/r500/naive: the shared TGSI lowering, then one template per TGSI opcode, fixed "
         "registers, unpaired RGB/Alpha halves, a wait after every TEX (check and compile take it)";
-    r500.missing = "no optimizing build for r500 yet (issue 15 item 4); check, compile, stats and nightly take --target r500 (its naive build)";
+    // The r500 optimizing build (first slice): machine-level passes over the naive translation.
+    r500.opt_passes = {
+        {"r500-naive", "first: the optimizing build starts from the naive translation (lowering, fixed registers, templates)",
+         "compiler/targets/r500/naive"},
+        {"r500-dead",
+         "before scheduling: dead halves, channels and instructions removed first leave fewer dependencies and halves to pair",
+         "compiler/targets/r500/opt/dead_channels.cc (sync bits cleared first: legalize recomputes them)"},
+        {"r500-schedule",
+         "after dead-code removal, before legalize: pairs RGB and Alpha halves and issues lookups early within each run "
+         "between barriers",
+         "compiler/targets/r500/opt/pair_schedule.cc, halves.cc"},
+        {"r500-legalize",
+         "last: the semaphore groups (one acquire, WAIT on the first reader) and MDH/MDV NOPs depend on the final order",
+         "compiler/targets/r500/opt/legalize.cc"},
+    };
     return std::vector<TargetCompiler>{std::move(a3xx), std::move(r500)};
   }();
   return targets;

@@ -5,6 +5,7 @@
 
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/pipeline.h"
 #include "emulator/isa_common/hex.h"
 #include "emulator/r500/run_vector.h"
@@ -86,12 +87,22 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
   }
   if (target->id == TargetId::kR500) {
     fail.verdict = Verdict::kUnsupported;
-    if (options.build != Build::kNaive) {
-      fail.detail = options.build == Build::kMesa ? "no Mesa build for r500" : "no optimizing build for r500 yet";
+    if (options.build == Build::kMesa) {
+      fail.detail = "no Mesa build for r500";
       c.failure = fail;
       return c;
     }
-    r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
+    r500naive::CompileResult r;
+    if (options.build == Build::kOptimizing) {
+      r500opt::Options opt;
+      opt.opt_bisect_limit = options.opt_bisect_limit;
+      r500opt::Result o = r500opt::CompileR500Opt(shader, opt);
+      r.status = o.status;
+      r.detail = std::move(o.detail);
+      r.program = std::move(o.program);
+    } else {
+      r = r500naive::CompileR500Naive(shader);
+    }
     if (r.status == r500naive::Status::kOk) {
       c.r500 = std::move(r.program);
       return c;

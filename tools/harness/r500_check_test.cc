@@ -11,6 +11,8 @@
 // (r500 is the fragment processor); never a pass.
 #include <gtest/gtest.h>
 
+#include "compiler/support/mutant_activation.h"
+
 #include <cstdio>
 
 #include "compiler/tgsi/parser.h"
@@ -392,12 +394,28 @@ TEST(R500Check, OpcodeWithoutTemplateIsUnsupported) {
   EXPECT_EQ(o.detail, "DDX_FINE (MDH/MDV give one difference per quad) on r500");
 }
 
-TEST(R500Check, OptimizingBuildIsUnsupported) {
-  const CheckOutcome o =
-      Check("FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n",
-            Build::kOptimizing);
-  EXPECT_EQ(o.verdict, Verdict::kUnsupported);
-  EXPECT_EQ(o.detail, "no optimizing build for r500 yet");
+// The optimizing build (compiler/targets/r500/opt) checked three ways:
+// against the reference and word for word against the naive build.
+constexpr char kPairAndGroup[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL SAMP[0]\nDCL SAMP[1]\nDCL SVIEW[0], 2D, FLOAT\nDCL SVIEW[1], 2D, FLOAT\nDCL TEMP[0..3]\n"
+    "  0: TEX TEMP[0], IN[0], SAMP[0], 2D\n  1: TEX TEMP[1], IN[1], SAMP[1], 2D\n  2: MUL TEMP[2], IN[0], IN[1]\n"
+    "  3: ADD TEMP[3], IN[1], IN[0].wzyx\n  4: MAD TEMP[2], TEMP[0], TEMP[1].xxxx, TEMP[2]\n"
+    "  5: MUL OUT[0], TEMP[2], TEMP[3]\n  6: END\n";
+
+TEST(R500Check, OptimizingBuildPasses) {
+  const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
+  EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
+}
+
+// The seeded fault: the pairing scheduler pairing dependent halves is a
+// build-mismatch or mismatch, never a pass.
+TEST(R500Check, PairingDependentHalvesIsCaught) {
+  compiler::ActivateMutant(compiler::Mutant::kR500OptPairDependent);
+  const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
+  compiler::ActivateMutant(compiler::Mutant::kNone);
+  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
+      << VerdictName(o.verdict) << ": " << o.detail;
 }
 
 }  // namespace

@@ -256,9 +256,7 @@ grep -q "^a3xx optimizing build (--build opt), in order:$" "$TMP/out" || fail "-
 grep -q "^    code: a3xx: compiler/targets/a3xx/legalize$" "$TMP/out" || fail "--list-passes: legalize is a3xx's own"
 expect_exit 0 "compile --list-passes r500" "$SD" compile --target r500 --list-passes
 grep -q "^r500 naive build (--build naive):$" "$TMP/out" || fail "--list-passes r500 names its naive build; got: $(cat "$TMP/out")"
-grep -q "^r500 optimizing build: no optimizing build for r500 yet" "$TMP/out" || fail "--list-passes r500 says there is no opt build"
-expect_exit 4 "compile --target r500 FILE (opt)" "$SD" compile --target r500 "$DATA/mad.tgsi"
-grep -q "unsupported: no optimizing build for r500 yet" "$TMP/err" || fail "compile --target r500 --build opt is unsupported"
+grep -q "r500-schedule" "$TMP/out" || fail "--list-passes r500 lists the opt build's passes; got: $(cat "$TMP/out")"
 printf 'VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n' > "$TMP/r500vert.tgsi"
 expect_exit 4 "compile --target r500 VERT" "$SD" compile --target r500 --build naive "$TMP/r500vert.tgsi"
 grep -q "unsupported: the r500 target is the fragment processor" "$TMP/err" || fail "r500 names the vertex shader unsupported; got: $(cat "$TMP/err")"
@@ -267,8 +265,10 @@ expect_exit 0 "compile --target r500 --build naive" "$SD" compile --target r500 
 grep -q "^out tex_sem_wait " "$TMP/out" || fail "the r500 listing ends with an OUT that waits; got: $(cat "$TMP/out")"
 expect_exit 0 "check --target r500 --build naive" "$SD" check --target r500 --build naive "$TMP/r500.tgsi" --vectors 4
 grep -q "r500.tgsi: pass" "$TMP/out" || fail "the r500 naive build passes MUL; got: $(cat "$TMP/out")"
-expect_exit 4 "check --target r500 --build opt" "$SD" check --target r500 --build opt "$TMP/r500.tgsi"
-grep -q "unsupported: no optimizing build for r500 yet" "$TMP/out" || fail "check r500 opt is unsupported"
+expect_exit 0 "compile --target r500 --build opt" "$SD" compile --target r500 --build opt "$TMP/r500.tgsi"
+grep -q "^out tex_sem_wait " "$TMP/out" || fail "the r500 opt listing ends with an OUT that waits; got: $(cat "$TMP/out")"
+expect_exit 0 "check --target r500 --build opt" "$SD" check --target r500 --build opt "$TMP/r500.tgsi" --vectors 4
+grep -q "r500.tgsi: pass" "$TMP/out" || fail "the r500 opt build passes MUL three ways; got: $(cat "$TMP/out")"
 # stats --target r500: pstat's categories on a shader whose naive listing
 # (compile --target r500 --build naive) is counted by hand: KILL_IF is two
 # ALU instructions (the RGB half, then the Alpha half, of a MAD into t3) and
@@ -336,7 +336,7 @@ done
 expect_exit 0 "check --help" "$SD" check --help
 grep -q "always trap" "$TMP/out" || fail "check --help says r500 hazards always trap"
 expect_exit 2 "check --target unknown" "$SD" check --target nosuchgpu "$DATA/mad.tgsi"
-grep -q "unknown target 'nosuchgpu' (targets: a3xx, r500 (naive build only))" "$TMP/err" || fail "check names the targets; got: $(cat "$TMP/err")"
+grep -q "unknown target 'nosuchgpu' (targets: a3xx, r500)" "$TMP/err" || fail "check names the targets; got: $(cat "$TMP/err")"
 expect_exit 2 "compile --list-passes unknown target" "$SD" compile --target nosuchgpu --list-passes
 expect_exit 2 "compile --list-passes with a file" "$SD" compile --list-passes "$DATA/mad.tgsi"
 expect_exit 0 "compile opt --opt-bisect-limit 0" "$SD" compile "$DATA/mad.tgsi" --opt-bisect-limit 0 --print-rewrites

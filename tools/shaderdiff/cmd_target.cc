@@ -9,6 +9,7 @@
 
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
 #include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/emulator.h"
 #include "emulator/a3xx/isa/codec.h"
@@ -114,14 +115,21 @@ json StatsJson(const a3xx::CycleStats& s) {
               {"stall_cycles", s.stall_cycles}, {"instructions", s.instructions}, {"ss", s.ss}, {"sy", s.sy}};
 }
 
-// compile --target r500: the naive build's listing (r500naive::Listing) and
-// its instruction count.
-int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build) {
-  if (build != harness::Build::kNaive) {
-    std::cerr << file << ": unsupported: no optimizing build for r500 yet\n";
-    return kExitUnsupported;
+// compile --target r500: the build's listing (r500naive::Listing) and its
+// instruction count; --build opt is the optimizing build
+// (compiler/targets/r500/opt), with --opt-bisect-limit.
+int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build, int64_t bisect_limit) {
+  r500naive::CompileResult r;
+  if (build == harness::Build::kOptimizing) {
+    r500opt::Options opt;
+    opt.opt_bisect_limit = bisect_limit;
+    r500opt::Result o = r500opt::CompileR500Opt(shader, opt);
+    r.status = o.status;
+    r.detail = std::move(o.detail);
+    r.program = std::move(o.program);
+  } else {
+    r = r500naive::CompileR500Naive(shader);
   }
-  const r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
   if (r.status != r500naive::Status::kOk) {
     std::cerr << file << ": " << (r.status == r500naive::Status::kUnsupported ? "unsupported: " : "compile error: ")
               << r.detail << "\n";
@@ -158,8 +166,8 @@ int RunCompile(const std::vector<std::string>& args) {
     std::string passes;
     for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
     PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
-               "shaderdiff compile --target r500 --build naive FILE   (the r500 naive build: its assembly)\n"
-               "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps; r500: naive build only)\n"
+               "shaderdiff compile --target r500 [--build naive|opt] FILE [--opt-bisect-limit N]   (r500: its assembly)\n"
+               "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps, both builds)\n"
                "shaderdiff compile --target a3xx --program DUMP FILE   (a program Mesa's ir3 built)\n"
                "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
                "Compiles a TGSI shader and prints the assembly, then its statistics as\n"
@@ -174,8 +182,7 @@ int RunCompile(const std::vector<std::string>& args) {
     return kExitOk;
   }
   // A target the table knows but has no compiler for is named as such,
-  // with or without --list-passes: never an empty list. r500 has its naive
-  // build only (CompileR500 names the missing one).
+  // with or without --list-passes: never an empty list.
   const bool r500 = IsR500(vm);
   const compiler::TargetCompiler* target = compiler::FindTargetCompiler(vm["target"].as<std::string>());
   if (!r500 && target && !target->missing.empty()) {
@@ -199,7 +206,7 @@ int RunCompile(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
-  if (r500) return CompileR500(*shader, file, build);
+  if (r500) return CompileR500(*shader, file, build, vm["opt-bisect-limit"].as<int64_t>());
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
   if (!ConservativePassesOption(vm, "compile", build, &req.conservative)) return kExitUsage;
@@ -391,7 +398,7 @@ int RunCheck(const std::vector<std::string>& args) {
   if (!ParseArgs(args, options, positional, &vm)) return kExitUsage;
   if (vm.count("help")) {
     PrintUsage("shaderdiff check --target a3xx [--build naive|opt] FILE|DIR... [--vectors N]\n"
-               "shaderdiff check --target r500 --build naive FILE|DIR...   (opt: unsupported, no r500 optimizing build yet)\n"
+               "shaderdiff check --target r500 --build naive|opt FILE|DIR...   (opt: three-way, as a3xx)\n"
                "shaderdiff check --target a3xx --program DUMP FILE  |  --build mesa --programs DIR FILE|DIR...\n\n"
                "For each shader: compile, run N seeded vectors on the reference interpreter and\n"
                "on the target's emulator, compare (every component must lie in the reference's\n"

@@ -10,8 +10,8 @@ namespace shaderdiff::cli {
 
 void AddTargetOptions(po::options_description& options) {
   options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500: the naive build only, in check,\n"
-       "compile, stats and nightly (r500/naive); asm, disasm and emulate --asm take r500\n"
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500: both builds in check and compile,\n"
+       "the naive build in stats and nightly (r500/naive); asm, disasm and emulate --asm take r500\n"
        "programs; emulate of a TGSI file, reduce, bisect, explain and fuzz refuse it\n"
        "(they need a3xx programs or an optimizing build)")
       ("build", po::value<std::string>()->default_value("opt"),

@@ -1,0 +1,113 @@
+// Golden listings of the r500 optimizing build, one per pass's concern
+// (testdata/NAME.tgsi: '#' comments, the shader, then after
+// "=== r500-opt ===" its Listing), and the rewrite budget: limit 0 gives
+// the naive translation's words, and each pass's rewrites stop at the limit.
+//
+// Bless (rewrite the expected parts from the current build):
+//   bazel run //compiler/targets/r500/opt:golden_test -- --bless
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "compiler/passes/golden_file.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
+#include "compiler/tgsi/parser.h"
+
+namespace shaderdiff::r500opt {
+namespace {
+
+bool g_bless = false;
+constexpr char kDir[] = "compiler/targets/r500/opt/testdata";
+constexpr char kPass[] = "r500-opt";
+
+tgsi::Shader Parse(const std::string& text) {
+  const tgsi::ParseResult parsed = tgsi::ParseShader(text);
+  EXPECT_TRUE(parsed.ok());
+  return parsed.shader;
+}
+
+std::string ReadCase(const std::string& name) {
+  return compiler::ParseGolden(compiler::ReadGoldenText(std::string(kDir) + "/" + name + ".tgsi"), kPass).input;
+}
+
+TEST(Golden, EveryCase) {
+  const std::vector<std::string> names = compiler::GoldenCaseNames(kDir);
+  ASSERT_GE(names.size(), 4u);
+  for (const std::string& name : names) {
+    const std::string path = std::string(kDir) + "/" + name + ".tgsi";
+    compiler::GoldenFile file = compiler::ParseGolden(compiler::ReadGoldenText(path), kPass);
+    const Result r = CompileR500Opt(Parse(file.input));
+    ASSERT_EQ(r.status, r500naive::Status::kOk) << name << ": " << r.detail;
+    const std::string listing = r500naive::Listing(r.program);
+    if (g_bless) {
+      const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+      ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
+      file.expected = listing;
+      std::ofstream(std::string(workspace) + "/" + path) << compiler::FormatGolden(file, kPass);
+      continue;
+    }
+    EXPECT_EQ(listing, file.expected) << name << ": to accept: bazel run //compiler/targets/r500/opt:golden_test -- --bless";
+  }
+}
+
+// Limit 0: no rewrite, the naive translation's words; every case asks.
+TEST(Bisect, LimitZeroIsTheNaiveTranslation) {
+  for (const std::string& name : compiler::GoldenCaseNames(kDir)) {
+    const tgsi::Shader shader = Parse(ReadCase(name));
+    Options none;
+    none.opt_bisect_limit = 0;
+    const Result r = CompileR500Opt(shader, none);
+    ASSERT_EQ(r.status, r500naive::Status::kOk) << name;
+    EXPECT_EQ(r500naive::Listing(r.program), r500naive::Listing(r500naive::CompileR500Naive(shader).program)) << name;
+    EXPECT_GT(r.budget.asked(), 0u) << name;
+    EXPECT_EQ(r.budget.taken(), 0u) << name;
+  }
+}
+
+// Each pass's rewrites obey the budget: with the limit at the index of a
+// pass's first decision, that pass takes none and the output differs from
+// the full build's; one more and it takes exactly one.
+TEST(Bisect, EachPassStopsAtTheLimit) {
+  const tgsi::Shader shader = Parse(ReadCase("pair_and_group"));
+  const Result full = CompileR500Opt(shader);
+  ASSERT_EQ(full.status, r500naive::Status::kOk);
+  for (const char* pass : {"r500-dead", "r500-schedule", "r500-legalize"}) {
+    int64_t first = -1;
+    for (const compiler::RewriteBudget::Decision& d : full.budget.log())
+      if (d.pass == pass && d.taken) {
+        first = static_cast<int64_t>(d.index);
+        break;
+      }
+    ASSERT_GE(first, 0) << pass << " took no rewrite on pair_and_group";
+    for (int64_t limit : {first, first + 1}) {
+      Options o;
+      o.opt_bisect_limit = limit;
+      const Result r = CompileR500Opt(shader, o);
+      ASSERT_EQ(r.status, r500naive::Status::kOk) << pass << " limit " << limit;
+      EXPECT_EQ(r.budget.taken(), static_cast<uint64_t>(limit)) << pass;
+      uint64_t in_pass = 0;
+      for (const compiler::RewriteBudget::Decision& d : r.budget.log()) in_pass += d.pass == pass && d.taken;
+      EXPECT_EQ(in_pass, limit == first ? 0u : 1u) << pass << " limit " << limit;
+      if (limit == first) EXPECT_NE(r500naive::Listing(r.program), r500naive::Listing(full.program)) << pass;
+    }
+  }
+}
+
+// Unsupported stays the naive build's verdict, with its reason.
+TEST(Unsupported, SameVerdictAsNaive) {
+  const Result r = CompileR500Opt(Parse("VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n"));
+  EXPECT_EQ(r.status, r500naive::Status::kUnsupported);
+  EXPECT_EQ(r.detail, "the r500 target is the fragment processor");
+}
+
+}  // namespace
+}  // namespace shaderdiff::r500opt
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::r500opt::g_bless = true;
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,49 @@
+// The r500 optimizing build's driver (r500_opt.h).
+#include "compiler/targets/r500/opt/r500_opt.h"
+
+#include "compiler/targets/r500/opt/dead_channels.h"
+#include "compiler/targets/r500/opt/legalize.h"
+#include "compiler/targets/r500/opt/pair_schedule.h"
+#include "compiler/targets/r500/opt/program.h"
+#include "emulator/r500/isa/codec.h"
+#include "emulator/r500/isa/text.h"
+
+namespace shaderdiff::r500opt {
+
+Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
+  Result r;
+  r.budget = options.opt_bisect_allowed ? compiler::RewriteBudget::AllowingOnly(*options.opt_bisect_allowed)
+                                        : compiler::RewriteBudget(options.opt_bisect_limit);
+  r500naive::CompileResult naive = r500naive::CompileR500Naive(shader);
+  r.status = naive.status;
+  r.detail = naive.detail;
+  r.program = std::move(naive.program);
+  if (r.status != r500naive::Status::kOk) return r;
+  std::vector<r500::Instr>& code = r.program.state.code;
+  if (!Editable(code)) return r;
+
+  ClearSyncBits(code);
+  r.budget.SetPass("r500-dead");
+  EliminateDeadChannels(code, &r.budget);
+  r.budget.SetPass("r500-schedule");
+  SchedulePairs(code, &r.budget);
+  r.budget.SetPass("r500-legalize");
+  LegalizeSemaphoreAndNops(code, &r.budget);
+  r.budget.SetPass("");
+
+  if (code.empty() || code.back().type() != r500::InstrType::kOut) {
+    r.status = r500naive::Status::kError;
+    r.detail = "pass r500-schedule: the last instruction is not OUT";
+    return r;
+  }
+  for (size_t k = 0; k < code.size(); ++k) {
+    if (std::optional<r500::Refusal> bad = r500::Validate(code[k])) {
+      r.status = r500naive::Status::kError;
+      r.detail = "optimizer bug: instruction " + std::to_string(k) + " (" + r500::Disassemble(code[k]) + "): " + bad->reason;
+      return r;
+    }
+  }
+  return r;
+}
+
+}  // namespace shaderdiff::r500opt

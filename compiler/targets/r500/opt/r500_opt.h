@@ -1,0 +1,45 @@
+// The optimizing TGSI -> ATI R500 fragment build (issue 15 item 4, first
+// slice): machine-level passes over the naive translation
+// (compiler/targets/r500/naive), as a3xx's optimizing build starts from its
+// own templates. In order (compiler/pipeline.cc's TargetCompilers lists
+// them with the reason for each place):
+//   1. r500-naive      the naive translation (same lowering, registers, templates)
+//   2. clear-sync      every TEX_SEM_ACQUIRE / TEX_SEM_WAIT / NOP bit cleared (legalize recomputes them)
+//   3. r500-dead       dead-half and dead-channel elimination (dead_channels.h)
+//   4. r500-schedule   the pairing list scheduler, lookups first (pair_schedule.h)
+//   5. r500-legalize   texture grouping with one acquire per group, WAIT on the
+//                      first reader; NOP before MDH/MDV (legalize.h)
+//   6. validate        every word through isa's Validate, at most 512 slots
+// Programs the passes cannot edit (relative addressing, FC other than JUMP)
+// are the naive translation unchanged.
+//
+// Every rewrite asks one RewriteBudget (--opt-bisect-limit): limit 0 gives
+// the naive translation's code (the same words).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "compiler/support/debug_counter.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/tgsi/ast.h"
+
+namespace shaderdiff::r500opt {
+
+struct Options {
+  int64_t opt_bisect_limit = compiler::RewriteBudget::kUnlimited;
+  std::optional<std::set<uint64_t>> opt_bisect_allowed;  // RewriteBudget::AllowingOnly
+};
+
+struct Result {
+  r500naive::Status status = r500naive::Status::kOk;
+  std::string detail;  // kUnsupported: the reason; kError: the pass and what broke
+  r500::FragmentProgram program;
+  compiler::RewriteBudget budget;  // every rewrite decision, for bisection
+};
+
+Result CompileR500Opt(const tgsi::Shader& shader, const Options& options = {});
+
+}  // namespace shaderdiff::r500opt
