@@ -35,7 +35,7 @@ run() {  # EXPECTED_EXIT NAME CMD...
   [[ $got == "$want" ]] || fail "$name: exit $got, expected $want: $(tail -5 "$TMP/$name.err") $(tail -5 "$TMP/$name.out")"
 }
 # The default nightly's every target/build: the shaders here are VERT, so
-# their r500/naive check is not-applicable (r500 is the fragment
+# their r500/naive and r500/opt checks are not-applicable (r500 is the fragment
 # processor), never a regression though there is no baseline.
 NIGHTLY=(nightly --corpus "$C" --out "$TMP/out" --vectors 4 --seed 7)
 
@@ -48,9 +48,10 @@ assert r["schema"] == 2, r["schema"]
 s = {e["file"]: e for e in r["shaders"]}
 assert "explanation" not in s["shaders/add.tgsi"]["checks"]["a3xx/opt"], "a passing check got an explanation"
 for e in r["shaders"]:  # VERT on r500: not applicable, neither a regression nor explained
-    assert e["checks"]["r500/naive"] == {"verdict": "not-applicable",
-                                         "detail": "the r500 target is the fragment processor"}, e["checks"]
-assert r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive"], r["settings"]["targets"]
+    for b in ("r500/naive", "r500/opt"):
+        assert e["checks"][b] == {"verdict": "not-applicable",
+                                  "detail": "the r500 target is the fragment processor"}, e["checks"]
+assert r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive", "r500/opt"], r["settings"]["targets"]
 c = s["shaders/lrp.tgsi"]["checks"]["a3xx/opt"]
 assert c["verdict"] != "pass", c
 x = c["explanation"]
@@ -103,8 +104,8 @@ grep -q 'explaining is off' "$TMP/out/off/index.html" || fail "index.html does n
 run 0 clean "$SD" "${NIGHTLY[@]}" --run clean
 grep -q '"explanation' "$TMP/out/clean/report.json" && fail "a clean run's report has explanation keys"
 grep -q 'explaining' "$TMP/clean.err" && fail "a clean run explained something: $(cat "$TMP/clean.err")"
-grep -q ' 0 regressions, .*, 2 not applicable;' "$TMP/clean.out" ||
-  fail "the clean run's summary does not count the two VERT shaders' r500 checks as not applicable: $(cat "$TMP/clean.out")"
+grep -q ' 0 regressions, .*, 4 not applicable;' "$TMP/clean.out" ||
+  fail "the clean run's summary does not count the two VERT shaders' four r500 checks as not applicable: $(cat "$TMP/clean.out")"
 
 # --explain-cap spent before the first case: every regression's explanation
 # is "skipped" with the reason, nothing is reduced.

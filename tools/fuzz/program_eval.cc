@@ -4,6 +4,7 @@
 #include <set>
 
 #include "compiler/pipeline.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/tgsi/opcode.h"
 #include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/isa/opcode.h"
@@ -76,6 +77,16 @@ void AddTgsiPairFeatures(const tgsi::Shader& shader, std::set<std::string>& feat
 
 // The metamorphic oracle on a preserving transform's pair: the reference,
 // then each build's results (the optimizing build's when there is one).
+// The rewrites an optimizing build took, as "rewrite:<pass>/<rewrite>".
+void AddRewriteFeatures(const compiler::RewriteBudget& budget, std::set<std::string>& features) {
+  std::string key;  // one buffer: the set copies a key only when it is new (most decisions repeat one)
+  for (const compiler::RewriteBudget::Decision& d : budget.log()) {
+    if (!d.taken) continue;
+    key.assign("rewrite:").append(d.pass).append("/").append(d.rewrite);
+    features.insert(key);
+  }
+}
+
 void AddMetamorphicFailure(const PairRuns& pair, const harness::BuildResults& naive_results,
                            const std::string& naive_config, json& out, const harness::BuildResults* opt_results = nullptr,
                            const std::string& opt_config = "") {
@@ -150,13 +161,13 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   // Counted by reason, never dropped silently (the r500 campaign measures them).
   if (naive.verdict == harness::Verdict::kUnsupported) out["unsupported"] = naive.detail;
 
-  if (const harness::TargetInfo* target = harness::FindTarget(base.target);
-      !target || !harness::HasOptimizingBuild(*target) || target->id != harness::TargetId::kA3xx) {
-    // A target with only its naive build (r500): no build-mismatch and no
-    // rewrites; coverage is the TGSI opcode pairs it translated, and the
-    // metamorphic oracle runs on its results. (The optimizing build below
-    // is a3xx's.)
-    if (naive.verdict != harness::Verdict::kUnsupported) AddTgsiPairFeatures(shader, features);
+  const harness::TargetInfo* target = harness::FindTarget(base.target);
+  // r500: coverage is also the TGSI opcode pairs its builds translated.
+  const bool r500 = target && target->id == harness::TargetId::kR500;
+  if (r500 && naive.verdict != harness::Verdict::kUnsupported) AddTgsiPairFeatures(shader, features);
+  if (!target || !harness::HasOptimizingBuild(*target)) {
+    // A target with only its naive build: no build-mismatch and no
+    // rewrites; the metamorphic oracle runs on its results.
     if (program.preserving) AddMetamorphicFailure(pair, naive_results, naive_config, out);
     return WithFeatures(std::move(out), features, known);
   }
@@ -164,25 +175,30 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   harness::CheckOptions opt_options = base;
   opt_options.build = harness::Build::kOptimizing;
   const std::string opt_config = base.target + "/opt";
-  compiler::OptOptions compile_options;
-  compile_options.opt_bisect_limit = base.opt_bisect_limit;
-  compiler::OptResult details;
-  naive::CompileResult compiled = compiler::CompileA3xxBuild(shader, true, compile_options, &details);
-  std::string key;  // one buffer: the set copies a key only when it is new (most decisions repeat one)
-  for (const compiler::RewriteBudget::Decision& d : details.budget.log()) {
-    if (!d.taken) continue;
-    key.assign("rewrite:").append(d.pass).append("/").append(d.rewrite);
-    features.insert(key);
-  }
   harness::CheckOutcome opt;
   harness::BuildResults opt_results;
-  if (compiled.status == naive::CompileStatus::kOk) {
-    AddProgramFeatures(compiled.program, features);
-    opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
+  if (r500) {
+    // The rewrites its optimizing build took, then the three-way check
+    // (which compiles the same program again: r500's compile is cheap
+    // beside its emulation).
+    r500opt::Options compile_options;
+    compile_options.opt_bisect_limit = base.opt_bisect_limit;
+    AddRewriteFeatures(r500opt::CompileR500Opt(shader, compile_options).budget, features);
+    opt = harness::CheckShaderAgainst(shader, opt_options, *runs, &naive_results, &opt_results);
   } else {
-    opt.verdict = compiled.status == naive::CompileStatus::kUnsupported ? harness::Verdict::kUnsupported
-                                                                         : harness::Verdict::kCompileError;
-    opt.detail = compiled.detail;
+    compiler::OptOptions compile_options;
+    compile_options.opt_bisect_limit = base.opt_bisect_limit;
+    compiler::OptResult details;
+    naive::CompileResult compiled = compiler::CompileA3xxBuild(shader, true, compile_options, &details);
+    AddRewriteFeatures(details.budget, features);
+    if (compiled.status == naive::CompileStatus::kOk) {
+      AddProgramFeatures(compiled.program, features);
+      opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
+    } else {
+      opt.verdict = compiled.status == naive::CompileStatus::kUnsupported ? harness::Verdict::kUnsupported
+                                                                           : harness::Verdict::kCompileError;
+      opt.detail = compiled.detail;
+    }
   }
   out["verdicts"][opt_config] = std::string(harness::VerdictName(opt.verdict));
   AddOutcomeFeatures(opt_config, opt, features);

@@ -5,10 +5,11 @@
    a semantics-preserving transform, the metamorphic oracle against the
    program it came from (fuzz/mutate/metamorphic_oracle.h: then every
    vector is drawn from that original, so both oracles share one emulation
-   per build and vector). On r500 (base.target) only the naive build runs:
-   r500 has no optimizing build, so there is no build-mismatch check; its
-   coverage features are the TGSI opcode pairs it translated
-   ("tgsi-pair:MUL>ADD") and its verdict, hazards and stalls.
+   per build and vector). On r500 (base.target) both r500 builds run the
+   same way; its coverage features are also the TGSI opcode pairs it
+   translated ("tgsi-pair:MUL>ADD"). A target without an optimizing build
+   (harness::HasOptimizingBuild) runs its naive build only, with no
+   build-mismatch check.
 
    The result (JSON, one line between processes):
      {"id", "verdicts": {"reference", "a3xx/naive", "a3xx/opt"}, "unsupported"?,

@@ -92,17 +92,8 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
       c.failure = fail;
       return c;
     }
-    r500naive::CompileResult r;
-    if (options.build == Build::kOptimizing) {
-      r500opt::Options opt;
-      opt.opt_bisect_limit = options.opt_bisect_limit;
-      r500opt::Result o = r500opt::CompileR500Opt(shader, opt);
-      r.status = o.status;
-      r.detail = std::move(o.detail);
-      r.program = std::move(o.program);
-    } else {
-      r = r500naive::CompileR500Naive(shader);
-    }
+    r500naive::CompileResult r =
+        r500opt::CompileR500Build(shader, options.build == Build::kOptimizing, options.opt_bisect_limit);
     if (r.status == r500naive::Status::kOk) {
       c.r500 = std::move(r.program);
       return c;

@@ -9,6 +9,7 @@
 
 #include "compiler/pipeline.h"
 #include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "tools/harness/check.h"
@@ -41,8 +42,9 @@ using Builds = std::vector<std::vector<std::optional<Compiled>>>;
 
 Compiled Compile(const tgsi::Shader& shader, const harness::CheckOptions& options) {
   const harness::TargetInfo* target = harness::FindTarget(options.target);
-  if (target && target->id == harness::TargetId::kR500) {  // its naive build (the only one; a vertex shader is refused)
-    r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
+  if (target && target->id == harness::TargetId::kR500) {  // a vertex shader is refused
+    r500naive::CompileResult r = r500opt::CompileR500Build(shader, options.build == harness::Build::kOptimizing,
+                                                           options.opt_bisect_limit);
     Compiled c;
     c.status = r.status == r500naive::Status::kOk            ? naive::CompileStatus::kOk
                : r.status == r500naive::Status::kUnsupported ? naive::CompileStatus::kUnsupported

@@ -113,7 +113,7 @@ TEST(ProcessPool, SameEntriesAsInProcess) {
     ASSERT_EQ(r.runs.size(), entries.size()) << "jobs " << jobs;
     for (size_t k = 0; k < entries.size(); ++k) {
       EXPECT_EQ(r.runs[k].shader, RunShader(entries[k], options).shader) << "shader " << k << " jobs " << jobs;
-      EXPECT_EQ(r.runs[k].shader["checks"].size(), 3u);  // a3xx/naive, a3xx/opt, r500/naive
+      EXPECT_EQ(r.runs[k].shader["checks"].size(), 4u);  // a3xx/naive, a3xx/opt, r500/naive, r500/opt
       EXPECT_EQ(r.runs[k].reference_vectors, 2u);
     }
   }
@@ -131,8 +131,8 @@ TEST(ProcessPool, AFailedStageIsItsVerdictAndTheOtherChecksStillRun) {
   const ShaderRunOptions clean = Options();
   Result r = RunPool(entries, options, 2);
   ASSERT_EQ(r.runs.size(), entries.size());
-  EXPECT_EQ(r.outcome.failed_stages, 7u);  // s5's three checks
-  EXPECT_EQ(r.messages.size(), 7u);
+  EXPECT_EQ(r.outcome.failed_stages, 8u);  // s5's four checks
+  EXPECT_EQ(r.messages.size(), 8u);
   const json expected0 = RunShader(entries[0], clean).shader;
   EXPECT_EQ(r.runs[0].shader, expected0);
 
@@ -163,7 +163,7 @@ TEST(ProcessPool, AFailedStageIsItsVerdictAndTheOtherChecksStillRun) {
   EXPECT_EQ(r.runs[4].shader, s4);
   json s5 = RunShader(entries[5], clean).shader;
   // Each check continued in a new worker after the one before crashed: its rerun runs it alone.
-  for (const char* config : {"a3xx/naive", "a3xx/opt", "r500/naive"}) {
+  for (const char* config : {"a3xx/naive", "a3xx/opt", "r500/naive", "r500/opt"}) {
     s5["checks"][config] = crashed(std::string("killed by SIGKILL (Killed) in the ") + config +
                                        " check (compile, emulate, compare)",
                                    std::string("in-process s5 ") + config);

@@ -297,18 +297,24 @@ got = {k: n[k] for k in ("instructions", "vector", "scalar", "flow_control", "te
 assert got == {"instructions": 10, "vector": 4, "scalar": 4, "flow_control": 0, "tex": 2, "presubtract": 0,
                "temporaries": 5}, got
 assert n["cycles"] > 0, n
-assert frag["opt"] == {"status": "unsupported: no optimizing build for r500 yet"}, frag["opt"]
+o = frag["opt"]
+assert o["status"] == "ok" and 0 < o["instructions"] <= n["instructions"] and o["temporaries"] <= n["temporaries"], o
+assert o["vector"] + o["scalar"] >= 4 and o["tex"] == 2 and o["cycles"] > 0, o  # pairing keeps every half, in fewer slots
+assert vert["opt"] == {"status": "unsupported: the r500 target is the fragment processor"}, vert
 assert vert["naive"] == {"status": "unsupported: the r500 target is the fragment processor"}, vert
 assert j["medians"]["naive"]["instructions"] == 10 and j["medians"]["naive"]["temporaries"] == 5, j["medians"]
 out = open(sys.argv[3]).read()
-assert "naive: 1 ok 1 unsupported" in out and "opt:   unsupported: no optimizing build for r500 yet" in out, out
+assert "naive: 1 ok 1 unsupported" in out and "opt:   1 ok 1 unsupported" in out, out
+assert j["medians"]["opt"]["instructions"] == o["instructions"], j["medians"]
+assert abs(j["medians"]["opt_over_naive"]["instructions"] - o["instructions"] / 10) < 1e-9, j["medians"]
+assert "median of per-shader opt/naive: instructions " in out, out
 assert re.search(r"^  vector +4\.0 ", out, re.M) and re.search(r"r5stats.tgsi: naive ok 10 inst, 4 vector, 4 scalar, 0 flow control", out), out
 PY
 expect_exit 2 "stats --target r500 --mesa-programs" "$SD" stats --target r500 --mesa-programs "$TMP" "$TMP/r5stats.tgsi"
 grep -q "r500 has no Mesa build" "$TMP/err" || fail "stats r500 refuses Mesa programs; got: $(cat "$TMP/err")"
 expect_exit 2 "check --target r500 --hazards stale" "$SD" check --target r500 --build naive --hazards stale "$TMP/r500.tgsi"
 grep -q "hazards always trap" "$TMP/err" || fail "check r500 says its hazards always trap; got: $(cat "$TMP/err")"
-# fuzz --target r500 runs the naive build alone and says so (no build-mismatch check).
+# fuzz --target r500 runs both r500 builds, three-way, and counts refused programs.
 expect_exit 0 "fuzz --target r500" "$SD" fuzz --target r500 --seed 1 --jobs 1 --corpus '' --max-programs 16 --out "$TMP/fz"
 grep -q "unsupported [0-9]* (" "$TMP/err" || fail "the r500 campaign prints its unsupported programs; got: $(tail -3 "$TMP/err")"
 python3 - "$TMP/fz/report.json" <<'PY' || fail "fuzz --target r500's report"
@@ -316,9 +322,9 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["target"] == "r500" and r["programs"] == 16, (r["target"], r["programs"])
 b = r["settings"]["builds"]
-assert b["checked"] == ["r500/naive"] and b["build_mismatch"] is False and "no optimizing build" in b["note"], b
-assert sorted(r["verdicts"]) == ["r500/naive", "reference"], r["verdicts"]
-assert sum(r["verdicts"]["r500/naive"].values()) == 16, r["verdicts"]
+assert b == {"checked": ["r500/naive", "r500/opt"], "build_mismatch": True}, b
+assert sorted(r["verdicts"]) == ["r500/naive", "r500/opt", "reference"], r["verdicts"]
+assert sum(r["verdicts"]["r500/naive"].values()) == sum(r["verdicts"]["r500/opt"].values()) == 16, r["verdicts"]
 u = r["unsupported"]
 assert u["programs"] == r["verdicts"]["r500/naive"].get("unsupported", 0) == sum(u["reasons"].values()), u
 PY

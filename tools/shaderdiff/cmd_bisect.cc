@@ -63,8 +63,8 @@ po::options_description CaseOptions() {
   po::options_description options("bisect options");
   options.add_options()("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "GPU target: a3xx (r500 is refused: bisect searches the optimizing build's rewrites, and r500\n"
-       "has no optimizing build yet)")
+       "GPU target: a3xx (r500 is refused: bisect traces a3xx programs; r500's optimizing build\n"
+       "takes --opt-bisect-limit in compile and check)")
       ("build", po::value<std::string>()->default_value("opt"),
        "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")
       ("compare", "accepted for reproduction commands (bisect always compares)")

@@ -22,10 +22,9 @@ int RunFuzz(const std::vector<std::string>& args) {
       ("seed", po::value<uint64_t>()->default_value(1), "campaign seed: program k comes from (seed, k)")
       ("jobs", po::value<unsigned>()->default_value(cores), "worker processes")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "a3xx: both builds, three-way; r500: its naive build only (it has no optimizing build: no\n"
-       "build-mismatch check, no bisection), on fragment shaders of the generator's r500 policy and\n"
-       "mutations of the corpus fragment shaders it translates; a refused program is counted as\n"
-       "unsupported, by reason")
+       "a3xx or r500: both builds, three-way; r500 on fragment shaders of the generator's r500\n"
+       "policy and mutations of the corpus fragment shaders it translates (findings reduced, not\n"
+       "bisected); a refused program is counted as unsupported, by reason")
       ("out", po::value<std::string>()->default_value("fuzz-out"), "output folder: findings, journal, report")
       ("resume", "continue the campaign journaled in --out")
       ("max-programs", po::value<uint64_t>()->default_value(0), "stop after N programs (0: no limit)")
@@ -44,8 +43,8 @@ int RunFuzz(const std::vector<std::string>& args) {
                "reference interpreter, both a3xx builds and, for semantics-preserving mutations, the\n"
                "metamorphic oracle, in worker processes (a crash or hang is a finding). Programs that add\n"
                "coverage (rewrites fired, opcode pairs after scheduling, sync flags, hazards) are kept and\n"
-               "mutated further. --target r500: the r500 naive build alone (r500 has no optimizing build,\n"
-               "so no build-mismatch check and no bisection; findings are reduced), fragment shaders of the\n"
+               "mutated further. --target r500: both r500 builds, three-way (findings are reduced, not\n"
+               "bisected: bisect traces a3xx programs), fragment shaders of the\n"
                "generator's r500 policy (float values only) and mutations of the corpus fragment shaders it\n"
                "translates, coverage by translated TGSI opcode pairs; programs it refuses are counted as\n"
                "unsupported (progress line and report), never dropped. Findings are deduplicated by signature (first failure, culprit rewrite,\n"

@@ -106,8 +106,8 @@ int RunStats(const std::vector<std::string>& args) {
   po::options_description options("stats options");
   options.add_options()("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "GPU target: a3xx (naive and opt builds, --mesa-programs), or r500 (naive build only, in the\n"
-       "categories of Mesa's RADEON_DEBUG=pstat; its opt build is reported unsupported)")
+       "GPU target: a3xx (naive and opt builds, --mesa-programs), or r500 (naive and opt builds, in\n"
+       "the categories of Mesa's RADEON_DEBUG=pstat)")
       ("seed", po::value<uint64_t>()->default_value(1), "seed of the vector cycles are measured on (as `check --seed`)")
       ("min-instructions", po::value<uint32_t>()->default_value(20),
        "ratios cover shaders whose naive build has at least this many instructions")
@@ -129,12 +129,12 @@ int RunStats(const std::vector<std::string>& args) {
                "the shaders with at least --min-instructions naive instructions. With\n"
                "--mesa-programs, also Mesa's ir3 programs (tools/ir3_dump) and opt/mesa ratios,\n"
                "also counted up to each program's last end (the nops after it never run).\n\n"
-               "--target r500: the naive r500 build in the categories r300 developers read\n"
+               "--target r500: both r500 builds in the categories r300 developers read\n"
                "(Mesa's RADEON_DEBUG=pstat): total, vector, scalar, flow-control and texture\n"
                "instructions, presubtract operations, temporaries, and the cycles measured on the\n"
-               "R500 emulator for the same seeded vector; per shader with -v, then each\n"
-               "category's distribution. r500 has no optimizing build yet: its opt figures are\n"
-               "'unsupported: no optimizing build for r500 yet', and there are no ratios.",
+               "R500 emulator for the same seeded vector; per shader with -v, then each build's\n"
+               "distribution per category over the shaders both builds compile, and the median\n"
+               "of the per-shader opt/naive ratios.",
                options);
     return kExitOk;
   }

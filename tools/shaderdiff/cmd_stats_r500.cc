@@ -1,18 +1,18 @@
-// `shaderdiff stats --target r500`: the naive r500 build of every shader in
+// `shaderdiff stats --target r500`: both r500 builds of every shader in
 // the categories of Mesa's r300 compiler statistics (RADEON_DEBUG=pstat;
 // tools/harness/r500_pstat.h): total, vector, scalar, flow-control and
 // texture instructions, presubtract operations, temporaries, and the cycles
 // measured on the R500 emulator for the first vector `check` would draw
 // (summed over its 2x2 quads, as check's report counts them; hazards trap,
-// as in check). Then, over the shaders whose naive build has at least
-// --min-instructions instructions, each category's distribution (p10,
-// quartiles, median, p90, max) and total. r500 has no optimizing build yet:
-// every shader's "opt" says so (unsupported), so there are no opt/naive
-// ratios.
+// as in check). Then, over the shaders both builds compile whose naive
+// build has at least --min-instructions instructions, each build's
+// distribution per category (p10, quartiles, median, p90, max) and total,
+// and the median of the per-shader opt/naive ratios (over the shaders where
+// the naive figure is not 0).
 //
-// Invariants: deterministic for a corpus and seed; a shader the naive build
-// does not compile (a vertex shader, an unsupported opcode) is counted by
-// its verdict and left out of the distributions, never given figures.
+// Invariants: deterministic for a corpus and seed; a shader a build does
+// not compile (a vertex shader, an unsupported opcode) is counted by its
+// verdict and left out of the distributions, never given figures.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/targets/r500/naive/r500_naive.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "emulator/r500/run_vector.h"
 #include "tools/harness/check.h"
 #include "tools/harness/r500_pstat.h"
@@ -33,8 +34,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kNoOptBuild = "unsupported: no optimizing build for r500 yet";
-
 struct R500BuildStats {
   bool ok = false;
   std::string status;  // "ok", "unsupported: ...", "error: ..."
@@ -42,9 +41,9 @@ struct R500BuildStats {
   uint64_t cycles = 0;
 };
 
-R500BuildStats MeasureNaive(const tgsi::Shader& shader, const common::TestVector* vector) {
+R500BuildStats Measure(const tgsi::Shader& shader, const common::TestVector* vector, bool optimizing) {
   R500BuildStats s;
-  r500naive::CompileResult r = r500naive::CompileR500Naive(shader);
+  r500naive::CompileResult r = r500opt::CompileR500Build(shader, optimizing);
   if (r.status != r500naive::Status::kOk) {
     s.status = std::string(r.status == r500naive::Status::kUnsupported ? "unsupported: " : "error: ") + r.detail;
     return s;
@@ -91,54 +90,95 @@ json ToJson(const R500BuildStats& s) {
   return j;
 }
 
+// One build's figures over the measured shaders.
+struct Distribution {
+  std::vector<double> figures[kCategoryCount];
+  uint64_t totals[kCategoryCount] = {};
+  void Add(const R500BuildStats& b) {
+    for (size_t k = 0; k < kCategoryCount; ++k) {
+      figures[k].push_back(static_cast<double>(kCategories[k].get(b)));
+      totals[k] += kCategories[k].get(b);
+    }
+  }
+  json Print(const char* build) const {
+    std::cout << "r500 " << build << ", per shader:\n";
+    std::cout << "  metric        p10      p25      median   p75      p90      max      | total\n";
+    json medians = json::object();
+    for (size_t k = 0; k < kCategoryCount; ++k) {
+      const std::vector<double>& f = figures[k];
+      std::printf("  %-12s  %-8.1f %-8.1f %-8.1f %-8.1f %-8.1f %-8.0f | %llu\n", kCategories[k].row, Quantile(f, .1),
+                  Quantile(f, .25), Quantile(f, .5), Quantile(f, .75), Quantile(f, .9),
+                  f.empty() ? 0.0 : *std::max_element(f.begin(), f.end()), static_cast<unsigned long long>(totals[k]));
+      medians[kCategories[k].name] = Quantile(f, .5);
+    }
+    std::fflush(stdout);
+    return medians;
+  }
+};
+
+void PrintVerbose(const std::string& name, const char* build, const R500BuildStats& b) {
+  std::cout << (name.empty() ? " | " : name + ": ") << build << " " << b.status;
+  if (!b.ok) return;
+  const harness::R500Pstat& p = b.pstat;
+  std::cout << " " << p.instructions << " inst, " << p.vector << " vector, " << p.scalar << " scalar, " << p.flow_control
+            << " flow control, " << p.tex << " tex, " << p.presubtract << " presub, " << p.temporaries << " temps, "
+            << b.cycles << " cycles";
+}
+
 }  // namespace
 
 int RunR500Stats(const R500StatsRequest& request) {
   json all = json::array();
-  std::map<std::string, uint64_t> status_count;
-  std::vector<double> figures[kCategoryCount];
-  uint64_t totals[kCategoryCount] = {};
+  std::map<std::string, uint64_t> status_count[2];
+  Distribution builds[2];
+  std::vector<double> ratios[kCategoryCount];  // opt/naive per shader
   size_t done = 0;
   for (const harness::CorpusEntry& e : request.entries) {
     tgsi::Shader shader;
     common::TestVector vec;
     bool have_vec = false;
     if (!LoadStatsShader(e, request.seed, &shader, &vec, &have_vec)) return kExitFailure;
-    const R500BuildStats naive = MeasureNaive(shader, have_vec ? &vec : nullptr);
-    ++status_count[naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];
-    all.push_back({{"shader", e.name}, {"hash", harness::HashHex(e.hash)}, {"naive", ToJson(naive)},
-                   {"opt", {{"status", kNoOptBuild}}}});
+    const R500BuildStats naive = Measure(shader, have_vec ? &vec : nullptr, false);
+    const R500BuildStats opt = Measure(shader, have_vec ? &vec : nullptr, true);
+    ++status_count[0][naive.ok ? "ok" : naive.status.substr(0, naive.status.find(':'))];
+    ++status_count[1][opt.ok ? "ok" : opt.status.substr(0, opt.status.find(':'))];
+    all.push_back({{"shader", e.name}, {"hash", harness::HashHex(e.hash)}, {"naive", ToJson(naive)}, {"opt", ToJson(opt)}});
     if (request.verbose) {
-      std::cout << e.name << ": naive " << naive.status;
-      if (naive.ok) {
-        const harness::R500Pstat& p = naive.pstat;
-        std::cout << " " << p.instructions << " inst, " << p.vector << " vector, " << p.scalar << " scalar, "
-                  << p.flow_control << " flow control, " << p.tex << " tex, " << p.presubtract << " presub, "
-                  << p.temporaries << " temps, " << naive.cycles << " cycles";
-      }
-      std::cout << " | opt " << kNoOptBuild << "\n";
+      PrintVerbose(e.name, "naive", naive);
+      PrintVerbose("", "opt", opt);
+      std::cout << "\n";
     }
-    if (naive.ok && have_vec && naive.pstat.instructions >= request.min_instructions) {
+    if (naive.ok && opt.ok && have_vec && naive.pstat.instructions >= request.min_instructions) {
+      builds[0].Add(naive);
+      builds[1].Add(opt);
       for (size_t k = 0; k < kCategoryCount; ++k) {
-        figures[k].push_back(static_cast<double>(kCategories[k].get(naive)));
-        totals[k] += kCategories[k].get(naive);
+        if (kCategories[k].get(naive) != 0)
+          ratios[k].push_back(static_cast<double>(kCategories[k].get(opt)) / kCategories[k].get(naive));
       }
     }
     if (++done % 500 == 0 && !request.verbose) std::cerr << "  " << done << "/" << request.entries.size() << " shaders\n";
   }
-  std::cout << "naive:";
-  for (const auto& [s, n] : status_count) std::cout << " " << n << " " << s;
-  std::cout << "\nopt:   " << kNoOptBuild << "\n";
-  std::cout << "\n" << figures[0].size() << " shaders with >= " << request.min_instructions
-            << " naive instructions (naive ok); r500 naive, per shader:\n";
-  std::cout << "  metric        p10      p25      median   p75      p90      max      | total\n";
-  json medians = json::object();
+  for (int b = 0; b < 2; ++b) {
+    std::cout << (b == 0 ? "naive:" : "opt:  ");
+    for (const auto& [st, n] : status_count[b]) std::cout << " " << n << " " << st;
+    std::cout << "\n";
+  }
+  std::cout << "\n" << builds[0].figures[0].size() << " shaders both builds compile with >= " << request.min_instructions
+            << " naive instructions;\n";
+  const json naive_medians = builds[0].Print("naive");
+  const json opt_medians = builds[1].Print("opt");
+  json ratio_medians = json::object();
+  std::cout << "median of per-shader opt/naive:";
   for (size_t k = 0; k < kCategoryCount; ++k) {
-    const std::vector<double>& f = figures[k];
-    std::printf("  %-12s  %-8.1f %-8.1f %-8.1f %-8.1f %-8.1f %-8.0f | %llu\n", kCategories[k].row, Quantile(f, .1),
-                Quantile(f, .25), Quantile(f, .5), Quantile(f, .75), Quantile(f, .9),
-                f.empty() ? 0.0 : *std::max_element(f.begin(), f.end()), static_cast<unsigned long long>(totals[k]));
-    medians[kCategories[k].name] = Quantile(f, .5);
+    const char* sep = k + 1 < kCategoryCount ? "," : "\n";
+    if (ratios[k].empty()) {  // the naive figure is 0 on every shader: no ratio
+      ratio_medians[kCategories[k].name] = nullptr;
+      std::printf(" %s -%s", kCategories[k].row, sep);
+      continue;
+    }
+    const double m = Quantile(ratios[k], .5);
+    ratio_medians[kCategories[k].name] = m;
+    std::printf(" %s %.3f%s", kCategories[k].row, m, sep);
   }
   std::fflush(stdout);
   if (!request.json_path.empty()) {
@@ -146,7 +186,7 @@ int RunR500Stats(const R500StatsRequest& request) {
     out << json{{"target", "r500"},
                 {"seed", request.seed},
                 {"min_instructions", request.min_instructions},
-                {"medians", {{"naive", medians}}},
+                {"medians", {{"naive", naive_medians}, {"opt", opt_medians}, {"opt_over_naive", ratio_medians}}},
                 {"shaders", all}}
                .dump(1)
         << "\n";

@@ -119,17 +119,7 @@ json StatsJson(const a3xx::CycleStats& s) {
 // instruction count; --build opt is the optimizing build
 // (compiler/targets/r500/opt), with --opt-bisect-limit.
 int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build, int64_t bisect_limit) {
-  r500naive::CompileResult r;
-  if (build == harness::Build::kOptimizing) {
-    r500opt::Options opt;
-    opt.opt_bisect_limit = bisect_limit;
-    r500opt::Result o = r500opt::CompileR500Opt(shader, opt);
-    r.status = o.status;
-    r.detail = std::move(o.detail);
-    r.program = std::move(o.program);
-  } else {
-    r = r500naive::CompileR500Naive(shader);
-  }
+  const r500naive::CompileResult r = r500opt::CompileR500Build(shader, build == harness::Build::kOptimizing, bisect_limit);
   if (r.status != r500naive::Status::kOk) {
     std::cerr << file << ": " << (r.status == r500naive::Status::kUnsupported ? "unsupported: " : "compile error: ")
               << r.detail << "\n";

@@ -24,7 +24,7 @@
 #     --deadline; a crashing exploration is a new finding, never a
 #     regression; SIGINT twice with stuck workers, and SIGINT to the whole
 #     process group, leave a valid partial report; --no-fork agrees;
-#   - the r500/naive check: a row for every shader, VERT not-applicable and
+#   - the r500/naive (and r500/opt) check: a row for every shader, VERT not-applicable and
 #     in no baseline (never a regression, with or without one), FRAG
 #     unsupported as Skip, --check r500/naive alone.
 # Usage: nightly_test.sh SHADERDIFF SHADERDIFF_FAULT_INJECTED CORPUS/baseline.csv
@@ -89,7 +89,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["schema"] == 2 and r["complete"] is True, r.get("complete")
 assert r["corpus"]["shaders"] == len(r["shaders"]) > 2000, r["corpus"]
-assert r["settings"]["vectors"] == 2 and r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive"], r["settings"]
+assert r["settings"]["vectors"] == 2 and r["settings"]["targets"] == ["a3xx/naive", "a3xx/opt", "r500/naive", "r500/opt"], r["settings"]
 assert "shard" not in r and "only" not in r
 run = r["run"]
 for key in ("git_revision", "started", "finished", "wall_seconds", "jobs", "vectors_per_second", "shaders_run"):
@@ -187,7 +187,7 @@ grep -q "1 regressions" "$TMP/stdout" && grep -q "$UNSUPPORTED@a3xx/opt: unsuppo
   fail "the regression is listed; got: $(cat "$TMP/stdout")"
 expect_exit 0 "--update-baseline" "$SD" "${BASE[@]}" --shader "$UNSUPPORTED" --run f \
   --baseline "$TMP/new.csv" --update-baseline
-printf '%s\n' "$UNSUPPORTED@a3xx/naive,Skip" "$UNSUPPORTED@a3xx/opt,Skip" "$UNSUPPORTED@r500/naive,Skip" |
+printf '%s\n' "$UNSUPPORTED@a3xx/naive,Skip" "$UNSUPPORTED@a3xx/opt,Skip" "$UNSUPPORTED@r500/naive,Skip" "$UNSUPPORTED@r500/opt,Skip" |
   cmp -s - "$TMP/new.csv" ||
   fail "--update-baseline writes the run's non-passes; got: $(cat "$TMP/new.csv")"
 expect_exit 0 "clean against the updated baseline" "$SD" "${BASE[@]}" --shader "$UNSUPPORTED" --run f \
@@ -284,7 +284,7 @@ clean = {s["file"]: s for s in json.load(open(sys.argv[3]))["shaders"]}
 assert r["complete"] is True and len(r["shaders"]) == 30, (r["complete"], len(r["shaders"]))
 hit = [s for s in r["shaders"] if int(s["hash"], 16) % 4 == 0]
 assert 0 < len(hit) < 30, len(hit)
-want = {"a3xx/naive": collections.Counter(), "a3xx/opt": collections.Counter(), "r500/naive": collections.Counter()}
+want = {c: collections.Counter() for c in ("a3xx/naive", "a3xx/opt", "r500/naive", "r500/opt")}
 crashing = ("a3xx/naive", "a3xx/opt")
 for s in r["shaders"]:
     assert s["verdict"] == "pass", s
@@ -296,9 +296,10 @@ for s in r["shaders"]:
         continue
     for config in crashing:
         want[config]["crash"] += 1
-    # The r500 check runs after the crashes, in a new worker, as in a clean run.
-    assert s["checks"]["r500/naive"] == clean[s["file"]]["checks"]["r500/naive"], s
-    want["r500/naive"][s["checks"]["r500/naive"]["verdict"]] += 1
+    # The r500 checks run after the crashes, in a new worker, as in a clean run.
+    for config in ("r500/naive", "r500/opt"):
+        assert s["checks"][config] == clean[s["file"]]["checks"][config], s
+        want[config][s["checks"][config]["verdict"]] += 1
     for c in (naive, opt):  # a crash is not explained, and says why (nightly_explain.h)
         assert c.pop("explanation")["status"] == "skipped", c
     assert naive == {"verdict": "crash", "reproduce": naive["reproduce"],
@@ -494,7 +495,7 @@ expect_exit 2 "--no-fork with --deadline" "$SD" "${NIGHTLY[@]}" --no-fork --dead
 grep -q -- "--deadline needs worker processes" "$TMP/stderr" || fail "--no-fork --deadline message"
 expect_exit 2 "a negative --deadline" "$SD" "${NIGHTLY[@]}" --deadline -1
 expect_exit 2 "an unknown --check" "$SD" "${NIGHTLY[@]}" --check a3xx/fast
-grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3xx/opt, r500/naive)" "$TMP/stderr" ||
+grep -q -- "--check a3xx/fast: not a target/build of the nightly (a3xx/naive, a3xx/opt, r500/naive, r500/opt)" "$TMP/stderr" ||
   fail "unknown --check message"
 
 # 14. The second target: r500/naive runs on every shader after the a3xx

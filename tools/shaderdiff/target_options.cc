@@ -10,10 +10,9 @@ namespace shaderdiff::cli {
 
 void AddTargetOptions(po::options_description& options) {
   options.add_options()
-      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500: both builds in check and compile,\n"
-       "the naive build in stats and nightly (r500/naive); asm, disasm and emulate --asm take r500\n"
-       "programs; emulate of a TGSI file, reduce, bisect, explain and fuzz refuse it\n"
-       "(they need a3xx programs or an optimizing build)")
+      ("target", po::value<std::string>()->default_value("a3xx"), "GPU target: a3xx, or r500: both builds in check, compile,\n"
+       "stats, nightly and fuzz; asm, disasm and emulate --asm take r500 programs; emulate of\n"
+       "a TGSI file, reduce, bisect and explain refuse it (they trace a3xx programs)")
       ("build", po::value<std::string>()->default_value("opt"),
        "compiler build: 'naive' (the reference translator), 'opt' (the optimizing compiler) or\n"
        "'mesa' (a program Mesa's ir3 built: --program)")

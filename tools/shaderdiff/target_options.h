@@ -14,7 +14,7 @@
 
 namespace shaderdiff::cli {
 
-// --target (a3xx; r500: naive build only, in check, compile, stats and nightly), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
+// --target (a3xx; r500: both builds in check, compile, stats, nightly and fuzz), --build (naive|opt|mesa), --program DUMP, --opt-bisect-limit N, --conservative PASSES.
 void AddTargetOptions(po::options_description& options);
 
 // kExitOk if --target names a target with a compiler (a3xx). Otherwise

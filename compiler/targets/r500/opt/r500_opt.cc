@@ -46,4 +46,16 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   return r;
 }
 
+r500naive::CompileResult CompileR500Build(const tgsi::Shader& shader, bool optimizing, int64_t opt_bisect_limit) {
+  if (!optimizing) return r500naive::CompileR500Naive(shader);
+  Options opt;
+  opt.opt_bisect_limit = opt_bisect_limit;
+  Result o = CompileR500Opt(shader, opt);
+  r500naive::CompileResult r;
+  r.status = o.status;
+  r.detail = std::move(o.detail);
+  r.program = std::move(o.program);
+  return r;
+}
+
 }  // namespace shaderdiff::r500opt

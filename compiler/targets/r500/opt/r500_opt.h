@@ -42,4 +42,10 @@ struct Result {
 
 Result CompileR500Opt(const tgsi::Shader& shader, const Options& options = {});
 
+// Either r500 build as the naive build's result type: the optimizing one
+// when `optimizing` (with the rewrite limit), else the naive translation.
+// What check, compile and the mutation score call.
+r500naive::CompileResult CompileR500Build(const tgsi::Shader& shader, bool optimizing,
+                                          int64_t opt_bisect_limit = compiler::RewriteBudget::kUnlimited);
+
 }  // namespace shaderdiff::r500opt
