@@ -8,6 +8,7 @@
 #include <string>
 
 #include "emulator/r500/alu_math.h"
+#include "emulator/r500/isa/operand_fields.h"
 #include "emulator/r500/machine.h"
 
 namespace shaderdiff::r500 {
@@ -22,12 +23,7 @@ struct Slot {
   int index = 0;
 };
 
-constexpr F kRgbAddr[3] = {F::kRgbAddr0, F::kRgbAddr1, F::kRgbAddr2};
-constexpr F kRgbConst[3] = {F::kRgbConst0, F::kRgbConst1, F::kRgbConst2};
-constexpr F kRgbRel[3] = {F::kRgbRel0, F::kRgbRel1, F::kRgbRel2};
-constexpr F kAlphaAddr[3] = {F::kAlphaAddr0, F::kAlphaAddr1, F::kAlphaAddr2};
-constexpr F kAlphaConst[3] = {F::kAlphaConst0, F::kAlphaConst1, F::kAlphaConst2};
-constexpr F kAlphaRel[3] = {F::kAlphaRel0, F::kAlphaRel1, F::kAlphaRel2};
+using namespace r500::operand_fields;  // kRgbAddr[n], kRgbSwz[k][c], ... (isa/operand_fields.h)
 
 // A.5's decoding of a slot address; Fail on an out-of-range REL sum or a
 // refused inline constant.

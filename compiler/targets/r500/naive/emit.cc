@@ -1,6 +1,8 @@
 // Builders of single-half ALU, OUT and TEX instructions (emit.h).
 #include "compiler/targets/r500/naive/emit.h"
 
+#include "emulator/r500/isa/operand_fields.h"
+
 namespace shaderdiff::r500naive {
 namespace {
 
@@ -8,10 +10,7 @@ using r500::Field;
 using r500::Instr;
 using r500::InstrType;
 
-constexpr Field kRgbAddr[3] = {Field::kRgbAddr0, Field::kRgbAddr1, Field::kRgbAddr2};
-constexpr Field kRgbConst[3] = {Field::kRgbConst0, Field::kRgbConst1, Field::kRgbConst2};
-constexpr Field kAlphaAddr[3] = {Field::kAlphaAddr0, Field::kAlphaAddr1, Field::kAlphaAddr2};
-constexpr Field kAlphaConst[3] = {Field::kAlphaConst0, Field::kAlphaConst1, Field::kAlphaConst2};
+using namespace r500::operand_fields;  // kRgbAddr[n], kRgbSwz[k][c], ... (isa/operand_fields.h)
 
 constexpr uint32_t kOmodX1 = 0, kOmodDisable = 7;
 

@@ -1,6 +1,8 @@
 // Read and write channel sets of R500 instructions (access.h).
 #include "compiler/targets/r500/opt/access.h"
 
+#include "emulator/r500/isa/operand_fields.h"
+
 namespace shaderdiff::r500opt {
 namespace {
 
@@ -8,16 +10,7 @@ using r500::Field;
 using r500::Instr;
 using r500::InstrType;
 
-constexpr Field kRgbAddr[3] = {Field::kRgbAddr0, Field::kRgbAddr1, Field::kRgbAddr2};
-constexpr Field kRgbConst[3] = {Field::kRgbConst0, Field::kRgbConst1, Field::kRgbConst2};
-constexpr Field kAlphaAddr[3] = {Field::kAlphaAddr0, Field::kAlphaAddr1, Field::kAlphaAddr2};
-constexpr Field kAlphaConst[3] = {Field::kAlphaConst0, Field::kAlphaConst1, Field::kAlphaConst2};
-constexpr Field kRgbSel[3] = {Field::kRgbSelA, Field::kRgbSelB, Field::kRgbSelC};
-constexpr Field kAlphaSel[3] = {Field::kAlphaSelA, Field::kAlphaSelB, Field::kAlphaSelC};
-constexpr Field kRgbSwz[3][3] = {{Field::kRgbSwzAR, Field::kRgbSwzAG, Field::kRgbSwzAB},
-                                 {Field::kRgbSwzBR, Field::kRgbSwzBG, Field::kRgbSwzBB},
-                                 {Field::kRgbSwzCR, Field::kRgbSwzCG, Field::kRgbSwzCB}};
-constexpr Field kAlphaSwz[3] = {Field::kAlphaSwzA, Field::kAlphaSwzB, Field::kAlphaSwzC};
+using namespace r500::operand_fields;  // kRgbAddr[n], kRgbSwz[k][c], ... (isa/operand_fields.h)
 
 // The temporary a slot address names, or -1 (constant, inline constant).
 int SlotTemp(const Instr& in, Field addr, Field cnst) {

@@ -2,6 +2,7 @@
 #include "compiler/targets/r500/opt/halves.h"
 
 #include "compiler/targets/r500/opt/access.h"
+#include "emulator/r500/isa/operand_fields.h"
 
 namespace shaderdiff::r500opt {
 namespace {
@@ -10,18 +11,7 @@ using r500::Field;
 using r500::Instr;
 using r500::InstrType;
 
-constexpr Field kRgbAddr[3] = {Field::kRgbAddr0, Field::kRgbAddr1, Field::kRgbAddr2};
-constexpr Field kRgbConst[3] = {Field::kRgbConst0, Field::kRgbConst1, Field::kRgbConst2};
-constexpr Field kAlphaAddr[3] = {Field::kAlphaAddr0, Field::kAlphaAddr1, Field::kAlphaAddr2};
-constexpr Field kAlphaConst[3] = {Field::kAlphaConst0, Field::kAlphaConst1, Field::kAlphaConst2};
-constexpr Field kRgbSel[3] = {Field::kRgbSelA, Field::kRgbSelB, Field::kRgbSelC};
-constexpr Field kAlphaSel[3] = {Field::kAlphaSelA, Field::kAlphaSelB, Field::kAlphaSelC};
-constexpr Field kRgbMod[3] = {Field::kRgbModA, Field::kRgbModB, Field::kRgbModC};
-constexpr Field kAlphaMod[3] = {Field::kAlphaModA, Field::kAlphaModB, Field::kAlphaModC};
-constexpr Field kRgbSwz[3][3] = {{Field::kRgbSwzAR, Field::kRgbSwzAG, Field::kRgbSwzAB},
-                                 {Field::kRgbSwzBR, Field::kRgbSwzBG, Field::kRgbSwzBB},
-                                 {Field::kRgbSwzCR, Field::kRgbSwzCG, Field::kRgbSwzCB}};
-constexpr Field kAlphaSwz[3] = {Field::kAlphaSwzA, Field::kAlphaSwzB, Field::kAlphaSwzC};
+using namespace r500::operand_fields;  // kRgbAddr[n], kRgbSwz[k][c], ... (isa/operand_fields.h)
 
 Address AddressOf(const Instr& in, Field addr, Field cnst) {
   const uint32_t a = in.Get(addr);
