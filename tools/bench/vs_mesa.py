@@ -83,8 +83,13 @@ def run_ours(ours, shader, vectors, min_time):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mesa-bench", required=True, help="Mesa's harness binary (shared/bench/tgsi_exec, built)")
-    ap.add_argument("--ours", default=os.path.join(ROOT, "bazel-bin/tools/bench/side_by_side_benchmark"))
-    ap.add_argument("--shaderdiff", default=os.path.join(ROOT, "bazel-bin/tools/shaderdiff/shaderdiff"))
+    # The -c opt outputs, not bazel-bin: after a plain `bazel test`, bazel-bin
+    # points at the unoptimized build, whose figures would be meaningless.
+    opt_bin = os.path.join(ROOT, "bazel-out/k8-opt/bin")
+    ap.add_argument("--ours", default=os.path.join(opt_bin, "tools/bench/side_by_side_benchmark"),
+                    help="side_by_side_benchmark built with -c opt (default: bazel-out/k8-opt/bin/...)")
+    ap.add_argument("--shaderdiff", default=os.path.join(opt_bin, "tools/shaderdiff/shaderdiff"),
+                    help="shaderdiff built with -c opt (default: bazel-out/k8-opt/bin/...)")
     ap.add_argument("--corpus", default=os.path.join(ROOT, "corpus/shaders"))
     ap.add_argument("--sample", type=int, default=0, help="every k-th eligible shader, k chosen to give about this many (0: all)")
     ap.add_argument("--lanes", default="4,16,64,256")
@@ -93,6 +98,10 @@ def main():
     ap.add_argument("--seed", default="1")
     ap.add_argument("--json", help="write every measurement here")
     args = ap.parse_args()
+    for path in (args.ours, args.shaderdiff):
+        if not os.access(path, os.X_OK):
+            sys.exit(f"vs_mesa.py: {path} is missing: run `bazel build -c opt //tools/bench:side_by_side_benchmark "
+                     "//tools/shaderdiff` first (or pass --ours / --shaderdiff)")
     lanes = [int(x) for x in args.lanes.split(",")]
 
     shaders = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus) if f.endswith(".tgsi"))
