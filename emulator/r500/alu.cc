@@ -8,6 +8,7 @@
 #include <string>
 
 #include "emulator/r500/alu_math.h"
+#include "emulator/r500/isa/alu_reads.h"
 #include "emulator/r500/isa/operand_fields.h"
 #include "emulator/r500/machine.h"
 
@@ -60,10 +61,6 @@ common::Word Channel(Machine& m, int slot_no, int pixel, const Slot& s, int c, u
   }
 }
 
-bool UsesSrcp(const Instr& in, bool rgb) {
-  if (rgb) return in.Get(F::kRgbSelA) == 3 || in.Get(F::kRgbSelB) == 3 || in.Get(F::kRgbSelC) == 3;
-  return in.Get(F::kAlphaSelA) == 3 || in.Get(F::kAlphaSelB) == 3 || in.Get(F::kAlphaSelC) == 3;
-}
 
 common::Word Swz(const Vec4& v, uint32_t code) {
   switch (code) {
@@ -85,22 +82,16 @@ bool PredAllows(const PixelState& p, uint32_t sel, bool inv, int channel) {
 void ExecAlu(Machine& m, int slot_no, const Instr& in) {
   const bool z = m.state->zero_times_anything;
   const uint32_t rgb_op = in.Get(F::kRgbOp), alpha_op = in.Get(F::kAlphaOp);
-  const bool rgb_p = UsesSrcp(in, true), alpha_p = UsesSrcp(in, false);
-  const bool mdx = rgb_op == 11 || rgb_op == 12 || alpha_op == 14 || alpha_op == 15;
+  const bool rgb_p = UsesPresubtract(in, true), alpha_p = UsesPresubtract(in, false);
+  const bool mdx = IsQuadDerivative(in);
 
   // Which slots the operands read (unused slots are not fetched).
-  bool rgb_used[3] = {}, alpha_used[3] = {};
-  for (F sel : {F::kRgbSelA, F::kRgbSelB, F::kRgbSelC, F::kAlphaSelA, F::kAlphaSelB, F::kAlphaSelC}) {
-    uint32_t v = in.Get(sel);
-    if (v < 3) rgb_used[v] = alpha_used[v] = true;
-  }
-  if (rgb_p || alpha_p) rgb_used[0] = rgb_used[1] = alpha_used[0] = alpha_used[1] = true;
-  if (mdx) rgb_used[0] = alpha_used[0] = true;
-
+  const std::array<bool, 3> used = FetchedSlots(in);
   Slot rs[3], as[3];
   for (int n = 0; n < 3; ++n) {
-    if (rgb_used[n]) rs[n] = Resolve(m, in.Get(kRgbAddr[n]), in.Get(kRgbConst[n]), in.Get(kRgbRel[n]));
-    if (alpha_used[n]) as[n] = Resolve(m, in.Get(kAlphaAddr[n]), in.Get(kAlphaConst[n]), in.Get(kAlphaRel[n]));
+    if (!used[n]) continue;
+    rs[n] = Resolve(m, in.Get(kRgbAddr[n]), in.Get(kRgbConst[n]), in.Get(kRgbRel[n]));
+    as[n] = Resolve(m, in.Get(kAlphaAddr[n]), in.Get(kAlphaConst[n]), in.Get(kAlphaRel[n]));
   }
   if (m.stop) return;
 
@@ -127,8 +118,8 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
   std::array<std::array<Vec4, 4>, kQuadPixels> src{};  // [pixel][0..2 slots, 3 srcp]
   for (int p = 0; p < kQuadPixels; ++p) {
     for (int n = 0; n < 3; ++n) {
-      for (int c = 0; c < 3; ++c) src[p][n][c] = rgb_used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
-      src[p][n][3] = alpha_used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
+      for (int c = 0; c < 3; ++c) src[p][n][c] = used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
+      src[p][n][3] = used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
     }
     for (int c = 0; c < 3; ++c) src[p][3][c] = Presub(in.Get(F::kRgbPresub), src[p][0][c], src[p][1][c]);
     src[p][3][3] = Presub(in.Get(F::kAlphaPresub), src[p][0][3], src[p][1][3]);
@@ -157,15 +148,15 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
 
     // MDH/MDV (A.4): A = src0 of the top-left pixel, C = src0 of the top-right
     // (MDH) or bottom-left (MDV) pixel; select and swizzle ignored, modifiers kept.
-    if (rgb_op == 11 || rgb_op == 12) {
-      int nb = rgb_op == 11 ? 1 : 2;
+    if (rgb_op == kRgbOpMdh || rgb_op == kRgbOpMdv) {
+      int nb = rgb_op == kRgbOpMdh ? 1 : 2;
       for (int c = 0; c < 3; ++c) {
         A[c] = ApplyMod(src[0][0][c], in.Get(F::kRgbModA));
         C[c] = ApplyMod(src[nb][0][c], in.Get(F::kRgbModC));
       }
     }
-    if (alpha_op == 14 || alpha_op == 15) {
-      int nb = alpha_op == 14 ? 1 : 2;
+    if (alpha_op == kAlphaOpMdh || alpha_op == kAlphaOpMdv) {
+      int nb = alpha_op == kAlphaOpMdh ? 1 : 2;
       a_a = ApplyMod(src[0][0][3], in.Get(F::kAlphaModA));
       a_c = ApplyMod(src[nb][0][3], in.Get(F::kAlphaModC));
     }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "emulator/isa_common/bit_range.h"
+#include "emulator/r500/isa/alu_reads.h"
 #include "emulator/r500/isa/fields.h"
 
 namespace shaderdiff::r500 {
@@ -75,6 +76,14 @@ TEST(Tables, ReservedCodesAreTheDocsOnes) {
   EXPECT_EQ(reserved(Domain::kAddrStackOp, 2), (std::vector<uint32_t>{3}));
   EXPECT_TRUE(reserved(Domain::kOmod, 3).empty());
   EXPECT_TRUE(reserved(Domain::kFcOp, 3).empty());
+}
+
+// alu_reads.h's opcode numbers are enums.def's MDH/MDV.
+TEST(Tables, DerivativeOpcodesMatchTheEnumTable) {
+  EXPECT_EQ(EnumName(Domain::kRgbOp, kRgbOpMdh), "mdh");
+  EXPECT_EQ(EnumName(Domain::kRgbOp, kRgbOpMdv), "mdv");
+  EXPECT_EQ(EnumName(Domain::kAlphaOp, kAlphaOpMdh), "mdh");
+  EXPECT_EQ(EnumName(Domain::kAlphaOp, kAlphaOpMdv), "mdv");
 }
 
 }  // namespace

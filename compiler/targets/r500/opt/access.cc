@@ -1,6 +1,7 @@
 // Read and write channel sets of R500 instructions (access.h).
 #include "compiler/targets/r500/opt/access.h"
 
+#include "emulator/r500/isa/alu_reads.h"
 #include "emulator/r500/isa/operand_fields.h"
 
 namespace shaderdiff::r500opt {
@@ -138,16 +139,7 @@ Channels Fetches(const Instr& in) {
     }
     return set;
   }
-  bool slot[3] = {};
-  bool presub = false;
-  for (Field sel : {Field::kRgbSelA, Field::kRgbSelB, Field::kRgbSelC, Field::kAlphaSelA, Field::kAlphaSelB, Field::kAlphaSelC}) {
-    const uint32_t v = in.Get(sel);
-    if (v < 3) slot[v] = true;
-    presub = presub || v == 3;
-  }
-  if (presub) slot[0] = slot[1] = true;
-  const uint32_t rgb_op = in.Get(Field::kRgbOp), alpha_op = in.Get(Field::kAlphaOp);
-  if (rgb_op == 11 || rgb_op == 12 || alpha_op == 14 || alpha_op == 15) slot[0] = true;
+  const std::array<bool, 3> slot = r500::FetchedSlots(in);  // the emulator's own rule
   for (int n = 0; n < 3; ++n) {
     if (!slot[n]) continue;
     const int rt = SlotTemp(in, kRgbAddr[n], kRgbConst[n]), at = SlotTemp(in, kAlphaAddr[n], kAlphaConst[n]);

@@ -90,7 +90,9 @@ TEST(Bisect, EachPassStopsAtTheLimit) {
       uint64_t in_pass = 0;
       for (const compiler::RewriteBudget::Decision& d : r.budget.log()) in_pass += d.pass == pass && d.taken;
       EXPECT_EQ(in_pass, limit == first ? 0u : 1u) << pass << " limit " << limit;
-      if (limit == first) EXPECT_NE(r500naive::Listing(r.program), r500naive::Listing(full.program)) << pass;
+      if (limit == first) {
+        EXPECT_NE(r500naive::Listing(r.program), r500naive::Listing(full.program)) << pass;
+      }
     }
   }
 }

@@ -3,6 +3,7 @@
 
 #include "compiler/targets/r500/opt/access.h"
 #include "compiler/targets/r500/opt/program.h"
+#include "emulator/r500/isa/alu_reads.h"
 
 namespace shaderdiff::r500opt {
 namespace {
@@ -12,9 +13,7 @@ using r500::Instr;
 using r500::InstrType;
 
 bool IsMdx(const Instr& in) {
-  if (in.type() != InstrType::kAlu && in.type() != InstrType::kOut) return false;
-  const uint32_t r = in.Get(Field::kRgbOp), a = in.Get(Field::kAlphaOp);
-  return r == 11 || r == 12 || a == 14 || a == 15;
+  return (in.type() == InstrType::kAlu || in.type() == InstrType::kOut) && r500::IsQuadDerivative(in);
 }
 
 struct Semaphore {
