@@ -9,7 +9,8 @@
 //   4. r500-schedule   the pairing list scheduler, lookups first (pair_schedule.h)
 //   5. r500-legalize   texture grouping with one acquire per group, WAIT on the
 //                      first reader; NOP before MDH/MDV (legalize.h)
-//   6. validate        every word through isa's Validate, at most 512 slots
+//   6. validate        every word through isa's Validate (never longer than the
+//                      naive translation, which checks the 512-slot limit)
 // Programs the passes cannot edit (relative addressing, FC other than JUMP)
 // are the naive translation unchanged.
 //
