@@ -11,12 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "compiler/passes/golden_bless.h"
 #include "compiler/passes/golden_file.h"
 #include "compiler/pipeline.h"
 #include "compiler/tgsi/parser.h"
@@ -27,7 +24,6 @@
 namespace shaderdiff::compiler {
 namespace {
 
-bool g_bless = false;
 constexpr char kTestdata[] = "compiler/testdata/opt";
 constexpr char kPass[] = "opt";
 
@@ -61,17 +57,7 @@ TEST_P(OptGolden, DumpsMatch) {
   const harness::CheckOutcome o = harness::CheckShader(parsed.shader, harness::HashText(golden.input), check);
   EXPECT_EQ(o.verdict, harness::Verdict::kPass) << name << ": " << o.detail;
 
-  if (g_bless) {
-    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-    ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
-    GoldenFile blessed = golden;
-    blessed.expected = text;
-    std::ofstream(std::filesystem::path(workspace) / kTestdata / (name + ".tgsi")) << FormatGolden(blessed, kPass);
-    return;
-  }
-  ASSERT_TRUE(golden.has_separator) << name << " has no expected output yet; run "
-                                    << "bazel run //compiler:opt_golden_test -- --bless";
-  EXPECT_EQ(text, golden.expected) << "to accept the new output: bazel run //compiler:opt_golden_test -- --bless";
+  BlessOrCompare(golden, kPass, std::string(kTestdata) + "/" + name + ".tgsi", text, "//compiler:opt_golden_test", name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Pipeline, OptGolden, ::testing::ValuesIn(CaseNames()),
@@ -91,10 +77,4 @@ TEST(OptGoldenCoverage, EveryPassHasACase) {
 }  // namespace
 }  // namespace shaderdiff::compiler
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::compiler::g_bless = true;
-  }
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return shaderdiff::compiler::GoldenTestMain(argc, argv); }

@@ -9,12 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "compiler/passes/golden_bless.h"
 #include "compiler/passes/golden_file.h"
 #include "compiler/passes/lower_tgsi.h"
 #include "compiler/passes/run_pass.h"
@@ -24,7 +21,6 @@
 namespace shaderdiff::compiler {
 namespace {
 
-bool g_bless = false;
 constexpr char kTestdata[] = "compiler/passes/testdata/lower_tgsi";
 constexpr char kPass[] = "lower_tgsi";
 
@@ -63,18 +59,8 @@ TEST_P(Golden, OutputMatches) {
   ASSERT_TRUE(again.ok()) << again.error->ToString(name + " (output)");
   EXPECT_EQ(tgsi::PrintShader(again.shader), printed) << "output does not re-print to itself";
 
-  if (g_bless) {
-    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-    ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
-    GoldenFile blessed = golden;
-    blessed.expected = printed;
-    std::ofstream(std::filesystem::path(workspace) / kTestdata / (name + ".tgsi")) << FormatGolden(blessed, kPass);
-    return;
-  }
-  ASSERT_TRUE(golden.has_separator) << name << " has no expected output yet; run "
-                                    << "bazel run //compiler/passes:lower_tgsi_golden_test -- --bless";
-  EXPECT_EQ(printed, golden.expected)
-      << "to accept the new output: bazel run //compiler/passes:lower_tgsi_golden_test -- --bless";
+  BlessOrCompare(golden, kPass, std::string(kTestdata) + "/" + name + ".tgsi", printed,
+                 "//compiler/passes:lower_tgsi_golden_test", name);
 }
 
 INSTANTIATE_TEST_SUITE_P(LowerTgsi, Golden, ::testing::ValuesIn(CaseNames()),
@@ -94,10 +80,4 @@ TEST(GoldenCoverage, EveryLoweredOpcodeHasACase) {
 }  // namespace
 }  // namespace shaderdiff::compiler
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::compiler::g_bless = true;
-  }
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return shaderdiff::compiler::GoldenTestMain(argc, argv); }

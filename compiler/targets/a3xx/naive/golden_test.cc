@@ -12,46 +12,29 @@
 // IN, SV, OUT, TEMP, ADDR from r10; hr0.x feeds mova.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
+#include "compiler/passes/golden_bless.h"
+#include "compiler/passes/golden_file.h"
 #include "compiler/targets/a3xx/naive/test_util.h"
 
 namespace shaderdiff::naive {
 namespace {
 
-bool g_bless = false;
-
 constexpr char kTestdata[] = "compiler/targets/a3xx/naive/testdata";
-
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 class Golden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Golden, ListingMatches) {
   const std::string name = GetParam();
-  const std::string tgsi = ReadFile(std::filesystem::path(kTestdata) / (name + ".tgsi"));
+  const std::string tgsi = compiler::ReadGoldenText(std::string(kTestdata) + "/" + name + ".tgsi");
   ASSERT_FALSE(tgsi.empty()) << name;
   const CompileResult r = testing::CompileText(tgsi);
   ASSERT_EQ(r.status, CompileStatus::kOk) << r.detail;
   EXPECT_EQ(testing::CheckProgram(r.program), std::nullopt);
   const std::string listing = testing::Listing(r, tgsi, /*body_only=*/false);
-  if (g_bless) {
-    const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-    ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
-    std::ofstream(std::filesystem::path(workspace) / kTestdata / (name + ".golden")) << listing;
-    return;
-  }
-  EXPECT_EQ(listing, ReadFile(std::filesystem::path(kTestdata) / (name + ".golden")))
-      << "to accept the new output: bazel run //compiler/targets/a3xx/naive:golden_test -- --bless";
+  compiler::BlessOrCompareFile(std::string(kTestdata) + "/" + name + ".golden", listing,
+                               "//compiler/targets/a3xx/naive:golden_test", name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Templates, Golden,
@@ -62,10 +45,4 @@ INSTANTIATE_TEST_SUITE_P(Templates, Golden,
 }  // namespace
 }  // namespace shaderdiff::naive
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::naive::g_bless = true;
-  }
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return shaderdiff::compiler::GoldenTestMain(argc, argv); }

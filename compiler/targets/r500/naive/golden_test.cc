@@ -8,10 +8,8 @@
 //   bazel run //compiler/targets/r500/naive:golden_test -- --bless
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
 
+#include "compiler/passes/golden_bless.h"
 #include "compiler/passes/golden_file.h"
 #include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/tgsi/parser.h"
@@ -19,7 +17,6 @@
 namespace shaderdiff::r500naive {
 namespace {
 
-bool g_bless = false;
 constexpr char kDir[] = "compiler/targets/r500/naive/testdata";
 constexpr char kPass[] = "r500-naive";
 
@@ -34,14 +31,7 @@ TEST(Golden, EveryCase) {
     const CompileResult r = CompileR500Naive(parsed.shader);
     ASSERT_EQ(r.status, Status::kOk) << name << ": " << r.detail;
     const std::string listing = Listing(r.program);
-    if (g_bless) {
-      const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-      ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
-      file.expected = listing;
-      std::ofstream(std::string(workspace) + "/" + path) << compiler::FormatGolden(file, kPass);
-      continue;
-    }
-    EXPECT_EQ(listing, file.expected) << name << ": to accept: bazel run //compiler/targets/r500/naive:golden_test -- --bless";
+    compiler::BlessOrCompare(file, kPass, path, listing, "//compiler/targets/r500/naive:golden_test", name);
   }
 }
 
@@ -88,9 +78,4 @@ TEST(Unsupported, NestingDeeperThanTheBranchCounter) {
 }  // namespace
 }  // namespace shaderdiff::r500naive
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::r500naive::g_bless = true;
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return shaderdiff::compiler::GoldenTestMain(argc, argv); }
