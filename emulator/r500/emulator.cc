@@ -61,11 +61,23 @@ int TempIndex(Machine& m, int addr, bool rel) {
 }
 
 RunResult RunQuad(const State& s, const Quad& q, const RunOptions& opt) {
+  std::string why;
+  const std::optional<CheckedState> checked = CheckedState::Check(s, &why);
+  if (!checked) {
+    RunResult out;
+    out.error = "refused: " + why;
+    return out;
+  }
+  return RunQuad(*checked, q, opt);
+}
+
+RunResult RunQuad(const CheckedState& checked, const Quad& q, const RunOptions& opt) {
   RunResult out;
-  if (std::optional<std::string> why = CheckState(s, q)) {
+  if (std::optional<std::string> why = CheckQuadInputs(q)) {
     out.error = "refused: " + *why;
     return out;
   }
+  const State& s = checked.state();
   Machine m;
   m.state = &s;
   m.opt = &opt;

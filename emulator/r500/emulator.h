@@ -42,6 +42,10 @@ struct RunOptions {
   bool trap = false;  // stop at the first hazard
 };
 
+// Runs one quad; a state CheckState refuses is an error ("refused: ...").
 RunResult RunQuad(const State& s, const Quad& q, const RunOptions& opt = {});
+// The same on a state already checked (RunVector: one check per vector);
+// only the quad's inputs are checked here.
+RunResult RunQuad(const CheckedState& s, const Quad& q, const RunOptions& opt = {});
 
 }  // namespace shaderdiff::r500

@@ -54,6 +54,15 @@ VectorRun RunVector(const FragmentProgram& program, const common::TestVector& ve
     }
   }
 
+  // The program is checked once for all the vector's quads (it does not
+  // change between them); a refusal is what RunQuad reports for one.
+  std::string refused;
+  const std::optional<CheckedState> checked = CheckedState::Check(state, &refused);
+  if (!checked) {
+    run.result = Error("refused: " + refused);
+    return run;
+  }
+
   common::ExecResult& res = run.result;
   for (const OutputBinding& o : program.outputs) res.AddOutput(o.out_index, lanes, false);
   res.killed.assign(lanes, false);
@@ -66,7 +75,7 @@ VectorRun RunVector(const FragmentProgram& program, const common::TestVector& ve
         for (int c = 0; c < 4; ++c) qi.value[p][c] = common::FragmentInputWord(vector, b.in_index, first + p, c, b.interp);
       quad.inputs.push_back(qi);
     }
-    RunResult q = RunQuad(state, quad, options);
+    RunResult q = RunQuad(*checked, quad, options);
     run.cycles += q.cycles;
     run.instructions += q.instructions;
     run.nop_cycles += q.nop_cycles;

@@ -3,7 +3,8 @@
 // parameters no document fixes (Params: each a stricter reading or an
 // invented number, named as such in README.md).
 //
-// Invariants: a State is only run after CheckState accepted it; every
+// Invariants: a State is only run after CheckState accepted it (or
+// CheckedState::Check accepted it and CheckQuadInputs the quad); every
 // refusal names the register or limit the hardware could not program.
 #pragma once
 
@@ -95,7 +96,27 @@ struct Params {
   uint64_t max_steps = 1u << 20;
 };
 
-// Why CheckState refused, or nullopt.
+// Why CheckState refused, or nullopt: CheckProgramState, then
+// CheckQuadInputs (the same reasons in the same order).
 std::optional<std::string> CheckState(const State& s, const Quad& q);
+
+// A State CheckProgramState accepted: only CheckedState::Check makes one,
+// so RunQuad on it needs to check only the quad's inputs (RunVector checks
+// the program once per vector, not once per quad). It refers to the State,
+// which must outlive it and not change.
+class CheckedState {
+ public:
+  // Everything about `s` alone (code, code addresses, textures, flow
+  // control mode); nullopt and `why` set if refused.
+  static std::optional<CheckedState> Check(const State& s, std::string* why);
+  const State& state() const { return *state_; }
+
+ private:
+  explicit CheckedState(const State& s) : state_(&s) {}
+  const State* state_;
+};
+
+// What CheckState checks of the quad alone: its preloaded inputs.
+std::optional<std::string> CheckQuadInputs(const Quad& q);
 
 }  // namespace shaderdiff::r500

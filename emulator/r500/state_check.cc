@@ -1,7 +1,9 @@
 // CheckState: everything about a State and Quad the hardware's registers
 // could not be programmed with (A.1, A.9, A.11, A.12), refused with the
 // reason. Words are re-validated with the ISA's rules (isa/rules.cc).
-#include <set>
+// CheckedState::Check is the part that depends on the State alone, so a
+// vector's quads share one check of it.
+#include <bitset>
 #include <string>
 
 #include "emulator/r500/isa/codec.h"
@@ -13,9 +15,9 @@ namespace {
 
 std::string At(int slot) { return "slot " + std::to_string(slot) + ": "; }
 
-}  // namespace
+// Everything CheckState checks of the State alone.
 
-std::optional<std::string> CheckState(const State& s, const Quad& q) {
+std::optional<std::string> CheckProgramState(const State& s) {
   const int n = static_cast<int>(s.code.size());
   if (n == 0) return "empty program";
   if (n > kCodeSlots) return "program has " + std::to_string(n) + " instructions; the code store holds " + std::to_string(kCodeSlots) + " (A.1)";
@@ -53,12 +55,32 @@ std::optional<std::string> CheckState(const State& s, const Quad& q) {
     if (t.target != T::k1D && t.target != T::k2D && t.target != T::k3D && t.target != T::kCube && t.target != T::kRect)
       return "texture unit " + std::to_string(u) + ": target " + std::string(tgsi::Name(t.target)) + " is not an R500 texture type";
   }
-  std::set<int> seen;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> CheckQuadInputs(const Quad& q) {
+  std::bitset<kTemps> seen;
   for (const QuadInput& in : q.inputs) {
     if (in.temp < 0 || in.temp >= kTemps) return "input preloaded into t" + std::to_string(in.temp) + ", outside t0..t127 (A.2)";
-    if (!seen.insert(in.temp).second) return "two inputs preloaded into t" + std::to_string(in.temp);
+    if (seen.test(static_cast<size_t>(in.temp))) return "two inputs preloaded into t" + std::to_string(in.temp);
+    seen.set(static_cast<size_t>(in.temp));
   }
   return std::nullopt;
+}
+
+std::optional<std::string> CheckState(const State& s, const Quad& q) {
+  if (std::optional<std::string> why = CheckProgramState(s)) return why;
+  return CheckQuadInputs(q);
+}
+
+std::optional<CheckedState> CheckedState::Check(const State& s, std::string* why) {
+  if (std::optional<std::string> refused = CheckProgramState(s)) {
+    *why = std::move(*refused);
+    return std::nullopt;
+  }
+  return CheckedState(s);
 }
 
 }  // namespace shaderdiff::r500

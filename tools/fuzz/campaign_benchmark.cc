@@ -5,7 +5,8 @@
 // process. items_per_second is programs per second per core; the goal of
 // issue 13 is 2,000. Campaigns print their own figure (report.json,
 // throughput.programs_per_cpu_second), which adds mutation, metamorphic
-// pairs and the worker processes.
+// pairs and the worker processes. BM_ProgramR500Fixed: the same for
+// `fuzz --target r500`.
 #include <benchmark/benchmark.h>
 
 #include "compiler/tgsi/printer.h"
@@ -42,6 +43,32 @@ BENCHMARK(BM_Program)->Args({4, 8})->Args({1, 4})->Args({16, 16})->Unit(benchmar
 // campaign_benchmark --benchmark_filter=BM_ProgramFixed` counts the same work
 // in two binaries (BM_Program's iteration counts depend on time).
 BENCHMARK(BM_Program)->Name("BM_ProgramFixed")->Args({4, 8})->Iterations(200)->Unit(benchmark::kMillisecond);
+
+// The r500 campaign's work (`fuzz --target r500`): fragment shaders of the
+// r500 policy (fuzz/gen/policy.h), both r500 builds checked three-way; the
+// same 200 programs every run, for callgrind as above.
+void BM_ProgramR500(benchmark::State& state) {
+  harness::CheckOptions check;
+  check.target = "r500";
+  check.vectors = static_cast<uint32_t>(state.range(0));
+  check.lanes = static_cast<uint32_t>(state.range(1));
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    GenOptions g;
+    g.seed = seed;
+    g.stage = tgsi::Processor::kFragment;
+    g.policy = R500Policy();
+    g.max_size = 10 + seed % 70;
+    ++seed;
+    FuzzProgram p;
+    p.id = seed;
+    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
+    p.text = tgsi::PrintShader(*p.shader);
+    benchmark::DoNotOptimize(EvaluateProgram(p, check));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ProgramR500)->Name("BM_ProgramR500Fixed")->Args({4, 8})->Iterations(200)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace shaderdiff::fuzz

@@ -23,6 +23,25 @@ constexpr EnumValue kEnums[] = {
 #undef R500_ENUM
 };
 
+// EnumName's index: per domain, the name of each value (empty: reserved).
+// Building it fails to compile if an enums.def value is kMaxEnumValue or
+// more, a name is empty, or a (domain, value) pair is named twice.
+constexpr uint32_t kMaxEnumValue = 16;
+constexpr int kDomains = static_cast<int>(Domain::kBranchOp) + 1;  // the last R500_DOMAIN
+using EnumIndex = std::array<std::array<std::string_view, kMaxEnumValue>, kDomains>;
+
+constexpr EnumIndex BuildEnumIndex() {
+  EnumIndex index{};
+  for (const EnumValue& e : kEnums) {
+    if (e.value >= kMaxEnumValue || e.name.empty()) throw "enums.def: a value past the index, or an empty name";
+    std::string_view& slot = index[static_cast<int>(e.domain)][e.value];
+    if (!slot.empty()) throw "enums.def: a (domain, value) pair named twice";
+    slot = e.name;
+  }
+  return index;
+}
+constexpr EnumIndex kEnumIndex = BuildEnumIndex();
+
 }  // namespace
 
 std::span<const FieldInfo> FieldTable() { return kFields; }
@@ -37,9 +56,9 @@ std::optional<Field> FieldByName(std::string_view name) {
 std::span<const EnumValue> EnumTable() { return kEnums; }
 
 std::optional<std::string_view> EnumName(Domain d, uint32_t value) {
-  for (const EnumValue& e : kEnums)
-    if (e.domain == d && e.value == value) return e.name;
-  return std::nullopt;
+  const int domain = static_cast<int>(d);
+  if (domain >= kDomains || value >= kMaxEnumValue || kEnumIndex[domain][value].empty()) return std::nullopt;
+  return kEnumIndex[domain][value];
 }
 
 std::optional<uint32_t> EnumByName(Domain d, std::string_view name) {

@@ -96,6 +96,32 @@ TEST(RoundTrip, EveryValueOfEveryField) {
   }
 }
 
+// A field the type does not have, set to anything but 0, and a value one
+// past a field's width, are refused by name (Validate's quick acceptance,
+// rules.cc, must agree with its refusal loop on both).
+TEST(RoundTrip, FieldsOutsideTheirTypeOrWidthRefused) {
+  for (int ti = 0; ti < 4; ++ti) {
+    const auto t = static_cast<InstrType>(ti);
+    const Instr base = EmptyInstr(t);
+    ASSERT_FALSE(Validate(base)) << TypeName(t);
+    for (const FieldInfo& f : FieldTable()) {
+      if (f.field == Field::kType) continue;
+      Instr in = base;
+      if (!f.In(t)) {
+        in.Set(f.field, 1);
+        const std::optional<Refusal> why = Validate(in);
+        ASSERT_TRUE(why) << f.name << " in " << TypeName(t);
+        EXPECT_EQ(why->reason, "field " + std::string(f.name) + " does not exist in a " + std::string(TypeName(t)) + " instruction");
+      } else if (f.width() < 32) {
+        in.Set(f.field, 1u << f.width());
+        const std::optional<Refusal> why = Validate(in);
+        ASSERT_TRUE(why) << f.name << " in " << TypeName(t);
+        EXPECT_NE(why->reason.find("does not fit " + std::to_string(f.width()) + " bits"), std::string::npos) << why->reason;
+      }
+    }
+  }
+}
+
 // xorshift64*: deterministic.
 struct Rng {
   uint64_t s = 0x9e3779b97f4a7c15ull;
