@@ -57,7 +57,10 @@ common::Word Channel(Machine& m, int slot_no, int pixel, const Slot& s, int c, u
   switch (s.kind) {
     case Slot::kConst: return m.state->consts[s.index][c];
     case Slot::kInline: return InlineValue(s.index);
-    default: return m.ReadTemp(slot_no, pixel, s.index, used)[c];
+    default:
+      // No lookup in flight: no hazard to look for (ReadTemp would find none).
+      if (m.pending.empty()) return m.px[pixel].temps[s.index][c];
+      return m.ReadTemp(slot_no, pixel, s.index, used)[c];
   }
 }
 
@@ -115,50 +118,69 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
     m.Hazard(slot_no, "mdh-mdv-without-nop", "MDH/MDV after a non-TEX instruction without its NOP bit (A.13)");
 
   // Fetch every pixel's slots: slot n = (RGB register's r,g,b; Alpha register's a).
+  const uint32_t rgb_presub = in.Get(F::kRgbPresub), alpha_presub = in.Get(F::kAlphaPresub);
   std::array<std::array<Vec4, 4>, kQuadPixels> src{};  // [pixel][0..2 slots, 3 srcp]
   for (int p = 0; p < kQuadPixels; ++p) {
     for (int n = 0; n < 3; ++n) {
       for (int c = 0; c < 3; ++c) src[p][n][c] = used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
       src[p][n][3] = used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
     }
-    for (int c = 0; c < 3; ++c) src[p][3][c] = Presub(in.Get(F::kRgbPresub), src[p][0][c], src[p][1][c]);
-    src[p][3][3] = Presub(in.Get(F::kAlphaPresub), src[p][0][3], src[p][1][3]);
+    for (int c = 0; c < 3; ++c) src[p][3][c] = Presub(rgb_presub, src[p][0][c], src[p][1][c]);
+    src[p][3][3] = Presub(alpha_presub, src[p][0][3], src[p][1][3]);
   }
   if (m.stop) return;
 
-  auto rgb_operand = [&](int p, F sel, F r, F g, F b, F mod) {
-    const Vec4& v = src[p][in.Get(sel)];
-    return std::array<common::Word, 3>{ApplyMod(Swz(v, in.Get(r)), in.Get(mod)),
-                                       ApplyMod(Swz(v, in.Get(g)), in.Get(mod)),
-                                       ApplyMod(Swz(v, in.Get(b)), in.Get(mod))};
+  // The operand fields, read once (the loops below store words the compiler
+  // cannot tell apart from the instruction's fields).
+  struct RgbOperand {
+    uint32_t sel, swz[3], mod;
   };
-  auto alpha_operand = [&](int p, F sel, F swz, F mod) {
-    return ApplyMod(Swz(src[p][in.Get(sel)], in.Get(swz)), in.Get(mod));
+  struct AlphaOperand {
+    uint32_t sel, swz, mod;
   };
+  auto rgb_fields = [&](F sel, F r, F g, F b, F mod) {
+    return RgbOperand{in.Get(sel), {in.Get(r), in.Get(g), in.Get(b)}, in.Get(mod)};
+  };
+  auto alpha_fields = [&](F sel, F swz, F mod) { return AlphaOperand{in.Get(sel), in.Get(swz), in.Get(mod)}; };
+  const RgbOperand rgb_a = rgb_fields(F::kRgbSelA, F::kRgbSwzAR, F::kRgbSwzAG, F::kRgbSwzAB, F::kRgbModA);
+  const RgbOperand rgb_b = rgb_fields(F::kRgbSelB, F::kRgbSwzBR, F::kRgbSwzBG, F::kRgbSwzBB, F::kRgbModB);
+  const RgbOperand rgb_c = rgb_fields(F::kRgbSelC, F::kRgbSwzCR, F::kRgbSwzCG, F::kRgbSwzCB, F::kRgbModC);
+  const AlphaOperand alpha_a = alpha_fields(F::kAlphaSelA, F::kAlphaSwzA, F::kAlphaModA);
+  const AlphaOperand alpha_b = alpha_fields(F::kAlphaSelB, F::kAlphaSwzB, F::kAlphaModB);
+  const AlphaOperand alpha_c = alpha_fields(F::kAlphaSelC, F::kAlphaSwzC, F::kAlphaModC);
+  const uint32_t rgb_omod = in.Get(F::kRgbOmod), alpha_omod = in.Get(F::kAlphaOmod);
+  const bool rgb_clamp = in.Get(F::kRgbClamp), alpha_clamp = in.Get(F::kAlphaClamp);
+
+  auto rgb_operand = [&](int p, const RgbOperand& o) {
+    const Vec4& v = src[p][o.sel];
+    return std::array<common::Word, 3>{ApplyMod(Swz(v, o.swz[0]), o.mod), ApplyMod(Swz(v, o.swz[1]), o.mod),
+                                       ApplyMod(Swz(v, o.swz[2]), o.mod)};
+  };
+  auto alpha_operand = [&](int p, const AlphaOperand& o) { return ApplyMod(Swz(src[p][o.sel], o.swz), o.mod); };
 
   std::array<std::array<common::Word, 3>, kQuadPixels> rgb{};
   std::array<common::Word, kQuadPixels> alpha{};
   for (int p = 0; p < kQuadPixels; ++p) {
-    auto A = rgb_operand(p, F::kRgbSelA, F::kRgbSwzAR, F::kRgbSwzAG, F::kRgbSwzAB, F::kRgbModA);
-    auto B = rgb_operand(p, F::kRgbSelB, F::kRgbSwzBR, F::kRgbSwzBG, F::kRgbSwzBB, F::kRgbModB);
-    auto C = rgb_operand(p, F::kRgbSelC, F::kRgbSwzCR, F::kRgbSwzCG, F::kRgbSwzCB, F::kRgbModC);
-    common::Word a_a = alpha_operand(p, F::kAlphaSelA, F::kAlphaSwzA, F::kAlphaModA);
-    common::Word a_b = alpha_operand(p, F::kAlphaSelB, F::kAlphaSwzB, F::kAlphaModB);
-    common::Word a_c = alpha_operand(p, F::kAlphaSelC, F::kAlphaSwzC, F::kAlphaModC);
+    auto A = rgb_operand(p, rgb_a);
+    auto B = rgb_operand(p, rgb_b);
+    auto C = rgb_operand(p, rgb_c);
+    common::Word a_a = alpha_operand(p, alpha_a);
+    common::Word a_b = alpha_operand(p, alpha_b);
+    common::Word a_c = alpha_operand(p, alpha_c);
 
     // MDH/MDV (A.4): A = src0 of the top-left pixel, C = src0 of the top-right
     // (MDH) or bottom-left (MDV) pixel; select and swizzle ignored, modifiers kept.
     if (rgb_op == kRgbOpMdh || rgb_op == kRgbOpMdv) {
       int nb = rgb_op == kRgbOpMdh ? 1 : 2;
       for (int c = 0; c < 3; ++c) {
-        A[c] = ApplyMod(src[0][0][c], in.Get(F::kRgbModA));
-        C[c] = ApplyMod(src[nb][0][c], in.Get(F::kRgbModC));
+        A[c] = ApplyMod(src[0][0][c], rgb_a.mod);
+        C[c] = ApplyMod(src[nb][0][c], rgb_c.mod);
       }
     }
     if (alpha_op == kAlphaOpMdh || alpha_op == kAlphaOpMdv) {
       int nb = alpha_op == kAlphaOpMdh ? 1 : 2;
-      a_a = ApplyMod(src[0][0][3], in.Get(F::kAlphaModA));
-      a_c = ApplyMod(src[nb][0][3], in.Get(F::kAlphaModC));
+      a_a = ApplyMod(src[0][0][3], alpha_a.mod);
+      a_c = ApplyMod(src[nb][0][3], alpha_c.mod);
     }
 
     common::Word dot = 0;
@@ -196,9 +218,9 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
         case 9: r = Frc(A[c]); break;
         default: r = a_res; break;  // 10 SOP: the Alpha unit's transcendental
       }
-      rgb[p][c] = OutputModify(r, in.Get(F::kRgbOmod), in.Get(F::kRgbClamp));
+      rgb[p][c] = OutputModify(r, rgb_omod, rgb_clamp);
     }
-    alpha[p] = OutputModify(a_res, in.Get(F::kAlphaOmod), in.Get(F::kAlphaClamp));
+    alpha[p] = OutputModify(a_res, alpha_omod, alpha_clamp);
   }
 
   // Destinations.
@@ -208,22 +230,26 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
   const bool out_type = in.type() == InstrType::kOut;
   const bool write_inactive = in.Get(F::kWriteInactive);
   std::array<bool, kTemps> wrote{};
+  const uint32_t rsel = in.Get(F::kRgbPredSel), asel = in.Get(F::kAlphaPredSel);
+  const bool rinv = in.Get(F::kRgbPredInv), ainv = in.Get(F::kAlphaPredInv);
+  const uint32_t rgb_wmask = in.Get(F::kRgbWmask), rgb_omask = in.Get(F::kRgbOmask), rgb_target = in.Get(F::kRgbTarget);
+  const uint32_t alpha_omask = in.Get(F::kAlphaOmask), alpha_target = in.Get(F::kAlphaTarget), w_omask = in.Get(F::kWOmask);
+  const uint32_t alu_wmask = in.Get(F::kAluWmask), alu_result_op = in.Get(F::kAluResultOp);
+  const uint32_t alu_result_sel = in.Get(F::kAluResultSel), stat_we = in.Get(F::kStatWe);
   for (int p = 0; p < kQuadPixels; ++p) {
     PixelState& ps = m.px[p];
     if (!ps.active && !write_inactive) continue;
     PixelResult& res = m.out->pixels[p];
-    const uint32_t rsel = in.Get(F::kRgbPredSel), asel = in.Get(F::kAlphaPredSel);
-    const bool rinv = in.Get(F::kRgbPredInv), ainv = in.Get(F::kAlphaPredInv);
     for (int c = 0; c < 3; ++c) {
       if (!PredAllows(ps, rsel, rinv, c)) continue;
-      if (rgb_dest >= 0 && (in.Get(F::kRgbWmask) >> c & 1)) {
+      if (rgb_dest >= 0 && (rgb_wmask >> c & 1)) {
         m.CheckWriteAfterTex(slot_no, p, rgb_dest, 1 << c);
         ps.temps[rgb_dest][c] = rgb[p][c];
         wrote[rgb_dest] = true;
       }
-      if (out_type && (in.Get(F::kRgbOmask) >> c & 1)) {
-        res.color[in.Get(F::kRgbTarget)][c] = rgb[p][c];
-        res.color_written[in.Get(F::kRgbTarget)] |= 1 << c;
+      if (out_type && (rgb_omask >> c & 1)) {
+        res.color[rgb_target][c] = rgb[p][c];
+        res.color_written[rgb_target] |= 1 << c;
       }
     }
     if (PredAllows(ps, asel, ainv, 3)) {
@@ -232,24 +258,23 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
         ps.temps[alpha_dest][3] = alpha[p];
         wrote[alpha_dest] = true;
       }
-      if (out_type && in.Get(F::kAlphaOmask)) {
-        res.color[in.Get(F::kAlphaTarget)][3] = alpha[p];
-        res.color_written[in.Get(F::kAlphaTarget)] |= 8;
+      if (out_type && alpha_omask) {
+        res.color[alpha_target][3] = alpha[p];
+        res.color_written[alpha_target] |= 8;
       }
-      if (out_type && in.Get(F::kWOmask)) {
+      if (out_type && w_omask) {
         res.depth = alpha[p];
         res.depth_written = true;
       }
     }
     // A.12: the ALU-result bit, compared on red or alpha after clamp.
-    if (in.Get(F::kAluWmask))
-      ps.alu_result = AluCompare(in.Get(F::kAluResultOp), in.Get(F::kAluResultSel) ? alpha[p] : rgb[p][0]);
+    if (alu_wmask) ps.alu_result = AluCompare(alu_result_op, alu_result_sel ? alpha[p] : rgb[p][0]);
     // Predicates (INFERRED: bit i of STAT_WE writes predicate i, r..a, with
     // the ALU_RESULT_OP compare of result channel i).
     for (int c = 0; c < 4; ++c)
-      if (in.Get(F::kStatWe) >> c & 1) ps.pred[c] = AluCompare(in.Get(F::kAluResultOp), c == 3 ? alpha[p] : rgb[p][c]);
+      if (stat_we >> c & 1) ps.pred[c] = AluCompare(alu_result_op, c == 3 ? alpha[p] : rgb[p][c]);
   }
-  if (in.Get(F::kAluWmask)) {
+  if (alu_wmask) {
     m.alu_result_valid = true;
     m.alu_result_slot = slot_no;
   }

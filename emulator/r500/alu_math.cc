@@ -11,35 +11,6 @@ namespace shaderdiff::r500 {
 using common::AsFloat;
 using common::FromFloat;
 
-Word ApplyMod(Word w, uint32_t mod) {
-  switch (mod) {
-    case 1: return w ^ 0x80000000u;
-    case 2: return w & 0x7fffffffu;
-    case 3: return w | 0x80000000u;
-    default: return w;
-  }
-}
-
-Word Presub(uint32_t op, Word s0, Word s1) {
-  float a = AsFloat(s0), b = AsFloat(s1);
-  switch (op) {
-    case 0: return FromFloat(1.0f - 2.0f * a);
-    case 1: return FromFloat(b - a);
-    case 2: return FromFloat(b + a);
-    default: return FromFloat(1.0f - a);
-  }
-}
-
-Word Mul(Word a, Word b, bool zero_times_anything) {
-  if (zero_times_anything && ((a & 0x7fffffffu) == 0 || (b & 0x7fffffffu) == 0)) return 0;
-  return FromFloat(AsFloat(a) * AsFloat(b));
-}
-
-Word Mad(Word a, Word b, Word c, bool z) { return FromFloat(AsFloat(Mul(a, b, z)) + AsFloat(c)); }
-Word Min(Word a, Word b) { return AsFloat(a) < AsFloat(b) ? a : b; }
-Word Max(Word a, Word b) { return AsFloat(a) >= AsFloat(b) ? a : b; }
-Word Cnd(Word a, Word b, Word c) { return AsFloat(c) > 0.5f ? a : b; }
-Word Cmp(Word a, Word b, Word c) { return AsFloat(c) >= 0.0f ? a : b; }
 Word Frc(Word a) {
   float f = AsFloat(a);
   return FromFloat(f - std::floor(f));

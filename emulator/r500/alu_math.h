@@ -17,14 +17,40 @@ namespace shaderdiff::r500 {
 
 using common::Word;
 
-Word ApplyMod(Word w, uint32_t mod);            // 0 none, 1 neg, 2 abs, 3 -abs
-Word Presub(uint32_t op, Word src0, Word src1); // 0 bias, 1 sub, 2 add, 3 inv
-Word Mul(Word a, Word b, bool zero_times_anything);
-Word Mad(Word a, Word b, Word c, bool zero_times_anything);
-Word Min(Word a, Word b);
-Word Max(Word a, Word b);
-Word Cnd(Word a, Word b, Word c);
-Word Cmp(Word a, Word b, Word c);
+// The small operations are defined here, inline: the emulator calls them
+// per channel and pixel of every instruction.
+
+// 0 none, 1 neg, 2 abs, 3 -abs.
+inline Word ApplyMod(Word w, uint32_t mod) {
+  switch (mod) {
+    case 1: return w ^ 0x80000000u;
+    case 2: return w & 0x7fffffffu;
+    case 3: return w | 0x80000000u;
+    default: return w;
+  }
+}
+
+// 0 bias (1 - 2 src0), 1 sub (src1 - src0), 2 add (src1 + src0), 3 inv (1 - src0).
+inline Word Presub(uint32_t op, Word s0, Word s1) {
+  const float a = common::AsFloat(s0), b = common::AsFloat(s1);
+  switch (op) {
+    case 0: return common::FromFloat(1.0f - 2.0f * a);
+    case 1: return common::FromFloat(b - a);
+    case 2: return common::FromFloat(b + a);
+    default: return common::FromFloat(1.0f - a);
+  }
+}
+
+inline Word Mul(Word a, Word b, bool zero_times_anything) {
+  if (zero_times_anything && ((a & 0x7fffffffu) == 0 || (b & 0x7fffffffu) == 0)) return 0;
+  return common::FromFloat(common::AsFloat(a) * common::AsFloat(b));
+}
+// The product rounded, then the sum (the build has -ffp-contract=off).
+inline Word Mad(Word a, Word b, Word c, bool z) { return common::FromFloat(common::AsFloat(Mul(a, b, z)) + common::AsFloat(c)); }
+inline Word Min(Word a, Word b) { return common::AsFloat(a) < common::AsFloat(b) ? a : b; }
+inline Word Max(Word a, Word b) { return common::AsFloat(a) >= common::AsFloat(b) ? a : b; }
+inline Word Cnd(Word a, Word b, Word c) { return common::AsFloat(c) > 0.5f ? a : b; }
+inline Word Cmp(Word a, Word b, Word c) { return common::AsFloat(c) >= 0.0f ? a : b; }
 Word Frc(Word a);
 // Alpha transcendental ops: 8 ex2, 9 ln2, 10 rcp, 11 rsq, 12 sin, 13 cos.
 Word Transcendental(uint32_t alpha_op, Word a);
