@@ -11,20 +11,24 @@ using r500::Field;
 using r500::Instr;
 using r500::InstrType;
 
+// What each instruction reads and writes, kept parallel to the code across
+// the rounds (recomputed only for an instruction a round narrowed).
+struct Access {
+  Channels uses, writes;
+  explicit Access(const Instr& in) : uses(Uses(in)), writes(Writes(in)) {}
+};
+
 // live_out[i]: channels some path from after slot i reads before writing.
-std::vector<Channels> LiveOut(const std::vector<Instr>& code) {
+std::vector<Channels> LiveOut(const std::vector<Instr>& code, const std::vector<Access>& access) {
   const int n = static_cast<int>(code.size());
-  std::vector<Channels> uses(n), writes(n), live_in(n + 1), live_out(n);
-  for (int i = 0; i < n; ++i) {
-    uses[i] = Uses(code[i]);
-    writes[i] = Writes(code[i]);
-  }
+  std::vector<Channels> live_in(n + 1), live_out(n);
   for (bool changed = true; changed;) {
     changed = false;
     for (int i = n - 1; i >= 0; --i) {
-      Channels out;
-      for (int s : Successors(code, i)) out |= live_in[s];
-      const Channels in = uses[i] | (out & ~writes[i]);
+      const auto [next, jump] = SuccessorPair(code, i);
+      Channels out = live_in[next];
+      if (jump >= 0) out |= live_in[jump];
+      const Channels in = access[i].uses | (out & ~access[i].writes);
       if (out != live_out[i] || in != live_in[i]) changed = true;
       live_out[i] = out;
       live_in[i] = in;
@@ -69,19 +73,27 @@ bool Narrow(Instr& in, const Channels& live) {
 
 int EliminateDeadChannels(std::vector<Instr>& code, compiler::RewriteBudget* budget) {
   int taken = 0;
+  std::vector<Access> access;
+  access.reserve(code.size());
+  for (const Instr& in : code) access.emplace_back(in);
   for (bool again = true; again;) {
     again = false;
-    const std::vector<Channels> live_out = LiveOut(code);
+    const std::vector<Channels> live_out = LiveOut(code, access);
     const int n = static_cast<int>(code.size());
     std::vector<Instr> kept;
+    std::vector<Access> kept_access;
+    kept.reserve(code.size());
+    kept_access.reserve(code.size());
     std::vector<int> new_of_old(n + 1);
     for (int i = 0; i < n; ++i) {
       Instr in = code[i];
+      bool narrowed_here = false;
       new_of_old[i] = static_cast<int>(kept.size());
       if (in.type() != InstrType::kFc) {
         Instr narrowed = in;
         if (Narrow(narrowed, live_out[i]) && compiler::ShouldRewrite(budget, "drop-channels")) {
           in = narrowed;
+          narrowed_here = true;
           ++taken;
           again = true;
         }
@@ -92,10 +104,16 @@ int EliminateDeadChannels(std::vector<Instr>& code, compiler::RewriteBudget* bud
         continue;
       }
       kept.push_back(in);
+      if (narrowed_here) {
+        kept_access.emplace_back(in);
+      } else {
+        kept_access.push_back(access[i]);
+      }
     }
     new_of_old[n] = static_cast<int>(kept.size());
-    RemapJumps(kept, new_of_old);
+    RemapJumps(kept, new_of_old);  // addresses only: no instruction's reads or writes change
     code = std::move(kept);
+    access = std::move(kept_access);
   }
   return taken;
 }

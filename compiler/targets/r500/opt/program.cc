@@ -27,10 +27,15 @@ std::vector<bool> JumpTargets(const std::vector<Instr>& code) {
   return t;
 }
 
+std::pair<int, int> SuccessorPair(const std::vector<Instr>& code, int i) {
+  const bool jumps = code[i].type() == InstrType::kFc && JumpAddress(code[i]) != i + 1;
+  return {i + 1, jumps ? JumpAddress(code[i]) : -1};
+}
+
 std::vector<int> Successors(const std::vector<Instr>& code, int i) {
-  std::vector<int> s{i + 1};
-  if (code[i].type() == InstrType::kFc && JumpAddress(code[i]) != i + 1) s.push_back(JumpAddress(code[i]));
-  return s;
+  const auto [next, jump] = SuccessorPair(code, i);
+  if (jump < 0) return {next};
+  return {next, jump};
 }
 
 void RemapJumps(std::vector<Instr>& code, const std::vector<int>& new_of_old) {

@@ -8,6 +8,7 @@
 // slot one past the last instruction is a legal target (the program's end).
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "emulator/r500/isa/instr.h"
@@ -24,6 +25,9 @@ std::vector<bool> JumpTargets(const std::vector<r500::Instr>& code);
 
 // Successor slots of slot i (code.size() is the program's end).
 std::vector<int> Successors(const std::vector<r500::Instr>& code, int i);
+// The same without allocating: first is i + 1; second is the jump address
+// of an FC whose address is not i + 1, else -1.
+std::pair<int, int> SuccessorPair(const std::vector<r500::Instr>& code, int i);
 
 // `code` holds FC instructions whose addresses are still old slots; sets
 // each to new_of_old[old] (new_of_old has old size + 1 entries).
