@@ -57,22 +57,15 @@ common::Word Channel(Machine& m, int slot_no, int pixel, const Slot& s, int c, u
   switch (s.kind) {
     case Slot::kConst: return m.state->consts[s.index][c];
     case Slot::kInline: return InlineValue(s.index);
-    default:
-      // No lookup in flight: no hazard to look for (ReadTemp would find none).
-      if (m.pending.empty()) return m.px[pixel].temps[s.index][c];
-      return m.ReadTemp(slot_no, pixel, s.index, used)[c];
+    default: return m.ReadTemp(slot_no, pixel, s.index, used)[c];
   }
 }
 
-
-common::Word Swz(const Vec4& v, uint32_t code) {
-  switch (code) {
-    case 4: return 0;
-    case 5: return FromFloat(0.5f);
-    case 6: return FromFloat(1.0f);
-    default: return v[code];
-  }
-}
+// A source slot's four words, then what swizzle codes 4, 5 and 6 select
+// (0, 0.5, 1.0; A.5), so the code indexes it. Code 7 is reserved (Validate
+// refuses it); its word is 0.
+using Source = std::array<common::Word, 8>;
+constexpr common::Word kHalf = 0x3f000000u, kOne = 0x3f800000u;
 
 bool PredAllows(const PixelState& p, uint32_t sel, bool inv, int channel) {
   if (sel == 0) return true;
@@ -117,14 +110,47 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
   if (mdx && m.last_nontex_seen && !m.last_nontex_nop)
     m.Hazard(slot_no, "mdh-mdv-without-nop", "MDH/MDV after a non-TEX instruction without its NOP bit (A.13)");
 
-  // Fetch every pixel's slots: slot n = (RGB register's r,g,b; Alpha register's a).
+  // Fetch every pixel's slots: slot n = (RGB register's r,g,b; Alpha
+  // register's a). Each source is kept with the swizzle constants after it
+  // (Source), so a swizzle code (0..6) indexes it directly.
   const uint32_t rgb_presub = in.Get(F::kRgbPresub), alpha_presub = in.Get(F::kAlphaPresub);
-  std::array<std::array<Vec4, 4>, kQuadPixels> src{};  // [pixel][0..2 slots, 3 srcp]
-  for (int p = 0; p < kQuadPixels; ++p) {
+  std::array<std::array<Source, 4>, kQuadPixels> src;  // [pixel][0..2 slots, 3 srcp]
+  for (auto& pixel : src)
+    for (Source& v : pixel) v = {0, 0, 0, 0, 0, kHalf, kOne, 0};
+  if (m.pending.empty()) {
+    // No lookup in flight, so no read can be a hazard: whole registers.
+    Vec4 inline_rgb[3], inline_alpha[3];
     for (int n = 0; n < 3; ++n) {
-      for (int c = 0; c < 3; ++c) src[p][n][c] = used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
-      src[p][n][3] = used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
+      if (rs[n].kind == Slot::kInline) inline_rgb[n].fill(InlineValue(rs[n].index));
+      if (as[n].kind == Slot::kInline) inline_alpha[n].fill(InlineValue(as[n].index));
     }
+    auto reg = [&](int p, const Slot& s, const Vec4& inline_value) -> const Vec4& {
+      switch (s.kind) {
+        case Slot::kConst: return m.state->consts[s.index];
+        case Slot::kInline: return inline_value;
+        default: return m.px[p].temps[s.index];
+      }
+    };
+    for (int p = 0; p < kQuadPixels; ++p) {
+      for (int n = 0; n < 3; ++n) {
+        if (!used[n]) continue;
+        const Vec4& rgb_reg = reg(p, rs[n], inline_rgb[n]);
+        src[p][n][0] = rgb_reg[0];
+        src[p][n][1] = rgb_reg[1];
+        src[p][n][2] = rgb_reg[2];
+        src[p][n][3] = reg(p, as[n], inline_alpha[n])[3];
+      }
+    }
+  } else {
+    // In the order the hazards are recorded.
+    for (int p = 0; p < kQuadPixels; ++p) {
+      for (int n = 0; n < 3; ++n) {
+        for (int c = 0; c < 3; ++c) src[p][n][c] = used[n] ? Channel(m, slot_no, p, rs[n], c, 7) : 0;
+        src[p][n][3] = used[n] ? Channel(m, slot_no, p, as[n], 3, 8) : 0;
+      }
+    }
+  }
+  for (int p = 0; p < kQuadPixels; ++p) {
     for (int c = 0; c < 3; ++c) src[p][3][c] = Presub(rgb_presub, src[p][0][c], src[p][1][c]);
     src[p][3][3] = Presub(alpha_presub, src[p][0][3], src[p][1][3]);
   }
@@ -152,11 +178,11 @@ void ExecAlu(Machine& m, int slot_no, const Instr& in) {
   const bool rgb_clamp = in.Get(F::kRgbClamp), alpha_clamp = in.Get(F::kAlphaClamp);
 
   auto rgb_operand = [&](int p, const RgbOperand& o) {
-    const Vec4& v = src[p][o.sel];
-    return std::array<common::Word, 3>{ApplyMod(Swz(v, o.swz[0]), o.mod), ApplyMod(Swz(v, o.swz[1]), o.mod),
-                                       ApplyMod(Swz(v, o.swz[2]), o.mod)};
+    const Source& v = src[p][o.sel];
+    return std::array<common::Word, 3>{ApplyMod(v[o.swz[0]], o.mod), ApplyMod(v[o.swz[1]], o.mod),
+                                       ApplyMod(v[o.swz[2]], o.mod)};
   };
-  auto alpha_operand = [&](int p, const AlphaOperand& o) { return ApplyMod(Swz(src[p][o.sel], o.swz), o.mod); };
+  auto alpha_operand = [&](int p, const AlphaOperand& o) { return ApplyMod(src[p][o.sel][o.swz], o.mod); };
 
   std::array<std::array<common::Word, 3>, kQuadPixels> rgb{};
   std::array<common::Word, kQuadPixels> alpha{};
