@@ -16,7 +16,17 @@ common::ExecResult Error(std::string detail, std::string path = "") {
 
 }  // namespace
 
-VectorRun RunVector(const FragmentProgram& program, const common::TestVector& vector, const RunOptions& options) {
+// The State a CheckedProgram's vector fills differs from the one
+// CheckedProgram::Check accepted only in constant values and texture
+// contents, which CheckedState::Check does not read.
+struct CheckedByProgram {
+  static CheckedState Of(const State& s) { return CheckedState(s); }
+};
+
+namespace {
+
+VectorRun Run(const FragmentProgram& program, bool program_checked, const common::TestVector& vector,
+              const RunOptions& options) {
   VectorRun run;
   const uint32_t lanes = vector.lanes;
   if (vector.stage != tgsi::Processor::kFragment || lanes % kQuadPixels != 0) {
@@ -57,7 +67,8 @@ VectorRun RunVector(const FragmentProgram& program, const common::TestVector& ve
   // The program is checked once for all the vector's quads (it does not
   // change between them); a refusal is what RunQuad reports for one.
   std::string refused;
-  const std::optional<CheckedState> checked = CheckedState::Check(state, &refused);
+  const std::optional<CheckedState> checked =
+      program_checked ? CheckedByProgram::Of(state) : CheckedState::Check(state, &refused);
   if (!checked) {
     run.result = Error("refused: " + refused);
     return run;
@@ -108,6 +119,23 @@ VectorRun RunVector(const FragmentProgram& program, const common::TestVector& ve
     }
   }
   return run;
+}
+
+}  // namespace
+
+VectorRun RunVector(const FragmentProgram& program, const common::TestVector& vector, const RunOptions& options) {
+  return Run(program, false, vector, options);
+}
+
+VectorRun RunVector(const CheckedProgram& program, const common::TestVector& vector, const RunOptions& options) {
+  return Run(program.program(), true, vector, options);
+}
+
+std::optional<CheckedProgram> CheckedProgram::Check(const FragmentProgram& program, std::string* why) {
+  State state = program.state;
+  for (const SamplerBinding& s : program.samplers) state.textures[s.unit] = {true, s.target, {}};
+  if (!CheckedState::Check(state, why)) return std::nullopt;
+  return CheckedProgram(program);
 }
 
 }  // namespace shaderdiff::r500

@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "emulator/common/interpolation.h"
@@ -68,5 +70,23 @@ struct VectorRun {
 };
 
 VectorRun RunVector(const FragmentProgram& program, const common::TestVector& vector, const RunOptions& options = {});
+
+// A program whose state CheckedState::Check accepts once its samplers are
+// bound, which is the state every vector gives it (constant values and
+// texture contents do not enter the check). RunVector on it skips the
+// per-vector program check; it refers to the program, which must outlive
+// it and not change. A program Check refuses is run with the
+// FragmentProgram overload, whose results say why for each vector.
+class CheckedProgram {
+ public:
+  static std::optional<CheckedProgram> Check(const FragmentProgram& program, std::string* why);
+  const FragmentProgram& program() const { return *program_; }
+
+ private:
+  explicit CheckedProgram(const FragmentProgram& p) : program_(&p) {}
+  const FragmentProgram* program_;
+};
+
+VectorRun RunVector(const CheckedProgram& program, const common::TestVector& vector, const RunOptions& options = {});
 
 }  // namespace shaderdiff::r500

@@ -112,6 +112,7 @@ class CheckedState {
   const State& state() const { return *state_; }
 
  private:
+  friend struct CheckedByProgram;  // run_vector.cc: a CheckedProgram's per-vector state
   explicit CheckedState(const State& s) : state_(&s) {}
   const State* state_;
 };

@@ -251,10 +251,14 @@ EmulateVector A3xxEmulation(const ProgramToRun& run_program, const CheckOptions&
 // trap (the first is the verdict). Its cycles are reported in a3xx's
 // fields: issue slots with NOP cycles, TEX waits as stalls.
 EmulateVector R500Emulation(const r500::FragmentProgram& program) {
-  return [&program](const common::TestVector& vector) {
+  // The program is checked once for all vectors; one the check refuses runs
+  // per vector as before, so each vector's result gives the reason.
+  std::string refused;
+  return [&program, checked = r500::CheckedProgram::Check(program, &refused)](const common::TestVector& vector) {
     r500::RunOptions run_options;
     run_options.trap = true;
-    r500::VectorRun run = r500::RunVector(program, vector, run_options);
+    r500::VectorRun run =
+        checked ? r500::RunVector(*checked, vector, run_options) : r500::RunVector(program, vector, run_options);
     EmulatedVector out;
     out.result = std::move(run.result);
     if (!run.hazards.empty()) {
