@@ -9,6 +9,9 @@
 // `fuzz --target r500`.
 #include <benchmark/benchmark.h>
 
+#include <memory>
+#include <string>
+
 #include "compiler/tgsi/printer.h"
 #include "fuzz/gen/generator.h"
 #include "tools/fuzz/program_eval.h"
@@ -16,17 +19,14 @@
 namespace shaderdiff::fuzz {
 namespace {
 
-void BM_Program(benchmark::State& state) {
-  harness::CheckOptions check;
-  check.vectors = static_cast<uint32_t>(state.range(0));
-  check.lanes = static_cast<uint32_t>(state.range(1));
+// One generated program per iteration, seeds 1, 2, ...: `options(seed)`
+// gives the generator's options, and the program goes through
+// EvaluateProgram as the campaign's worker runs it.
+template <class MakeOptions>
+void RunPrograms(benchmark::State& state, const harness::CheckOptions& check, MakeOptions options) {
   uint64_t seed = 1;
   for (auto _ : state) {
-    GenOptions g;
-    g.seed = seed;
-    g.stage = StageForSeed(seed);
-    g.policy = seed % 2 ? RewritesPolicy() : DefaultPolicy();
-    g.max_size = 10 + seed % 70;
+    const GenOptions g = options(seed);
     ++seed;
     FuzzProgram p;
     p.id = seed;
@@ -35,6 +35,25 @@ void BM_Program(benchmark::State& state) {
     benchmark::DoNotOptimize(EvaluateProgram(p, check));
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+harness::CheckOptions Check(const benchmark::State& state, const std::string& target) {
+  harness::CheckOptions check;
+  check.target = target;
+  check.vectors = static_cast<uint32_t>(state.range(0));
+  check.lanes = static_cast<uint32_t>(state.range(1));
+  return check;
+}
+
+void BM_Program(benchmark::State& state) {
+  RunPrograms(state, Check(state, "a3xx"), [](uint64_t seed) {
+    GenOptions g;
+    g.seed = seed;
+    g.stage = StageForSeed(seed);
+    g.policy = seed % 2 ? RewritesPolicy() : DefaultPolicy();
+    g.max_size = 10 + seed % 70;
+    return g;
+  });
 }
 // vectors, lanes: the campaign's default (4, 8) and the nightly's (16, 16).
 BENCHMARK(BM_Program)->Args({4, 8})->Args({1, 4})->Args({16, 16})->Unit(benchmark::kMillisecond);
@@ -48,25 +67,14 @@ BENCHMARK(BM_Program)->Name("BM_ProgramFixed")->Args({4, 8})->Iterations(200)->U
 // r500 policy (fuzz/gen/policy.h), both r500 builds checked three-way; the
 // same 200 programs every run, for callgrind as above.
 void BM_ProgramR500(benchmark::State& state) {
-  harness::CheckOptions check;
-  check.target = "r500";
-  check.vectors = static_cast<uint32_t>(state.range(0));
-  check.lanes = static_cast<uint32_t>(state.range(1));
-  uint64_t seed = 1;
-  for (auto _ : state) {
+  RunPrograms(state, Check(state, "r500"), [](uint64_t seed) {
     GenOptions g;
     g.seed = seed;
     g.stage = tgsi::Processor::kFragment;
     g.policy = R500Policy();
     g.max_size = 10 + seed % 70;
-    ++seed;
-    FuzzProgram p;
-    p.id = seed;
-    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
-    p.text = tgsi::PrintShader(*p.shader);
-    benchmark::DoNotOptimize(EvaluateProgram(p, check));
-  }
-  state.SetItemsProcessed(state.iterations());
+    return g;
+  });
 }
 BENCHMARK(BM_ProgramR500)->Name("BM_ProgramR500Fixed")->Args({4, 8})->Iterations(200)->Unit(benchmark::kMillisecond);
 
