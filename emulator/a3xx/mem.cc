@@ -36,6 +36,7 @@
 //   for s32, else unsigned). inc, dec and cmpxchg (operand meaning not
 //   documented) and ldlv (a4xx+) are reported unsupported.
 #include <algorithm>
+#include <cstring>
 #include <span>
 
 #include "emulator/a3xx/machine.h"
@@ -151,6 +152,41 @@ void StoreElement(Machine& m, Where w, uint32_t addr, Type type, Word v) {
   for (int b = 0; b < n; ++b) mem[addr + static_cast<uint32_t>(b)] = static_cast<uint8_t>(v >> (8 * b));
 }
 
+// Private memory, one element of one lane: what LoadElement / StoreElement
+// do for Space::kPrivate (the element in range or nothing; bytes little
+// endian, as the host's), without deciding the space per byte.
+[[gnu::always_inline]] inline bool PrivateInRange(const Machine& m, uint32_t addr, uint32_t n) {
+  return addr < m.pvt_bytes && m.pvt_bytes - addr >= n;
+}
+
+[[gnu::always_inline]] inline Word LoadPrivate(Machine& m, const uint8_t* mem, uint32_t addr, uint32_t n, Type type) {
+  if (!PrivateInRange(m, addr, n)) {
+    ++m.stats.out_of_range_accesses;
+    return 0;
+  }
+  if (n == 4) {
+    uint32_t v;
+    std::memcpy(&v, mem + addr, 4);
+    return v;
+  }
+  uint32_t v = 0;
+  for (uint32_t b = 0; b < n; ++b) v |= static_cast<uint32_t>(mem[addr + b]) << (8 * b);
+  if (type == Type::kS8) return static_cast<uint16_t>(static_cast<int16_t>(static_cast<int8_t>(v)));
+  return v;
+}
+
+[[gnu::always_inline]] inline void StorePrivate(Machine& m, uint8_t* mem, uint32_t addr, uint32_t n, Word v) {
+  if (!PrivateInRange(m, addr, n)) {
+    ++m.stats.out_of_range_accesses;
+    return;
+  }
+  if (n == 4) {
+    std::memcpy(mem + addr, &v, 4);
+    return;
+  }
+  for (uint32_t b = 0; b < n; ++b) mem[addr + b] = static_cast<uint8_t>(v >> (8 * b));
+}
+
 SyncClass ClassOf(const Prepared& p) { return SpaceOf(p) == Space::kLocal ? SyncClass::kSs : SyncClass::kSy; }
 
 // Private memory, at issue (see the file comment): per lane, the `count`
@@ -168,12 +204,10 @@ void CheckPrivate(Machine& m, const Prepared& p, const Word* addr, LaneMask lane
       return;
     }
     uint8_t* stored = m.pvt_stored.data() + static_cast<size_t>(l) * m.pvt_bytes + a;
-    for (uint32_t b = 0; b < bytes; ++b) {
-      if (store) {
-        stored[b] = 1;
-      } else if (!stored[b]) {
-        uninit = true;
-      }
+    if (store) {
+      std::memset(stored, 1, bytes);
+    } else if (std::memchr(stored, 0, bytes)) {
+      uninit = true;
     }
   });
   if (range) m.Hazard(reg, 0, "pvt-range");
@@ -241,9 +275,13 @@ void CompleteLoad(Machine& m, const Prepared& p, const PendingOp& op) {
   int d = 0;
   for (uint32_t i = 0; i < p.in.mem_size; ++i) {
     Word* out = m.scratch[3];
-    ForLanes(op.lanes, [&](int l) {
-      out[l] = LoadElement(m, {space, l}, addr[l] + static_cast<uint32_t>(p.in.mem_offset) + i * bytes, p.in.type);
-    });
+    const uint32_t off = static_cast<uint32_t>(p.in.mem_offset) + i * bytes;
+    if (space == Space::kPrivate) {
+      const Type type = p.in.type;
+      ForLanes(op.lanes, [&](int l) { out[l] = LoadPrivate(m, PrivateOf(m, l).data(), addr[l] + off, bytes, type); });
+    } else {
+      ForLanes(op.lanes, [&](int l) { out[l] = LoadElement(m, {space, l}, addr[l] + off, p.in.type); });
+    }
     if (IsR63(static_cast<uint16_t>(p.in.dst.num + i))) continue;
     WriteLanded(m, op.dst_reg[d++], op.lanes, out);
   }
@@ -261,6 +299,16 @@ void CompleteStore(Machine& m, const Prepared& p, const PendingOp& op) {
   const Space space = SpaceOf(p);
   const uint32_t bytes = static_cast<uint32_t>(TypeBytes(p.in.type));
   const Word* addr = m.async.SrcValues(op, 0);
+  if (space == Space::kPrivate) {
+    const Word* vals[kMaxComponents];
+    for (uint32_t i = 0; i < p.in.mem_size; ++i) vals[i] = m.async.SrcValues(op, static_cast<int>(i) + 1);
+    const uint32_t off = static_cast<uint32_t>(p.in.mem_offset);
+    ForLanes(op.lanes, [&](int l) {
+      uint8_t* mem = PrivateOf(m, l).data();
+      for (uint32_t i = 0; i < p.in.mem_size; ++i) StorePrivate(m, mem, addr[l] + off + i * bytes, bytes, vals[i][l]);
+    });
+    return;
+  }
   ForLanes(op.lanes, [&](int l) {
     for (uint32_t i = 0; i < p.in.mem_size; ++i) {
       const Word v = m.async.SrcValues(op, static_cast<int>(i) + 1)[l];

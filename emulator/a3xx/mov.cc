@@ -19,7 +19,9 @@
 // - 8-bit destinations are stored in a half register zero-extended (u8) or
 //   sign-extended (s8) to 16 bits.
 // - mova (dst a0.x) and any other write to a0.x keep 16 bits, sign-extended.
+#include <array>
 #include <cmath>
+#include <utility>
 
 #include "emulator/a3xx/convert.h"
 #include "emulator/a3xx/half.h"
@@ -87,9 +89,9 @@ void IntRange(Type t, int64_t* lo, int64_t* hi) {
   }
 }
 
-}  // namespace
-
-Word ConvertCat1(Word v, Type st, Type dt, Round round) {
+// The conversion of one value; inline so that ConvertRun's instances,
+// whose types are constants, lose the per-type switches.
+[[gnu::always_inline]] inline Word ConvertInline(Word v, Type st, Type dt, Round round) {
   if (st == dt) return TypeBits(st) == 32 ? v : (v & 0xffffu);
   // Decode the source.
   double f = 0;
@@ -123,6 +125,27 @@ Word ConvertCat1(Word v, Type st, Type dt, Round round) {
   return StoreInt(i, dt);
 }
 
+// Lanes 0..n-1 converted from ST to DT: one instance per type pair, picked
+// per instruction from kConvertRuns (index src_type * kNumTypes + dst_type).
+using ConvertRunFn = void (*)(const Word* src, Word* out, int n, Round round);
+
+template <Type ST, Type DT>
+void ConvertRun(const Word* src, Word* out, int n, Round round) {
+  for (int l = 0; l < n; ++l) out[l] = ConvertInline(src[l], ST, DT, round);
+}
+
+template <size_t... I>
+constexpr std::array<ConvertRunFn, sizeof...(I)> ConvertRuns(std::index_sequence<I...>) {
+  return {&ConvertRun<static_cast<Type>(I / kNumTypes), static_cast<Type>(I % kNumTypes)>...};
+}
+
+constexpr std::array<ConvertRunFn, kNumTypes * kNumTypes> kConvertRuns =
+    ConvertRuns(std::make_index_sequence<kNumTypes * kNumTypes>());
+
+}  // namespace
+
+Word ConvertCat1(Word v, Type st, Type dt, Round round) { return ConvertInline(v, st, dt, round); }
+
 namespace {
 
 void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
@@ -137,8 +160,9 @@ void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
       continue;
     }
     Word* out = m.scratch[3];
-    if (DenseLanes(lanes)) {  // a full wave: a counted loop
-      for (int l = 0, n = DenseCount(lanes); l < n; ++l) out[l] = ConvertCat1(src[l], in.src_type, in.dst_type, in.round);
+    if (DenseLanes(lanes)) {  // a full wave: the type pair's counted loop
+      kConvertRuns[static_cast<size_t>(in.src_type) * kNumTypes + static_cast<size_t>(in.dst_type)](
+          src, out, DenseCount(lanes), in.round);
       WriteOperand(m, p, k, c, lanes, out, Dom::kRaw);
       continue;
     }

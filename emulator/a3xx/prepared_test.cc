@@ -25,6 +25,28 @@ EmulatorOptions Options() {
   return o;
 }
 
+// The register file is kept from call to call in the thread's storage and
+// keeps it when the wave width changes (a3xx: 16 fragment lanes, 8 vertex
+// lanes): every call must still start from zero registers. In the 8-lane
+// layout the fragment wave's r5.xyzw lie where r10.x..r11.w are.
+TEST(Prepared, RegistersStartAtZeroAfterAWaveOfAnotherWidth) {
+  const Program fs = Asm(
+      "mov.f32f32 r5.x, (3.000000)\nmov.f32f32 r5.y, (3.000000)\nmov.f32f32 r5.z, (3.000000)\n"
+      "mov.f32f32 r5.w, (3.000000)\nend\n",
+      FsState({1}));
+  const Program vs = Asm("mov.f32f32 r1.x, r10.x\nmov.f32f32 r1.y, r10.w\nmov.f32f32 r1.z, r11.x\n"
+                         "mov.f32f32 r1.w, r11.w\nend\n",
+                         VsState({1}));
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_EQ(Execute(fs, FsVector(16)).result.status, ExecStatus::kOk);
+    const EmulationResult r = Execute(vs, VsVector(8));
+    ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+    for (uint32_t lane = 0; lane < 8; ++lane) {
+      for (int c = 0; c < 4; ++c) EXPECT_EQ(Out(r, 0, lane, c), 0u) << "lane " << lane << " component " << c;
+    }
+  }
+}
+
 TEST(Prepared, TextureUnitsComeFromEachVector) {
   ShaderState s = VsState({1});
   s.samplers.push_back({0, 0, 0});

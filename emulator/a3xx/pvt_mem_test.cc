@@ -68,6 +68,30 @@ TEST(PrivateMemory, TheLastWordOfTheUnitIsInRangeTheNextIsNot) {
   EXPECT_EQ(Execute(Asm(text, PvtState(2)), TwoLanes(252)).hazards.size(), 0u);
 }
 
+// 16- and 8-bit elements (mem.cc's private path for elements narrower than
+// a word): little-endian bytes, u8 zero- and s8 sign-extended to 16 bits, a
+// narrow store taking the low bytes of its half register.
+TEST(PrivateMemory, NarrowElementsAreLittleEndianBytes) {
+  const Program p = Asm(
+      "stp.u32 p[r0.y], r0.x, 1\n"
+      "ldp.u16 hr2.x, p[r0.y+2], 1\nldp.u8 hr2.y, p[r0.y+2], 1\nldp.s8 hr2.z, p[r0.y+2], 1\n"
+      "(sy)stp.u16 p[r0.y+8], hr2.x, 1\nstp.u8 p[r0.y+10], hr2.z, 1\nstp.u8 p[r0.y+11], hr2.y, 1\n"
+      "ldp.u32 r1.w, p[r0.y+8], 1\n"
+      "(sy)cov.u16u32 r1.x, hr2.x\ncov.u16u32 r1.y, hr2.y\ncov.u16u32 r1.z, hr2.z\nend\n",
+      PvtState(1));
+  const EmulationResult r = Execute(p, TwoLanes(0));  // lane 0: 1.0f = 0x3f800000, lane 1: 2.0f = 0x40000000
+  ASSERT_EQ(r.result.status, ExecStatus::kOk) << r.result.detail;
+  EXPECT_TRUE(r.hazards.empty()) << ::testing::PrintToString(HazardStrings(r));
+  EXPECT_EQ(Out(r, 0, 0, 0), 0x3f80u);
+  EXPECT_EQ(Out(r, 0, 0, 1), 0x80u);
+  EXPECT_EQ(Out(r, 0, 0, 2), 0xff80u);
+  EXPECT_EQ(Out(r, 0, 0, 3), 0x80803f80u);
+  EXPECT_EQ(Out(r, 0, 1, 0), 0x4000u);
+  EXPECT_EQ(Out(r, 0, 1, 1), 0u);
+  EXPECT_EQ(Out(r, 0, 1, 2), 0u);
+  EXPECT_EQ(Out(r, 0, 1, 3), 0x4000u);
+}
+
 TEST(PrivateMemory, NoneProgrammedMeansEveryAccessIsOutOfRange) {
   const EmulationResult r = Execute(Asm("ldp.u32 r1.x, p[r0.y], 1\n(sy)end\n", PvtState(0)), TwoLanes(0));
   EXPECT_EQ(HazardStrings(r), std::vector<std::string>{"instr 0: r1.x pvt-range"});

@@ -19,18 +19,30 @@ void RegFile::Configure(int stride, int max_delay) {
     Reset();  // the same shape: keep the storage, zero what was written
     return;
   }
+  if (values_.empty()) {
+    last_write_.assign(kNumRegIndices, kNever);
+    written_.assign(kNumRegIndices, 0);
+    written_list_.reserve(kNumRegIndices);
+  } else {
+    // Another shape (a vertex program's waves after a fragment program's):
+    // after Reset every value is 0, every write slot kNever and nothing is
+    // marked, in any layout, so the storage is kept, not cleared whole
+    // again (that was a sixth of a call when the stages alternated).
+    Reset();
+  }
   stride_ = stride;
   max_delay_ = max_delay;
-  values_.assign(static_cast<size_t>(kNumRegIndices) * stride_, 0);
-  last_write_.assign(kNumRegIndices, kNever);
-  written_.assign(kNumRegIndices, 0);
-  written_list_.clear();
-  written_list_.reserve(kNumRegIndices);
+  // All zero (see above); a longer tail left by a wider wave stays zero
+  // and unused.
+  const size_t words = static_cast<size_t>(kNumRegIndices) * static_cast<size_t>(stride_);
+  if (values_.size() < words) values_.resize(words, 0);
   // Worst case per slot: one record per lane (relative destinations), for
-  // every slot a record can stay invisible, plus margin.
+  // every slot a record can stay invisible, plus margin. A record and its
+  // old values are read only once pushed (pushed_ = 0), so neither is
+  // cleared; the ring's size is exactly this (it is the overflow check's).
   const size_t need = static_cast<size_t>(max_delay + 4) * static_cast<size_t>(stride + 1);
-  ring_.assign(std::bit_ceil(std::max<size_t>(need, 16)), Record{});
-  old_.assign(ring_.size() * stride_, 0);
+  ring_.resize(std::bit_ceil(std::max<size_t>(need, 16)));
+  if (old_.size() < ring_.size() * static_cast<size_t>(stride_)) old_.resize(ring_.size() * static_cast<size_t>(stride_));
   pushed_ = 0;
 }
 

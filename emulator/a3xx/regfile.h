@@ -32,8 +32,9 @@ namespace shaderdiff::a3xx {
 class RegFile {
  public:
   // `stride`: lanes per wave (storage per register); `max_delay`: the
-  // timing row's largest D. The same shape again keeps the storage (a
-  // RegFile is reused by every call of a thread, machine.h) and resets it.
+  // timing row's largest D. A RegFile configured before (it is reused by
+  // every call of a thread, machine.h) keeps its storage and resets it,
+  // for any shape: a call does not clear the whole file.
   void Configure(int stride, int max_delay);
   // Zero every value, forget the history (a new wave). Costs the registers
   // written since the last reset, not the whole file.

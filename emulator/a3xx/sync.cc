@@ -9,8 +9,12 @@
 namespace shaderdiff::a3xx {
 
 void AsyncTracker::Configure(int stride) {
-  if (stride == stride_ && !dst_[0].empty()) {
-    Reset();  // the same shape: keep the storage (the masks are clear once no op is outstanding)
+  if (!dst_[0].empty()) {
+    // Configured before: keep the storage (once no op is outstanding the
+    // masks are clear and the pool empty, whatever the stride).
+    Reset();
+    stride_ = stride;
+    pool_.reserve(static_cast<size_t>(64) * kMaxAsyncSrcs * stride);
     return;
   }
   stride_ = stride;
