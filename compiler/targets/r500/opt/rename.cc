@@ -7,6 +7,7 @@
 
 #include "compiler/support/mutant.h"
 #include "compiler/targets/r500/opt/access.h"
+#include "compiler/targets/r500/opt/liveness.h"
 #include "compiler/targets/r500/opt/program.h"
 #include "emulator/r500/isa/alu_reads.h"
 #include "emulator/r500/isa/operand_fields.h"
@@ -184,20 +185,10 @@ int RenameRegisters(std::vector<Instr>& code, compiler::RewriteBudget* budget) {
   const int entry = ndefs;  // entry definition of key k: entry + k
   UnionFind uf(ndefs + keys);
 
-  // Liveness (as r500-dead's, on these read sets).
-  std::vector<Channels> live_in(n + 1), live_out(n);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = n - 1; i >= 0; --i) {
-      const auto [next, jump] = SuccessorPair(code, i);
-      Channels out = live_in[next];
-      if (jump >= 0) out |= live_in[jump];
-      const Channels in = uses[i] | (out & ~writes[i]);
-      if (out != live_out[i] || in != live_in[i]) changed = true;
-      live_out[i] = out;
-      live_in[i] = in;
-    }
-  }
+  // Liveness on these read sets (liveness.h, as r500-dead's).
+  std::vector<Channels> live_in;
+  const std::vector<Channels> live_out =
+      LiveOut(code, [&](int i) -> const Channels& { return uses[i]; }, [&](int i) -> const Channels& { return writes[i]; }, &live_in);
 
   // Webs: the definitions reaching each point where a channel is live,
   // united where they meet (state[p * keys + k]: a definition, or -1).
