@@ -326,6 +326,11 @@ const std::vector<TargetCompiler>& TargetCompilers() {
         {"r500-dead",
          "before scheduling: dead halves, channels and instructions removed first leave fewer dependencies and halves to pair",
          "compiler/targets/r500/opt/dead_channels.cc (sync bits cleared first: legalize recomputes them)"},
+        {"r500-rename",
+         "after dead-code removal (only live definitions form webs), before scheduling: a web per value on its own "
+         "register removes the false dependences the fixed registers and scratch S0..S2 make, and packs the webs onto "
+         "the fewest temporaries",
+         "compiler/targets/r500/opt/rename.cc"},
         {"r500-schedule",
          "after dead-code removal, before legalize: pairs RGB and Alpha halves and issues lookups early within each run "
          "between barriers",

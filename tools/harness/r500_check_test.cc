@@ -403,15 +403,36 @@ constexpr char kPairAndGroup[] =
     "  3: ADD TEMP[3], IN[1], IN[0].wzyx\n  4: MAD TEMP[2], TEMP[0], TEMP[1].xxxx, TEMP[2]\n"
     "  5: MUL OUT[0], TEMP[2], TEMP[3]\n  6: END\n";
 
+// An Alpha half reading what an RGB half computed just before: pairing the
+// two reads the old value. (pair_and_group stopped catching the pairing
+// mutant once r500-rename took the false dependences away: the halves it
+// paired there became independent.)
+constexpr char kDependentHalves[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0..1]\n  0: MUL TEMP[0].xyz, IN[0], IN[1]\n  1: ADD TEMP[1].w, TEMP[0].xxxx, IN[0]\n"
+    "  2: MOV TEMP[1].xyz, TEMP[0]\n  3: MOV OUT[0], TEMP[1]\n  4: END\n";
+
 TEST(R500Check, OptimizingBuildPasses) {
-  const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
-  EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
+  for (const char* shader : {kPairAndGroup, kDependentHalves}) {
+    const CheckOutcome o = Check(shader, Build::kOptimizing);
+    EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
+  }
 }
 
 // The seeded fault: the pairing scheduler pairing dependent halves is a
 // build-mismatch or mismatch, never a pass.
 TEST(R500Check, PairingDependentHalvesIsCaught) {
   compiler::ActivateMutant(compiler::Mutant::kR500OptPairDependent);
+  const CheckOutcome o = Check(kDependentHalves, Build::kOptimizing);
+  compiler::ActivateMutant(compiler::Mutant::kNone);
+  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
+      << VerdictName(o.verdict) << ": " << o.detail;
+}
+
+// The seeded fault: the renaming colouring webs without looking at their
+// neighbours puts interfering values in one register: never a pass.
+TEST(R500Check, RenamingInterferingWebsIsCaught) {
+  compiler::ActivateMutant(compiler::Mutant::kR500OptRenameInterfering);
   const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
   compiler::ActivateMutant(compiler::Mutant::kNone);
   EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)

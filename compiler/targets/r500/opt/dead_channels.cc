@@ -2,6 +2,7 @@
 #include "compiler/targets/r500/opt/dead_channels.h"
 
 #include "compiler/targets/r500/opt/access.h"
+#include "compiler/targets/r500/opt/liveness.h"
 #include "compiler/targets/r500/opt/program.h"
 
 namespace shaderdiff::r500opt {
@@ -17,25 +18,6 @@ struct Access {
   Channels uses, writes;
   explicit Access(const Instr& in) : uses(Uses(in)), writes(Writes(in)) {}
 };
-
-// live_out[i]: channels some path from after slot i reads before writing.
-std::vector<Channels> LiveOut(const std::vector<Instr>& code, const std::vector<Access>& access) {
-  const int n = static_cast<int>(code.size());
-  std::vector<Channels> live_in(n + 1), live_out(n);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = n - 1; i >= 0; --i) {
-      const auto [next, jump] = SuccessorPair(code, i);
-      Channels out = live_in[next];
-      if (jump >= 0) out |= live_in[jump];
-      const Channels in = access[i].uses | (out & ~access[i].writes);
-      if (out != live_out[i] || in != live_in[i]) changed = true;
-      live_out[i] = out;
-      live_in[i] = in;
-    }
-  }
-  return live_out;
-}
 
 bool HasEffect(const Instr& in) {
   // FC; and OUT, even one writing nothing: the program ends with an OUT (A.13 item 6).
@@ -78,7 +60,8 @@ int EliminateDeadChannels(std::vector<Instr>& code, compiler::RewriteBudget* bud
   for (const Instr& in : code) access.emplace_back(in);
   for (bool again = true; again;) {
     again = false;
-    const std::vector<Channels> live_out = LiveOut(code, access);
+    const std::vector<Channels> live_out =
+        LiveOut(code, [&](int i) -> const Channels& { return access[i].uses; }, [&](int i) -> const Channels& { return access[i].writes; });
     const int n = static_cast<int>(code.size());
     std::vector<Instr> kept;
     std::vector<Access> kept_access;

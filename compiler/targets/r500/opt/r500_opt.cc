@@ -5,6 +5,7 @@
 #include "compiler/targets/r500/opt/legalize.h"
 #include "compiler/targets/r500/opt/pair_schedule.h"
 #include "compiler/targets/r500/opt/program.h"
+#include "compiler/targets/r500/opt/rename.h"
 #include "emulator/r500/isa/codec.h"
 #include "emulator/r500/isa/text.h"
 
@@ -25,6 +26,8 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   ClearSyncBits(code);
   r.budget.SetPass("r500-dead");
   EliminateDeadChannels(code, &r.budget);
+  r.budget.SetPass("r500-rename");
+  RenameRegisters(code, &r.budget);
   r.budget.SetPass("r500-schedule");
   SchedulePairs(code, &r.budget);
   r.budget.SetPass("r500-legalize");
