@@ -5,7 +5,6 @@
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/disasm.h"
 #include "tools/bisect/evaluation_json.h"
-#include "tools/bisect/isolate.h"
 
 namespace shaderdiff::bisect {
 
@@ -80,19 +79,7 @@ Evaluation A3xxEvaluator::EvaluateHere(const Selection& selection) const {
 
 Evaluation A3xxEvaluator::Evaluate(const Selection& selection) {
   if (!isolate_) return EvaluateHere(selection);
-  IsolatedRun run = RunIsolated([&] { return EvaluationToJson(EvaluateHere(selection)).dump(); });
-  if (run.output) {
-    try {
-      return EvaluationFromJson(nlohmann::json::parse(*run.output));
-    } catch (const nlohmann::json::exception& ex) {
-      run.ended = std::string("sent a malformed evaluation (") + ex.what() + ")";
-    }
-  }
-  Evaluation e;
-  e.verdict = "crash";
-  e.signature = "crash: " + run.ended;
-  e.detail = "the compile or run " + run.ended;
-  return e;
+  return EvaluateIsolated([&] { return EvaluateHere(selection); });
 }
 
 }  // namespace shaderdiff::bisect

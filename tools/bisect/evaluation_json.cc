@@ -1,6 +1,8 @@
 // Evaluations and selections as JSON (evaluation_json.h).
 #include "tools/bisect/evaluation_json.h"
 
+#include "tools/bisect/isolate.h"
+
 namespace shaderdiff::bisect {
 
 using nlohmann::json;
@@ -40,6 +42,22 @@ Evaluation EvaluationFromJson(const json& j) {
   }
   e.disassembly = j.at("disassembly").get<std::string>();
   e.dumps = j.at("dumps").get<std::string>();
+  return e;
+}
+
+Evaluation EvaluateIsolated(const std::function<Evaluation()>& evaluate) {
+  IsolatedRun run = RunIsolated([&] { return EvaluationToJson(evaluate()).dump(); });
+  if (run.output) {
+    try {
+      return EvaluationFromJson(json::parse(*run.output));
+    } catch (const json::exception& ex) {
+      run.ended = std::string("sent a malformed evaluation (") + ex.what() + ")";
+    }
+  }
+  Evaluation e;
+  e.verdict = "crash";
+  e.signature = "crash: " + run.ended;
+  e.detail = "the compile or run " + run.ended;
   return e;
 }
 

@@ -3,6 +3,8 @@
    EvaluationFromJson(EvaluationToJson(e)) == e field by field. */
 #pragma once
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "tools/bisect/search.h"
@@ -15,5 +17,10 @@ nlohmann::json DecisionToJson(const DecisionRecord& decision);
 nlohmann::json EvaluationToJson(const Evaluation& evaluation, bool code = true);
 // Throws nlohmann::json::exception on a malformed object.
 Evaluation EvaluationFromJson(const nlohmann::json& json);
+
+// `evaluate` run in a forked child (isolate.h), its evaluation sent back as
+// JSON; a child that dies gives verdict "crash" with how it ended as the
+// signature. What every target's evaluator does per compile.
+Evaluation EvaluateIsolated(const std::function<Evaluation()>& evaluate);
 
 }  // namespace shaderdiff::bisect

@@ -14,12 +14,17 @@
 # build's exit status, running the case with the binary built for that
 # commit, the exit-code mapping, a report record as the case.
 # tools/bisect/README.md shows a real run over this repository's history.
-# Usage: git_bisect_run_test.sh GIT_BISECT_RUN SHADERDIFF SHADERDIFF_MUTANTS SHADER.tgsi
+# r500 (its cases run `check`, not `emulate`): a commit F after E enables
+# the r500 mutant R500_MUTANT; an r500 shader case and an r500 report record
+# are good before F, bad at F, and `git bisect run` from A to F names F.
+# Usage: git_bisect_run_test.sh GIT_BISECT_RUN SHADERDIFF SHADERDIFF_MUTANTS SHADER.tgsi R500_SHADER.tgsi
 set -uo pipefail
 RUN="$(realpath "$1")"
 SD="$(realpath "$2")"
 M="$(realpath "$3")"
 SHADER_SRC="$(realpath "$4")"
+R500_SRC="$(realpath "$5")"
+R500_MUTANT=r500-opt-pair-dependent
 TMP="${TEST_TMPDIR:-/tmp}/git_bisect_run_test.$$"
 mkdir -p "$TMP"
 failures=0
@@ -27,6 +32,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The case lives outside the repository, as the README says.
 grep -v '^#' "$SHADER_SRC" >"$TMP/case.tgsi"
+grep -v '^#' "$R500_SRC" >"$TMP/r500.tgsi"
 "$M" --mutant peephole-inverted-compare check --build opt "$TMP/case.tgsi" >"$TMP/check.out"
 vector=$(sed -n 's/.*reproduce: .* --build opt [^ ]* //p' "$TMP/check.out" | sed 's/ --compare//')
 [[ "$vector" == --seed* ]] || fail "no failing vector: $(cat "$TMP/check.out")"
@@ -107,6 +113,31 @@ git bisect start "$E" "$A" >/dev/null
 (git bisect run "$RUN" --build-cmd "$TMP/build.sh" --shaderdiff bin/shaderdiff \
   --from "$TMP/out/r/report.json" --check case.tgsi@a3xx/opt >"$TMP/bisect_from.log" 2>&1)
 grep -q "^$C is the first bad commit" "$TMP/bisect_from.log" || fail "--from: git bisect run did not name C: $(cat "$TMP/bisect_from.log")"
+git bisect reset >/dev/null 2>&1
+
+# r500: F enables its mutant; A..E are good for r500 cases (C's mutant is a3xx's).
+git checkout -q "$E"
+echo "$R500_MUTANT" >mutant.txt && git commit -qam "F: r500-schedule pairs dependent halves"
+F=$(git rev-parse HEAD)
+r5=(-- "$TMP/r500.tgsi" --target r500 --build opt --seed 1 --vectors 16 --lanes 16)
+step "$A" "${r5[@]}"; [[ $? == 0 ]] || fail "r500: A is not good"
+step "$E" "${r5[@]}"; [[ $? == 0 ]] || fail "r500: E is not good"
+step "$F" "${r5[@]}"; [[ $? == 1 ]] || fail "r500: F is not bad"
+step "$F" -- "$TMP/r500.tgsi" --target r500 --build naive --seed 1 --vectors 16 --lanes 16
+[[ $? == 0 ]] || fail "r500: the naive build is not good at F"
+step "$F" -- "$TMP/missing.tgsi" --target r500 --build opt; [[ $? == 125 ]] || fail "r500: an unreadable shader is not a skip"
+printf 'FRAG\nDCL OUT[0], COLOR\n  0: NOPE OUT[0]\n  1: END\n' >"$TMP/bad.tgsi"
+step "$F" -- "$TMP/bad.tgsi" --target r500 --build opt; [[ $? == 125 ]] || fail "r500: a shader that does not parse is not a skip"
+mkdir -p "$TMP/r500corpus"
+cp "$TMP/r500.tgsi" "$TMP/r500corpus/r500.tgsi"
+"$M" --mutant "$R500_MUTANT" nightly --corpus "$TMP/r500corpus" --out "$TMP/r500out" --run r --vectors 4 --no-fork \
+  --baseline /dev/null >"$TMP/r500nightly.out" 2>&1
+grep -q '"reproduce": "[^"]* check --target r500 ' "$TMP/r500out/r/report.json" ||
+  fail "r500: the nightly's record reproduces with no r500 check"
+git bisect start "$F" "$A" >/dev/null
+(git bisect run "$RUN" --build-cmd "$TMP/build.sh" --shaderdiff bin/shaderdiff \
+  --from "$TMP/r500out/r/report.json" --check r500.tgsi@r500/opt >"$TMP/bisect_r500.log" 2>&1)
+grep -q "^$F is the first bad commit" "$TMP/bisect_r500.log" || fail "r500 --from: git bisect run did not name F: $(cat "$TMP/bisect_r500.log")"
 git bisect reset >/dev/null 2>&1
 
 if [[ $failures -gt 0 ]]; then

@@ -3,6 +3,7 @@
 
 #include "tools/bisect/evaluation_json.h"
 #include "tools/bisect/text_diff.h"
+#include "tools/harness/targets.h"
 
 namespace shaderdiff::bisect {
 
@@ -40,6 +41,7 @@ std::string Names(const std::vector<DecisionRecord>& ds) {
 // The pass probes (pass_probe.h) and the pass they name, as text ("" when none ran).
 std::string PassProbeText(const BisectResult& r) {
   const PassProbes& pp = r.pass_probes;
+  if (!pp.none.empty()) return "pass probes: " + pp.none + "\n";
   if (pp.why.empty()) return "";
   std::string out = "pass probes (" + pp.why + "): " + std::to_string(pp.compiles) +
                     " compiles, each fixed pass replaced by its conservative substitute\n";
@@ -133,8 +135,13 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
   out += PassProbeText(r);
   out += "good: " + r.good_selection.ToString() + " (" + r.good.verdict + "), bad: " + r.bad_selection.ToString() +
          " (" + r.bad.verdict + ")\n";
-  if (!r.bad_selection.allowed) {
-    out += "reproduce: " + what.program + " emulate --target a3xx --build opt " + what.file + what.vector_flags +
+  const harness::TargetInfo* target = harness::FindTarget(what.target);
+  if (!r.bad_selection.allowed && target && !target->emulate_runs_shaders) {  // `emulate` runs assembly there
+    out += "reproduce: " + what.program + " compile --target " + what.target + " --build opt " + what.file +
+           LimitFlag(r.bad_selection) + " (the program; `check --target " + what.target +
+           " --build opt --opt-bisect-limit N` checks it)\n";
+  } else if (!r.bad_selection.allowed) {
+    out += "reproduce: " + what.program + " emulate --target " + what.target + " --build opt " + what.file + what.vector_flags +
            LimitFlag(r.bad_selection) + (r.bad.verdict == "hazard" ? " --hazards trap" : " --compare") +
            "   (with" + LimitFlag(r.good_selection) +
            (r.good.passed() ? " it passes" : " it fails differently: " + r.good.signature) + ")\n";
@@ -161,7 +168,8 @@ std::string FormatText(const BisectResult& r, const CaseDescription& what) {
 }
 
 json FormatJson(const BisectResult& r, const CaseDescription& what) {
-  json j{{"file", what.file},
+  json j{{"target", what.target},
+         {"file", what.file},
          {"vector", what.vector_flags},
          {"status", StatusName(r.status)},
          {"failure", EvaluationToJson(r.unlimited, false)},
@@ -201,6 +209,7 @@ json FormatJson(const BisectResult& r, const CaseDescription& what) {
                            {"culprit_part", r.naive_probe->named}};
   }
   if (!r.pass_probes.why.empty()) j["pass_probes"] = PassProbeJson(r.pass_probes);
+  if (!r.pass_probes.none.empty()) j["pass_probes"] = {{"none", r.pass_probes.none}, {"compiles", 0}};
   j["probes"] = json::array();
   for (const Probe& p : r.probes) {
     j["probes"].push_back({{"selection", SelectionToJson(p.selection)}, {"verdict", p.verdict},

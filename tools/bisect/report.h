@@ -20,6 +20,7 @@ struct CaseDescription {
   std::string file;          // the shader
   std::string vector_flags;  // " --seed S --lanes N ..." or " --vector V.json"
   std::string program = "shaderdiff";  // how reproduction commands invoke this build
+  std::string target = "a3xx";          // --target (harness/targets.h); named in the JSON
 };
 
 // The section "=== after PASS ===" of a --dump-all text ("" if absent).

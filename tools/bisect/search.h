@@ -133,6 +133,7 @@ struct PassProbe {
 
 struct PassProbes {
   std::string why;  // why the probes ran ("" : they did not)
+  std::string none;  // set when the target has no pass to probe: why (r500_evaluator.h), reported as such
   std::vector<PassProbe> probes;
   std::vector<std::string> culprit_passes;  // the passes whose substitute removes the failure
   uint64_t compiles = 0;                    // counted apart from BisectResult::compiles

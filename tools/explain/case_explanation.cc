@@ -10,10 +10,12 @@
 #include "compiler/pipeline.h"
 #include "tools/bisect/a3xx_evaluator.h"
 #include "tools/bisect/pass_probe.h"
+#include "tools/bisect/r500_evaluator.h"
 #include "tools/bisect/search.h"
 #include "tools/explain/attribution.h"
 #include "tools/explain/explain.h"
 #include "tools/explain/format.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_json.h"
 #include "tools/reduce/case_writer.h"
 #include "tools/reduce/reducer.h"
@@ -41,9 +43,16 @@ CulpritInfo BisectReduced(const tgsi::Shader& shader, const common::TestVector& 
   tgsi_exec::InterpreterOptions io;
   io.instruction_budget = options.interpreter_budget;
   run.result = tgsi_exec::Interpret(shader, vector, io);
-  bisect::A3xxEvaluator evaluator(shader, options, std::move(run));
-  bisect::BisectResult r = bisect::Bisect(evaluator);
-  bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &r);
+  const harness::TargetInfo* target = harness::FindTarget(options.target);
+  bisect::BisectResult r;
+  if (target && target->id == harness::TargetId::kR500) {  // no pass probes there (r500_evaluator.h)
+    bisect::R500Evaluator evaluator(shader, options, std::move(run));
+    r = bisect::Bisect(evaluator);
+  } else {
+    bisect::A3xxEvaluator evaluator(shader, options, std::move(run));
+    r = bisect::Bisect(evaluator);
+    bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &r);
+  }
   CulpritInfo info;
   info.probed = !r.pass_probes.why.empty();
   info.culprit_passes = r.pass_probes.culprit_passes;
@@ -56,6 +65,14 @@ CulpritInfo BisectReduced(const tgsi::Shader& shader, const common::TestVector& 
     info.attribution = Attribute(shader, r.good_selection, r.bad_selection, tgsi_index);
   }
   return info;
+}
+
+// "pass/rewrite [+ ...] [+ pass P]", or the status when nothing is named.
+std::string CulpritName(const CulpritInfo& culprit) {
+  std::string name;
+  for (const bisect::DecisionRecord& d : culprit.culprits) name += (name.empty() ? "" : " + ") + d.pass + "/" + d.rewrite;
+  for (const std::string& p : culprit.culprit_passes) name += (name.empty() ? "pass " : " + pass ") + p;
+  return name.empty() ? std::string(bisect::StatusName(culprit.status)) : name;
 }
 
 // The culprit object of a naive-build failure.
@@ -121,13 +138,21 @@ CaseExplanation ExplainCase(const tgsi::Shader& shader, const common::TestVector
     out.culprit = opt ? "not bisected (budget)" : "naive build (not bisectable)";
     return out;
   }
-  if (options.target != "a3xx") {
-    // r500 (the campaign's): the reduced case is the result; explain traces
-    // a3xx programs, and the naive build has no rewrites to bisect.
+  const harness::TargetInfo* target = harness::FindTarget(options.target);
+  if (target && target->id == harness::TargetId::kR500) {
+    // The reduced case is bisected (its optimizing build's rewrites); explain
+    // traces a3xx programs only (cmd_explain.cc says what r500 lacks).
     j["status"] = "skipped";
-    j["reason"] = "explain traces a3xx programs only so far, not " + options.target + "; the reduced case stands";
-    j["culprit"] = NaiveNotBisectable();
-    out.culprit = "naive build (not bisectable)";
+    j["reason"] = "explain traces a3xx programs only, not " + options.target + "; the reduced case stands" +
+                  (opt ? " and is bisected" : "");
+    if (!opt) {
+      j["culprit"] = NaiveNotBisectable();
+      out.culprit = "naive build (not bisectable)";
+      return out;
+    }
+    const CulpritInfo culprit = BisectReduced(r->reduced.shader, r->reduced.vector, options, r->outcome.vector, -1);
+    j["culprit"] = FormatJson(Explanation{}, culprit)["bisect"];
+    out.culprit = CulpritName(culprit);
     return out;
   }
   ExplainOptions eo;
@@ -142,11 +167,7 @@ CaseExplanation ExplainCase(const tgsi::Shader& shader, const common::TestVector
     const CulpritInfo culprit = BisectReduced(r->reduced.shader, r->reduced.vector, options, r->outcome.vector, e.tgsi_index);
     json c = FormatJson(e, culprit)["bisect"];
     j["culprit"] = c;
-    for (const bisect::DecisionRecord& d : culprit.culprits) {
-      out.culprit += (out.culprit.empty() ? "" : " + ") + d.pass + "/" + d.rewrite;
-    }
-    for (const std::string& p : culprit.culprit_passes) out.culprit += (out.culprit.empty() ? "pass " : " + pass ") + p;
-    if (out.culprit.empty()) out.culprit = std::string(bisect::StatusName(culprit.status));
+    out.culprit = CulpritName(culprit);
   } else {
     j["culprit"] = NaiveNotBisectable();
     out.culprit = "naive build (not bisectable)";

@@ -1,4 +1,5 @@
-# Sourced by the campaign tests (fuzz_mutant_test.sh, fuzz_r500_mutant_test.sh):
+# Sourced by the campaign tests (fuzz_mutant_test.sh, fuzz_r500_mutant_test.sh,
+# fuzz_r500_opt_mutant_test.sh):
 # their arguments SHADERDIFF SHADERDIFF_MUTANTS MUTANT MAX as S (absolute),
 # M (absolute: a repro.sh changes directory), MUTANT and MAX; a fresh
 # scratch folder T named after the test; fail MESSAGE; field FILE EXPR

@@ -178,13 +178,22 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
   harness::CheckOutcome opt;
   harness::BuildResults opt_results;
   if (r500) {
-    // The rewrites its optimizing build took, then the three-way check
-    // (which compiles the same program again: r500's compile is cheap
-    // beside its emulation).
+    // Compiled once: the rewrites its optimizing build took, then the
+    // three-way check of that program (harness::CheckProgram's r500 entry).
     r500opt::Options compile_options;
     compile_options.opt_bisect_limit = base.opt_bisect_limit;
-    AddRewriteFeatures(r500opt::CompileR500Opt(shader, compile_options).budget, features);
-    opt = harness::CheckShaderAgainst(shader, opt_options, *runs, &naive_results, &opt_results);
+    r500opt::Result compiled = r500opt::CompileR500Opt(shader, compile_options);
+    AddRewriteFeatures(compiled.budget, features);
+    if (std::string why = harness::NotApplicableReason(base.target, shader.processor); !why.empty()) {
+      opt.verdict = harness::Verdict::kNotApplicable;  // as the check decides it, before any build
+      opt.detail = std::move(why);
+    } else if (compiled.status == r500naive::Status::kOk) {
+      opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
+    } else {
+      opt.verdict = compiled.status == r500naive::Status::kUnsupported ? harness::Verdict::kUnsupported
+                                                                        : harness::Verdict::kCompileError;
+      opt.detail = compiled.detail;
+    }
   } else {
     compiler::OptOptions compile_options;
     compile_options.opt_bisect_limit = base.opt_bisect_limit;

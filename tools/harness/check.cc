@@ -457,6 +457,14 @@ CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOpti
   return CheckA3xx(ProgramToRun(program), options, reference, three_way ? naive : nullptr, keep);
 }
 
+CheckOutcome CheckProgram(const r500::FragmentProgram& program, const CheckOptions& options,
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive, BuildResults* keep) {
+  if (keep) keep->clear();
+  const bool three_way = options.build != Build::kNaive && options.compare_builds;
+  return CheckCompiled(CountR500Program(program), R500Emulation(program), options, reference,
+                       three_way ? naive : nullptr, keep);
+}
+
 std::string ReproCommand(const std::string& file, const CheckOptions& options, const CheckOutcome& outcome,
                          std::string_view program) {
   if (outcome.verdict == Verdict::kPass) return "";

@@ -42,6 +42,9 @@
 namespace shaderdiff::tgsi_exec {
 class BranchCoverage;  // emulator/tgsi/coverage.h
 }  // namespace shaderdiff::tgsi_exec
+namespace shaderdiff::r500 {
+struct FragmentProgram;  // emulator/r500/run_vector.h
+}  // namespace shaderdiff::r500
 
 namespace shaderdiff::harness {
 
@@ -179,6 +182,12 @@ CheckOutcome CheckProgram(const a3xx::Program& program, const CheckOptions& opti
 // (CompileResult::program): the emulator does not validate its
 // instructions again.
 CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOptions& options,
+                          const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
+                          BuildResults* keep = nullptr);
+// The same for an r500 program (options.target is r500): what the r500
+// bisection and the r500 fuzz campaign call after compiling the optimizing
+// build themselves (with chosen rewrites, or to read its rewrite log).
+CheckOutcome CheckProgram(const r500::FragmentProgram& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
                           BuildResults* keep = nullptr);
 

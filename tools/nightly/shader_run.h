@@ -86,9 +86,9 @@ struct CheckPlan {
 // built, DIR/<shader hash>.txt, checked against the reference, the naive
 // build's results annotating its mismatches), r500/naive (the naive
 // translator's fragment programs on the R500 emulator; hazards always trap
-// there). Each target's naive build comes before its optimizing build (the
-// three-way comparison reads the naive results). r500 has no optimizing
-// build yet, so there is no r500/opt plan; a vertex shader's r500 check is
+// there), r500/opt (r500's optimizing build, three-way). Each target's naive build comes before its optimizing build (the
+// three-way comparison reads the naive results), so r500/naive precedes
+// r500/opt; a vertex shader's r500 check is
 // not-applicable ("the r500 target is the fragment processor"). The
 // nightly, `--check` and the mutation score (tools/mutants) all start
 // from this list.

@@ -332,9 +332,10 @@ PY
 expect_exit 0 "check --target r500 --vector" "$SD" check --target r500 --build naive "$TMP/r500.tgsi" --vector "$TMP/r5vec.json"
 grep -q "r500.tgsi: pass (1 vectors" "$TMP/out" || fail "check --vector checks the one vector; got: $(cat "$TMP/out")"
 expect_exit 2 "check --vector with two shaders" "$SD" check --target r500 --build naive "$TMP/r500.tgsi" "$TMP/r500.tgsi" --vector "$TMP/r5vec.json"
-expect_exit 4 "bisect --target r500" "$SD" bisect --target r500 "$TMP/r500.tgsi" --seed 1
-grep -q "bisect searches the optimizing build's rewrites for the culprit, so it needs the optimizing build" "$TMP/err" ||
-  fail "bisect --target r500 names why; got: $(cat "$TMP/err")"
+expect_exit 1 "bisect --target r500 (passing case)" "$SD" bisect --target r500 "$TMP/r500.tgsi" --seed 1
+grep -q "^nothing to bisect" "$TMP/out" || fail "bisect --target r500 on a passing case; got: $(cat "$TMP/out")"
+expect_exit 4 "explain --target r500" "$SD" explain --target r500 "$TMP/r500.tgsi" --seed 1
+grep -q "needs two things r500 lacks: provenance" "$TMP/err" || fail "explain --target r500 names what it lacks; got: $(cat "$TMP/err")"
 for cmd in check compile stats nightly; do
   expect_exit 0 "$cmd --help" "$SD" $cmd --help
   grep -q "r500" "$TMP/out" || fail "$cmd --help says what r500 supports"

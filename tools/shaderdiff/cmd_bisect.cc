@@ -10,6 +10,7 @@
 #include "emulator/tgsi/interpreter.h"
 #include "tools/bisect/a3xx_evaluator.h"
 #include "tools/bisect/pass_probe.h"
+#include "tools/bisect/r500_evaluator.h"
 #include "tools/bisect/report.h"
 #include "tools/bisect/search.h"
 #include "tools/harness/check.h"
@@ -25,7 +26,7 @@ namespace {
 
 constexpr const char* kSynopsis =
     "shaderdiff bisect FILE (--vector V.json | --seed S [--lanes N] [--edges] [--dictionary]) [--json OUT]\n"
-    "       shaderdiff bisect --from report.json --check FILE@a3xx/opt [--json OUT]\n\n"
+    "       shaderdiff bisect --from report.json --check FILE@a3xx/opt|FILE@r500/opt [--json OUT]\n\n"
     "Finds the rewrite of the optimizing build that makes a case fail. The case is a\n"
     "shader and one vector (chosen as `emulate` chooses it; without one, the check's\n"
     "first vector), or a report's failing check, named as the report names it\n"
@@ -53,6 +54,14 @@ constexpr const char* kSynopsis =
     "(--no-pass-probes: skip). --build naive: not bisectable, and a template probe:\n"
     "the optimizing build at limit 0 (the same templates) passing puts the failure\n"
     "in the naive build's own emission.\n\n"
+    "--target r500: the rewrites of r500's optimizing build (r500-dead drop-channels/\n"
+    "drop-instr, r500-schedule run/pair, r500-legalize tex-join), checked as `check\n"
+    "--target r500 --build opt` checks. Its `emulate` runs assembly, so give the vector\n"
+    "(--vector, or --seed S --lanes N of one drawn vector) or take a report's record,\n"
+    "whose check is rerun to find the failing vector. What a3xx has and r500 has not is\n"
+    "reported, not faked: no pass probes (the output says \"pass probes: none\"), no\n"
+    "per-pass IR dump, and with --build naive no template probe (limit 0 is the naive\n"
+    "translation's code). The JSON names the target (\"target\").\n\n"
     "Exits 0 when a culprit (or set, or pass) is named; 1 when the case does not fail\n"
     "or is not bisectable (naive-build failures, fails with no rewrites and no pass\n"
     "named; with the reason),\n"
@@ -63,8 +72,9 @@ po::options_description CaseOptions() {
   po::options_description options("bisect options");
   options.add_options()("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "GPU target: a3xx (r500 is refused: bisect traces a3xx programs; r500's optimizing build\n"
-       "takes --opt-bisect-limit in compile and check)")
+       "GPU target: a3xx or r500 (r500: its optimizing build's rewrites r500-dead, r500-schedule,\n"
+       "r500-legalize; no pass probes, none of its fixed parts has a conservative substitute;\n"
+       "no per-pass IR dump; --build naive: no template probe)")
       ("build", po::value<std::string>()->default_value("opt"),
        "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")
       ("compare", "accepted for reproduction commands (bisect always compares)")
@@ -147,6 +157,11 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
     r.reason = "the naive build passes on this case: there is no failure to bisect";
     return Finish(r, what, vm);
   }
+  if (const harness::TargetInfo* t = harness::FindTarget(options.target); t && t->id == harness::TargetId::kR500) {
+    r.reason += "; no template probe on r500: its optimizing build at limit 0 is the naive translation's code, word "
+                "for word, so it would fail the same way and say nothing";
+    return Finish(r, what, vm);
+  }
   bisect::A3xxEvaluator opt(shader, options, std::move(run), vm.count("no-isolate") == 0);
   bisect::NaiveProbe& probe = r.naive_probe.emplace();
   for (bisect::Selection s : {bisect::Selection::Limit(0), bisect::Selection::Limit(0)}) {
@@ -172,21 +187,18 @@ int NaiveCase(const tgsi::Shader& shader, const harness::CheckOptions& options, 
 }
 
 int RunCase(const po::variables_map& vm) {
-  if (IsR500(vm)) {
-    std::cerr << "shaderdiff bisect: --target r500: bisect searches the optimizing build's rewrites for the "
-                 "culprit, so it needs the optimizing build, and r500 has none yet (its naive build has no "
-                 "rewrites to search: check it with `check --target r500 --build naive`; `fuzz --target r500` "
-                 "reduces what it finds there, without bisecting)\n";
-    return kExitUnsupported;
+  const harness::TargetInfo* target = harness::FindTarget(vm["target"].as<std::string>());
+  const bool r500 = target && target->id == harness::TargetId::kR500;
+  if (!r500) {
+    if (const int e = TargetHasCompiler(vm, "bisect"); e != kExitOk) return e;
   }
-  if (const int e = TargetHasCompiler(vm, "bisect"); e != kExitOk) return e;
   const std::string& build = vm["build"].as<std::string>();
   if (build != "opt" && build != "naive") {
     std::cerr << "shaderdiff bisect: --build must be 'naive' or 'opt'\n";
     return kExitUsage;
   }
   harness::CheckOptions options;
-  options.target = "a3xx";
+  options.target = target->name;
   options.build = harness::Build::kOptimizing;
   if (!EmulatorModes(vm, "bisect", &options.hazards, &options.shift_counts, &options.jp_rule,
                      &options.frag_sysvals)) return kExitUsage;
@@ -195,7 +207,7 @@ int RunCase(const po::variables_map& vm) {
     return kExitUsage;
   }
   const std::string file = vm["file"].as<std::string>();
-  bisect::CaseDescription what{file, "", ReproProgram()};
+  bisect::CaseDescription what{file, "", ReproProgram(), target->name};
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
   harness::ReferenceRun run;
@@ -221,11 +233,67 @@ int RunCase(const po::variables_map& vm) {
   interp.instruction_budget = options.interpreter_budget;
   run.result = tgsi_exec::Interpret(*shader, run.vector, interp);
   if (build == "naive") return NaiveCase(*shader, options, std::move(run), what, vm);
+  if (r500) {
+    bisect::R500Evaluator evaluator(*shader, options, std::move(run), vm.count("no-isolate") == 0);
+    bisect::BisectResult result = bisect::Bisect(evaluator);
+    if (result.status == bisect::Status::kFailsWithoutRewrites) {
+      result.reason += "; the failure comes from the r500 optimizing build's fixed part (the naive translation it "
+                       "starts from, clear-sync, validate), not from a rewrite";
+    }
+    result.pass_probes.none = bisect::R500PassProbesNone();
+    return Finish(result, what, vm);
+  }
   bisect::A3xxEvaluator evaluator(*shader, options, std::move(run), vm.count("no-isolate") == 0);
   bisect::BisectResult result = bisect::Bisect(evaluator);
   if (result.status == bisect::Status::kFailsWithoutRewrites) result.reason = WithoutRewritesReason(result);
   if (vm.count("no-pass-probes") == 0) bisect::ProbePasses(evaluator, compiler::ConservativePasses(), &result);
   return Finish(result, what, vm);
+}
+
+// A record whose reproduction reruns the check (r500: its `emulate` runs
+// assembly): "check --target T --build opt FILE --seed S --vectors N
+// --lanes L". The check is rerun to find its first failing vector, which
+// becomes the case (FILE --target T --build opt and that vector's flags).
+std::optional<std::vector<std::string>> CheckReproArguments(const report::CheckResult& record, const std::string& path,
+                                                            const std::string& name) {
+  std::istringstream words(record.reproduce);
+  std::vector<std::string> tokens;
+  for (std::string w; words >> w;) tokens.push_back(w);
+  harness::CheckOptions options;
+  options.build = harness::Build::kOptimizing;
+  std::string file;
+  try {
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      const bool more = i + 1 < tokens.size();
+      if (tokens[i] == "--target" && more) options.target = tokens[++i];
+      else if (tokens[i] == "--seed" && more) options.seed = std::stoull(tokens[++i]);
+      else if (tokens[i] == "--vectors" && more) options.vectors = static_cast<uint32_t>(std::stoul(tokens[++i]));
+      else if (tokens[i] == "--lanes" && more) options.lanes = static_cast<uint32_t>(std::stoul(tokens[++i]));
+      else if (tokens[i] == "--build" && more) ++i;
+      else if (tokens[i].ends_with(".tgsi")) file = tokens[i];
+    }
+  } catch (const std::exception&) {
+    file.clear();
+  }
+  const std::optional<std::string> text = file.empty() ? std::nullopt : ReadFile(file);
+  const std::optional<tgsi::Shader> shader = text ? LoadShader(file) : std::nullopt;
+  if (!shader) {
+    std::cerr << path << ": error: the check " << name << " has no check reproduction command to take the case from: '"
+              << record.reproduce << "'\n";
+    return std::nullopt;
+  }
+  const harness::CheckOutcome outcome = harness::CheckShader(*shader, harness::HashText(*text), options);
+  if (!outcome.vector) {
+    std::cerr << path << ": error: the check " << name << " no longer fails on a vector when rerun ("
+              << harness::VerdictName(outcome.verdict) << "): '" << record.reproduce << "'\n";
+    return std::nullopt;
+  }
+  std::vector<std::string> args = {file, "--target", options.target, "--build", "opt", "--seed",
+                                   std::to_string(outcome.vector->seed), "--lanes",
+                                   std::to_string(outcome.vector->lanes)};
+  if (outcome.vector->edges) args.push_back("--edges");
+  if (outcome.vector->dictionary) args.push_back("--dictionary");
+  return args;
 }
 
 // The record's reproduction command, as arguments of this command.
@@ -248,7 +316,9 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
   if (record->verdict == "unsupported" || record->verdict == "untested" || record->verdict == "not-applicable") {
     return NotBisectable(record->verdict, record->verdict + " is not a failure (" + record->detail + ")", what, vm);
   }
-  std::optional<std::vector<std::string>> repro = ReproArguments(*record, path, name);
+  std::optional<std::vector<std::string>> repro =
+      record->reproduce.find(" check ") != std::string::npos ? CheckReproArguments(*record, path, name)
+                                                            : ReproArguments(*record, path, name);
   if (!repro) return kExitFailure;
   std::vector<std::string> args = std::move(*repro);
   if (vm.count("json")) args.insert(args.end(), {"--json", vm["json"].as<std::string>()});

@@ -16,8 +16,10 @@
 #include "tools/explain/format.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
+#include "tools/harness/targets.h"
 #include "tools/reduce/reducer.h"
 #include "tools/reduce/shader_edit.h"
+#include "tools/report/report_model.h"
 #include "tools/shaderdiff/cli.h"
 #include "tools/shaderdiff/commands.h"
 #include "tools/shaderdiff/report_case.h"
@@ -45,11 +47,28 @@ constexpr const char* kSynopsis =
     "Exits 0 when an instruction is named, 1 when the case does not fail or cannot be\n"
     "explained (with the reason), 1/2 for bad input or command line as every command.";
 
+// Why explain refuses r500: what naming the first wrong instruction needs
+// and r500 lacks, and what does carry over.
+constexpr const char* kR500Missing =
+    "explain names the first machine instruction whose written value leaves the reference's allowed set, "
+    "which needs two things r500 lacks: provenance (the TGSI instruction and final-write components of each "
+    "machine instruction; the r500 builds record none) and an execution trace of the R500 emulator (registers "
+    "read and written per instruction; emulator/r500 has none). What carries over: `shaderdiff bisect --target "
+    "r500` names the culprit rewrite, `shaderdiff reduce --target r500` shrinks the case, and the nightly's and "
+    "the fuzz campaign's explain step reduce and bisect r500 cases";
+
+int RefuseR500() {
+  std::cerr << "shaderdiff explain: --target r500: " << kR500Missing << "\n";
+  return kExitUnsupported;
+}
+
 po::options_description Options() {
   po::options_description options("explain options");
   options.add_options()("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "GPU target: a3xx (explain reads a3xx programs only; r500 is refused)")
+       "GPU target: a3xx. r500 is refused (exit 4): naming the first wrong instruction needs\n"
+       "provenance of each machine instruction and an emulator trace, which r500 has neither of;\n"
+       "`bisect --target r500` names its culprit rewrite, `reduce --target r500` shrinks its case")
       ("build", po::value<std::string>()->default_value("opt"), "the build that fails: opt or naive")
       ("compare", "accepted for reproduction commands (explain always compares)")
       ("from", po::value<std::string>(), "a nightly's report.json")
@@ -98,6 +117,10 @@ std::optional<explain::CulpritInfo> BisectCase(const tgsi::Shader& shader, const
 
 int RunCase(const po::variables_map& vm) {
   if (const int e = TargetHasCompiler(vm, "explain"); e != kExitOk) return e;
+  if (const harness::TargetInfo* t = harness::FindTarget(vm["target"].as<std::string>());
+      t && t->id == harness::TargetId::kR500) {
+    return RefuseR500();
+  }
   const std::string& build = vm["build"].as<std::string>();
   if (build != "opt" && build != "naive") {
     std::cerr << "shaderdiff explain: --build must be 'naive' or 'opt'\n";
@@ -175,6 +198,10 @@ int RunFromReport(const po::variables_map& vm, const po::options_description& op
   const std::string name = vm["check"].as<std::string>();
   const std::optional<report::CheckResult> record = FindReportCheck(path, name);
   if (!record) return kExitFailure;
+  if (const harness::TargetInfo* t = harness::FindTarget(report::ConfigTarget(record->config));
+      t && t->id == harness::TargetId::kR500) {
+    return RefuseR500();
+  }
   if (record->verdict == "pass") {
     std::cout << "the report's check " << name << " passed: there is nothing to explain\n";
     return kExitFailure;

@@ -9,6 +9,7 @@
 #include "compiler/tgsi/validate.h"
 #include "tools/harness/check.h"
 #include "tools/harness/corpus.h"
+#include "tools/harness/targets.h"
 #include "tools/harness/vector_gen.h"
 #include "tools/nightly/interrupt.h"
 #include "tools/reduce/case_writer.h"
@@ -84,14 +85,15 @@ int InputFromRecord(const po::variables_map& vm, ReduceInput* in) {
   harness::CheckOptions& o = in->options;
   o.target = report::ConfigTarget(config);
   const std::string build = report::ConfigBuild(config);
-  if (o.target == "a3xx" && build == "mesa") {
+  const harness::TargetInfo* target = harness::FindTarget(o.target);
+  if (target && target->mesa_build && build == "mesa") {
     // A reduced shader would need a new program from Mesa's ir3, which is
     // built outside this repository (tools/ir3_dump/README.md).
     std::cerr << "shaderdiff reduce: " << name << " is a check of Mesa's program, which ir3 built outside this "
               << "repository: a reduced shader has none (rerun its reproduce command; tools/ir3_dump/README.md)\n";
     return kExitFailure;
   }
-  if (o.target != "a3xx" || (build != "opt" && build != "naive")) {
+  if (!target || (build != "opt" && build != "naive")) {
     std::cerr << report_file << ": error: " << name << ": unknown target/build '" << config << "'\n";
     return kExitFailure;
   }
@@ -177,7 +179,7 @@ int RunReduce(const std::vector<std::string>& args) {
   if (vm.count("help")) {
     PrintUsage(
         "shaderdiff reduce --from report.json --check FILE@CONFIG --out DIR [--max-oracle-calls N] [--max-seconds S]\n"
-        "       shaderdiff reduce --target a3xx [--build naive|opt] FILE (--vector V.json | --seed S [--lanes N]\n"
+        "       shaderdiff reduce [--target a3xx|r500] [--build naive|opt] FILE (--vector V.json | --seed S [--lanes N]\n"
         "                         [--edges] [--dictionary]) --out DIR [--hazards stale|trap] [--shift-counts hazard|mask]\n"
         "                         [--opt-bisect-limit N]\n\n"
         "Shrinks a failing case while it keeps its failure signature: the verdict, the build,\n"
@@ -186,7 +188,9 @@ int RunReduce(const std::vector<std::string>& args) {
         "the hazard's kind for a hazard. From a report record, the check is run again with the\n"
         "report's seed and settings to find the failing vector; from a file, the vector options\n"
         "are those of `emulate` (a failing check's reproduce command with `emulate` replaced by\n"
-        "`reduce`; for a compile error any vector does, e.g. --seed 1).\n\n"
+        "`reduce`; for a compile error any vector does, e.g. --seed 1). r500's reproduce\n"
+        "command is a `check` (its `emulate` runs assembly): reduce its record with --from,\n"
+        "or give a failing vector (--vector, or --seed S --lanes N as `bisect` prints it).\n\n"
         "Steps (tools/reduce/README.md): fewer lanes, backward slice / dead code, inputs and\n"
         "constants folded into immediates, ddmin over instructions (flow control as whole\n"
         "constructs, or unwrapped), operands to immediates or inputs, swizzles and write masks,\n"
