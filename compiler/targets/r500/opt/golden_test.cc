@@ -7,10 +7,8 @@
 //   bazel run //compiler/targets/r500/opt:golden_test -- --bless
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
 
+#include "compiler/passes/golden_bless.h"
 #include "compiler/passes/golden_file.h"
 #include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/tgsi/parser.h"
@@ -18,7 +16,6 @@
 namespace shaderdiff::r500opt {
 namespace {
 
-bool g_bless = false;
 constexpr char kDir[] = "compiler/targets/r500/opt/testdata";
 constexpr char kPass[] = "r500-opt";
 
@@ -41,14 +38,7 @@ TEST(Golden, EveryCase) {
     const Result r = CompileR500Opt(Parse(file.input));
     ASSERT_EQ(r.status, r500naive::Status::kOk) << name << ": " << r.detail;
     const std::string listing = r500naive::Listing(r.program);
-    if (g_bless) {
-      const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-      ASSERT_NE(workspace, nullptr) << "--bless needs `bazel run`";
-      file.expected = listing;
-      std::ofstream(std::string(workspace) + "/" + path) << compiler::FormatGolden(file, kPass);
-      continue;
-    }
-    EXPECT_EQ(listing, file.expected) << name << ": to accept: bazel run //compiler/targets/r500/opt:golden_test -- --bless";
+    compiler::BlessOrCompare(file, kPass, path, listing, "//compiler/targets/r500/opt:golden_test", name);
   }
 }
 
@@ -107,9 +97,4 @@ TEST(Unsupported, SameVerdictAsNaive) {
 }  // namespace
 }  // namespace shaderdiff::r500opt
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--bless") == 0) shaderdiff::r500opt::g_bless = true;
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return shaderdiff::compiler::GoldenTestMain(argc, argv); }
