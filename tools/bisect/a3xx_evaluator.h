@@ -22,6 +22,7 @@
 #pragma once
 
 #include "compiler/tgsi/ast.h"
+#include "tools/bisect/check_oracle.h"
 #include "tools/bisect/search.h"
 #include "tools/harness/check.h"
 
@@ -47,8 +48,5 @@ class A3xxEvaluator : public Evaluator {
   harness::BuildResults naive_;                   // the naive build's result on it, if it passed
   bool isolate_;
 };
-
-// "mismatch at OUT[1].y", "hazard", "compile-error in pass copy-prop", ...
-std::string Signature(const harness::CheckOutcome& outcome);
 
 }  // namespace shaderdiff::bisect

@@ -3,7 +3,7 @@
 
 #include "compiler/targets/r500/opt/r500_opt.h"
 #include "emulator/r500/isa/text.h"
-#include "tools/bisect/a3xx_evaluator.h"
+#include "tools/bisect/check_oracle.h"
 #include "tools/bisect/evaluation_json.h"
 #include "tools/bisect/isolate.h"
 
@@ -21,11 +21,7 @@ R500Evaluator::R500Evaluator(const tgsi::Shader& shader, harness::CheckOptions o
   options_.build = harness::Build::kOptimizing;
   options_.opt_bisect_limit = -1;
   reference_.push_back(std::move(run));
-  if (options_.compare_builds) {
-    harness::CheckOptions naive = options_;
-    naive.build = harness::Build::kNaive;
-    harness::CheckShaderAgainst(shader_, naive, reference_, nullptr, &naive_);
-  }
+  naive_ = NaiveBaseline(shader_, options_, reference_);
 }
 
 Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
@@ -34,9 +30,7 @@ Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
   o.opt_bisect_allowed = selection.allowed;
   r500opt::Result r = r500opt::CompileR500Opt(shader_, o);
   Evaluation e;
-  for (const compiler::RewriteBudget::Decision& d : r.budget.log()) {
-    e.decisions.push_back({d.index, d.pass, d.rewrite, d.taken});
-  }
+  RecordDecisions(r.budget, &e);
   switch (r.status) {
     case r500naive::Status::kUnsupported:
       e.verdict = "unsupported";
@@ -60,12 +54,7 @@ Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
     e.disassembly += std::to_string(k) + ": " + r500::Disassemble(r.program.state.code[k]) + "\n";
   }
   const harness::CheckOutcome c = harness::CheckProgram(r.program, options_, reference_, &naive_);
-  e.verdict = std::string(harness::VerdictName(c.verdict));
-  e.signature = Signature(c);
-  e.detail = c.detail;
-  if (c.verdict == harness::Verdict::kUnsupported || c.verdict == harness::Verdict::kUntested) {
-    e.not_bisectable = e.verdict + ": " + c.detail + " (nothing was compared)";
-  }
+  RecordOutcome(c, &e);
   return e;
 }
 

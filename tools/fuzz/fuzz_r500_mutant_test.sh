@@ -24,16 +24,9 @@ size=$(field "$T/mutant/report.json" "[f for f in r['findings']['list'] if f['id
 echo "mutant $MUTANT: $unique unique finding(s); $id ($first) reduced to $size instructions"
 [ "$size" -le 8 ] || fail "$id reduced to $size instructions, more than 8"
 grep -q "MUL" "$T/mutant/$id/case.tgsi" || fail "$id's reduced case has no MUL: $(cat "$T/mutant/$id/case.tgsi")"
-grep -q "check --target r500 --build naive case.tgsi --vector vector.json" "$T/mutant/$id/repro.sh" ||
-  fail "$id/repro.sh does not check the reduced vector: $(cat "$T/mutant/$id/repro.sh")"
-SHADERDIFF="$M" "$T/mutant/$id/repro.sh" > /dev/null 2>&1
-[ $? -eq 1 ] || fail "$id/repro.sh does not reproduce with the mutant (exit 1)"
-(cd "$T/mutant/$id" && "$S" check --target r500 --build naive case.tgsi --vector vector.json > /dev/null 2>&1)
-[ $? -eq 0 ] || fail "$id's reduced case fails without the mutant"
+expect_r500_repro "$id" naive
 
-"$S" "${RUN[@]}" --out "$T/clean" 2> "$T/clean.log"
-status=$?
-[ $status -eq 0 ] || { tail -5 "$T/clean.log"; fail "clean r500 campaign exited $status"; }
+run_clean_campaign "${RUN[@]}"
 [ "$(field "$T/clean/report.json" "r['programs']")" -eq "$MAX" ] || fail "clean campaign did not run $MAX programs"
 share=$(field "$T/clean/report.json" "r['unsupported']['share']")
 echo "clean: $(grep programs "$T/clean.log" | tail -1)"

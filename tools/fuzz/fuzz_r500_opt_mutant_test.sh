@@ -25,15 +25,8 @@ id=$(field "$R" "min((f for f in r['findings']['list'] if f['config'] == 'r500/o
 culprits=$(field "$R" "[(c['pass'], c['rewrite']) for f in r['findings']['list'] if f['id'] == '$id' for c in f['explanation']['culprit']['culprits']]")
 case "$culprits" in *"('r500-schedule', 'pair')"*) ;; *) fail "$id's explanation names no r500-schedule/pair: $culprits" ;; esac
 echo "mutant $MUTANT: $opt r500/opt finding(s); $id: $(field "$R" "[f['signature'] for f in r['findings']['list'] if f['id'] == '$id'][0]")"
-grep -q "check --target r500 --build opt case.tgsi --vector vector.json" "$T/mutant/$id/repro.sh" ||
-  fail "$id/repro.sh does not check the reduced vector: $(cat "$T/mutant/$id/repro.sh")"
-SHADERDIFF="$M" "$T/mutant/$id/repro.sh" > /dev/null 2>&1
-[ $? -eq 1 ] || fail "$id/repro.sh does not reproduce with the mutant (exit 1)"
-(cd "$T/mutant/$id" && "$S" check --target r500 --build opt case.tgsi --vector vector.json > /dev/null 2>&1)
-[ $? -eq 0 ] || fail "$id's reduced case fails without the mutant"
+expect_r500_repro "$id" opt
 
-"$S" "${RUN[@]}" --out "$T/clean" 2> "$T/clean.log"
-status=$?
-[ $status -eq 0 ] || { tail -5 "$T/clean.log"; fail "clean r500 campaign exited $status"; }
+run_clean_campaign "${RUN[@]}"
 [ "$(field "$T/clean/report.json" "r['findings']['unique']")" -eq 0 ] || fail "the clean campaign has findings"
 echo "PASS"
