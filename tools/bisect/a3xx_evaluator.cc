@@ -4,18 +4,8 @@
 #include "compiler/pipeline.h"
 #include "emulator/a3xx/isa/codec.h"
 #include "emulator/a3xx/isa/disasm.h"
-#include "tools/bisect/evaluation_json.h"
 
 namespace shaderdiff::bisect {
-
-A3xxEvaluator::A3xxEvaluator(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
-                             bool isolate)
-    : shader_(shader), options_(std::move(options)), isolate_(isolate) {
-  options_.build = harness::Build::kOptimizing;
-  options_.opt_bisect_limit = -1;
-  reference_.push_back(std::move(run));
-  naive_ = NaiveBaseline(shader_, options_, reference_);
-}
 
 Evaluation A3xxEvaluator::EvaluateHere(const Selection& selection) const {
   compiler::OptOptions o;
@@ -30,11 +20,7 @@ Evaluation A3xxEvaluator::EvaluateHere(const Selection& selection) const {
   e.dumps = std::move(r.dumps);
   switch (r.status) {
     case naive::CompileStatus::kUnsupported:
-      e.verdict = "unsupported";
-      e.signature = "unsupported";
-      e.detail = r.detail;
-      e.not_bisectable = "the optimizing build does not support the shader (" + r.detail +
-                         "): unsupported is not a failure";
+      RecordUnsupported("the optimizing build", r.detail, &e);
       return e;
     case naive::CompileStatus::kError:
       e.verdict = "compile-error";
@@ -49,11 +35,6 @@ Evaluation A3xxEvaluator::EvaluateHere(const Selection& selection) const {
   const harness::CheckOutcome c = harness::CheckProgram(r.program, options_, reference_, &naive_);
   RecordOutcome(c, &e);
   return e;
-}
-
-Evaluation A3xxEvaluator::Evaluate(const Selection& selection) {
-  if (!isolate_) return EvaluateHere(selection);
-  return EvaluateIsolated([&] { return EvaluateHere(selection); });
 }
 
 }  // namespace shaderdiff::bisect

@@ -21,6 +21,8 @@
    selection is evaluated. */
 #pragma once
 
+#include <utility>
+
 #include "compiler/tgsi/ast.h"
 #include "tools/bisect/check_oracle.h"
 #include "tools/bisect/search.h"
@@ -28,25 +30,14 @@
 
 namespace shaderdiff::bisect {
 
-class A3xxEvaluator : public Evaluator {
+class A3xxEvaluator : public CheckOracle {
  public:
-  // `options`: target, hazards and budgets as the check uses them (build is
-  // taken to be the optimizing one). `run`: the vector and the reference
-  // interpreter's result on it (harness::RunReference's form).
+  // `options` and `run`: CheckOracle's; the target is a3xx.
   A3xxEvaluator(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
-                bool isolate = true);
+                bool isolate = true)
+      : CheckOracle(shader, std::move(options), std::move(run), "a3xx", isolate) {}
 
-  Evaluation Evaluate(const Selection& selection) override;
-
-  // The evaluation without forking (what the child runs).
-  Evaluation EvaluateHere(const Selection& selection) const;
-
- private:
-  const tgsi::Shader& shader_;
-  harness::CheckOptions options_;
-  std::vector<harness::ReferenceRun> reference_;  // the one vector
-  harness::BuildResults naive_;                   // the naive build's result on it, if it passed
-  bool isolate_;
+  Evaluation EvaluateHere(const Selection& selection) const override;
 };
 
 }  // namespace shaderdiff::bisect

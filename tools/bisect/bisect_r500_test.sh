@@ -7,8 +7,9 @@
 # (--from/--check FILE@r500/opt) bisects the same way, and `reduce --from`
 # shrinks it; the clean build on the same case has nothing to bisect; the
 # naive build's mutant is "not bisectable" with the reason there is no
-# template probe on r500; `explain --target r500` is refused with what it
-# lacks (exit 4).
+# template probe on r500; a shader the r500 build does not support is "not
+# bisectable" (exit 4), not a failure; `explain --target r500` is refused
+# with what it lacks (exit 4).
 # Usage: bisect_r500_test.sh SHADERDIFF_MUTANTS SHADERDIFF PAIR_SHADER MUL_SHADER
 set -uo pipefail
 M="$(realpath "$1")"
@@ -91,6 +92,12 @@ SHADERDIFF="$M" "$TMP/red/repro.sh" >/dev/null 2>&1
 [[ $? == 1 ]] || fail "reduce: repro.sh does not reproduce with the mutant"
 (cd "$TMP/red" && "$SD" check --target r500 --build opt reduced.tgsi --vector vector.json >/dev/null 2>&1)
 [[ $? == 0 ]] || fail "reduce: the reduced case fails without the mutant"
+
+# A shader r500 cannot run (an integer opcode): unsupported is not a failure.
+printf 'FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n  0: UADD TEMP[0], IN[0], IN[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n' >"$TMP/uadd.tgsi"
+"$SD" bisect "$TMP/uadd.tgsi" --target r500 --seed 1 >"$TMP/uadd.out" 2>&1
+[[ $? == 4 ]] && grep -q "^not bisectable: the r500 optimizing build does not support the shader (integer opcode UADD on r500): unsupported is not a failure" "$TMP/uadd.out" ||
+  fail "an unsupported shader is not reported not bisectable: $(cat "$TMP/uadd.out")"
 
 # explain refuses r500 with what it lacks (exit 4), from a file or a record.
 "$M" --mutant $PAIR explain "${CASE[@]}" >"$TMP/explain.out" 2>&1

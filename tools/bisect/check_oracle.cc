@@ -1,6 +1,10 @@
 // The oracles' shared parts (check_oracle.h).
 #include "tools/bisect/check_oracle.h"
 
+#include <utility>
+
+#include "tools/bisect/evaluation_json.h"
+
 namespace shaderdiff::bisect {
 
 std::string Signature(const harness::CheckOutcome& o) {
@@ -41,6 +45,28 @@ void RecordOutcome(const harness::CheckOutcome& c, Evaluation* e) {
   if (c.verdict == harness::Verdict::kUnsupported || c.verdict == harness::Verdict::kUntested) {
     e->not_bisectable = e->verdict + ": " + c.detail + " (nothing was compared)";
   }
+}
+
+void RecordUnsupported(const std::string& build, const std::string& detail, Evaluation* e) {
+  e->verdict = "unsupported";
+  e->signature = "unsupported";
+  e->detail = detail;
+  e->not_bisectable = build + " does not support the shader (" + detail + "): unsupported is not a failure";
+}
+
+CheckOracle::CheckOracle(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
+                         const std::string& target, bool isolate)
+    : shader_(shader), options_(std::move(options)), isolate_(isolate) {
+  options_.target = target;
+  options_.build = harness::Build::kOptimizing;
+  options_.opt_bisect_limit = -1;
+  reference_.push_back(std::move(run));
+  naive_ = NaiveBaseline(shader_, options_, reference_);
+}
+
+Evaluation CheckOracle::Evaluate(const Selection& selection) {
+  if (!isolate_) return EvaluateHere(selection);
+  return EvaluateIsolated([&] { return EvaluateHere(selection); });
 }
 
 }  // namespace shaderdiff::bisect

@@ -5,6 +5,13 @@
    (computed once), the decision log and the check's outcome are recorded
    here the same way for every target.
 
+   CheckOracle is the base both oracles derive from: it holds the shader,
+   the check's options (the target's optimizing build, no limit of its
+   own), the one vector with the reference's result and the naive build's
+   result on it, and runs each evaluation in a forked child (isolate.h)
+   unless told not to. A target writes only EvaluateHere: its compile and
+   its disassembly.
+
    Invariant: an unsupported or untested check outcome is marked not
    bisectable with the reason, never taken for a pass or a failure. */
 #pragma once
@@ -35,5 +42,31 @@ void RecordDecisions(const compiler::RewriteBudget& budget, Evaluation* e);
 // The check's verdict, signature and detail; unsupported and untested are
 // not bisectable (nothing was compared).
 void RecordOutcome(const harness::CheckOutcome& outcome, Evaluation* e);
+
+// A compile the build refused as unsupported: not a failure of a rewrite.
+// `build` names it in the reason ("the r500 optimizing build").
+void RecordUnsupported(const std::string& build, const std::string& detail, Evaluation* e);
+
+class CheckOracle : public Evaluator {
+ public:
+  Evaluation Evaluate(const Selection& selection) override;
+
+  // The evaluation without forking (what the child runs).
+  virtual Evaluation EvaluateHere(const Selection& selection) const = 0;
+
+ protected:
+  // `options`: vectors, hazards and budgets as the check uses them; the
+  // build is taken to be `target`'s optimizing one. `run`: the vector and
+  // the reference interpreter's result on it (harness::RunReference's
+  // form). The naive build's result is computed here, once.
+  CheckOracle(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
+              const std::string& target, bool isolate);
+
+  const tgsi::Shader& shader_;
+  harness::CheckOptions options_;
+  std::vector<harness::ReferenceRun> reference_;  // the one vector
+  harness::BuildResults naive_;                   // the naive build's result on it, if it passed
+  bool isolate_;
+};
 
 }  // namespace shaderdiff::bisect

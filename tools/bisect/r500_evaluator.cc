@@ -3,25 +3,12 @@
 
 #include "compiler/targets/r500/opt/r500_opt.h"
 #include "emulator/r500/isa/text.h"
-#include "tools/bisect/check_oracle.h"
-#include "tools/bisect/evaluation_json.h"
-#include "tools/bisect/isolate.h"
 
 namespace shaderdiff::bisect {
 
 std::string R500PassProbesNone() {
   return "none: the r500 optimizing build's fixed parts (the naive translation, clear-sync, validate) have no "
          "conservative substitutes to probe";
-}
-
-R500Evaluator::R500Evaluator(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
-                             bool isolate)
-    : shader_(shader), options_(std::move(options)), isolate_(isolate) {
-  options_.target = "r500";
-  options_.build = harness::Build::kOptimizing;
-  options_.opt_bisect_limit = -1;
-  reference_.push_back(std::move(run));
-  naive_ = NaiveBaseline(shader_, options_, reference_);
 }
 
 Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
@@ -33,11 +20,7 @@ Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
   RecordDecisions(r.budget, &e);
   switch (r.status) {
     case r500naive::Status::kUnsupported:
-      e.verdict = "unsupported";
-      e.signature = "unsupported";
-      e.detail = r.detail;
-      e.not_bisectable = "the r500 optimizing build does not support the shader (" + r.detail +
-                         "): unsupported is not a failure";
+      RecordUnsupported("the r500 optimizing build", r.detail, &e);
       return e;
     case r500naive::Status::kError: {
       // "pass P: ..." names the pass; "optimizer bug: ..." is validate's.
@@ -56,11 +39,6 @@ Evaluation R500Evaluator::EvaluateHere(const Selection& selection) const {
   const harness::CheckOutcome c = harness::CheckProgram(r.program, options_, reference_, &naive_);
   RecordOutcome(c, &e);
   return e;
-}
-
-Evaluation R500Evaluator::Evaluate(const Selection& selection) {
-  if (!isolate_) return EvaluateHere(selection);
-  return EvaluateIsolated([&] { return EvaluateHere(selection); });
 }
 
 }  // namespace shaderdiff::bisect

@@ -22,31 +22,23 @@
 #pragma once
 
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "compiler/tgsi/ast.h"
+#include "tools/bisect/check_oracle.h"
 #include "tools/bisect/search.h"
 #include "tools/harness/check.h"
 
 namespace shaderdiff::bisect {
 
-class R500Evaluator : public Evaluator {
+class R500Evaluator : public CheckOracle {
  public:
-  // `options`: vectors, budgets as the check uses them (target r500; the
-  // build is taken to be the optimizing one). `run`: the vector and the
-  // reference interpreter's result on it.
+  // `options` and `run`: CheckOracle's; the target is r500.
   R500Evaluator(const tgsi::Shader& shader, harness::CheckOptions options, harness::ReferenceRun run,
-                bool isolate = true);
+                bool isolate = true)
+      : CheckOracle(shader, std::move(options), std::move(run), "r500", isolate) {}
 
-  Evaluation Evaluate(const Selection& selection) override;
-  Evaluation EvaluateHere(const Selection& selection) const;
-
- private:
-  const tgsi::Shader& shader_;
-  harness::CheckOptions options_;
-  std::vector<harness::ReferenceRun> reference_;
-  harness::BuildResults naive_;
-  bool isolate_;
+  Evaluation EvaluateHere(const Selection& selection) const override;
 };
 
 // Why the pass probes do not run on r500 (reported in PassProbes::none).
