@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "emulator/r500/decoded.h"
 #include "emulator/r500/emulator.h"
 
 namespace shaderdiff::r500 {
@@ -83,7 +84,7 @@ struct Machine {
 // Resolve a temp address with REL; -1 (and Fail) when out of range.
 int TempIndex(Machine& m, int addr, bool rel);
 
-void ExecAlu(Machine& m, int slot, const Instr& in);
+void ExecAlu(Machine& m, int slot, const DecodedAlu& in);
 void ExecTex(Machine& m, int slot, const Instr& in);
 // Returns the next slot.
 int ExecFc(Machine& m, int slot, const Instr& in);
