@@ -27,7 +27,7 @@ struct Slot {
 
 // A.5's decoding of a slot address at run time; Fail on an out-of-range REL
 // sum or a refused inline constant.
-Slot Resolve(Machine& m, const SlotAddr& a) {
+Slot ResolveChecked(Machine& m, const SlotAddr& a) {
   Slot s;
   s.kind = a.kind;
   if (a.kind == SlotAddr::kConst) {
@@ -42,6 +42,18 @@ Slot Resolve(Machine& m, const SlotAddr& a) {
     s.index = TempIndex(m, a.index, a.rel);
   }
   return s;
+}
+
+// Without REL or a denormal inline code there is nothing to check: an
+// encoded temp address is below 128 and a constant address below 256.
+Slot Resolve(Machine& m, const SlotAddr& a) {
+  if (!a.rel && !a.inline_denormal) return Slot{a.kind, a.index, a.inline_word};
+  return ResolveChecked(m, a);
+}
+
+// A destination temp: the 7-bit field needs a check only with REL.
+int DestIndex(Machine& m, uint32_t addr, bool rel) {
+  return rel ? TempIndex(m, static_cast<int>(addr), rel) : static_cast<int>(addr);
 }
 
 common::Word Channel(Machine& m, int slot_no, int pixel, const Slot& s, int c, uint8_t used) {
@@ -80,7 +92,7 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
       if (!d.presub_used[half]) continue;
       for (uint32_t n = 0; n < d.presub_slots[half]; ++n) {
         const Slot& s = half == 0 ? rs[n] : as[n];
-        if (s.kind == SlotAddr::kTemp && m.prev_wrote[s.index])
+        if (s.kind == SlotAddr::kTemp && m.PrevWrote(s.index))
           m.Hazard(slot_no, "presub-without-nop",
                    "presubtract reads t" + std::to_string(s.index) + ", written by the preceding ALU instruction without its NOP bit (A.6)");
       }
@@ -103,27 +115,29 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
       if (!used[n]) w[4 * n] = w[4 * n + 1] = w[4 * n + 2] = w[4 * n + 3] = 0;
   }
   if (m.pending.empty()) {
-    // No lookup in flight, so no read can be a hazard: whole registers.
+    // No lookup in flight, so no read can be a hazard: whole registers,
+    // each slot half's register found once for the four pixels.
     Vec4 inline_rgb[3], inline_alpha[3];
-    for (int n = 0; n < 3; ++n) {
-      if (rs[n].kind == SlotAddr::kInline) inline_rgb[n].fill(rs[n].inline_word);
-      if (as[n].kind == SlotAddr::kInline) inline_alpha[n].fill(as[n].inline_word);
-    }
-    auto reg = [&](int p, const Slot& s, const Vec4& inline_value) -> const Vec4& {
-      switch (s.kind) {
-        case SlotAddr::kConst: return m.state->consts[s.index];
-        case SlotAddr::kInline: return inline_value;
-        default: return m.px[p].temps[s.index];
+    auto regs = [&](const Slot& s, Vec4& inline_value, std::array<const Vec4*, kQuadPixels>& r) {
+      for (int p = 0; p < kQuadPixels; ++p) {
+        switch (s.kind) {
+          case SlotAddr::kConst: r[p] = &m.state->consts[s.index]; break;
+          case SlotAddr::kInline: inline_value.fill(s.inline_word); r[p] = &inline_value; break;
+          default: r[p] = &m.px[p].temps[s.index]; break;
+        }
       }
     };
-    for (int p = 0; p < kQuadPixels; ++p) {
-      for (int n = 0; n < 3; ++n) {
-        if (!used[n]) continue;
-        const Vec4& rgb_reg = reg(p, rs[n], inline_rgb[n]);
+    for (int n = 0; n < 3; ++n) {
+      if (!used[n]) continue;
+      std::array<const Vec4*, kQuadPixels> rgb_regs, alpha_regs;
+      regs(rs[n], inline_rgb[n], rgb_regs);
+      regs(as[n], inline_alpha[n], alpha_regs);
+      for (int p = 0; p < kQuadPixels; ++p) {
+        const Vec4& rgb_reg = *rgb_regs[p];
         src[p][4 * n + 0] = rgb_reg[0];
         src[p][4 * n + 1] = rgb_reg[1];
         src[p][4 * n + 2] = rgb_reg[2];
-        src[p][4 * n + 3] = reg(p, as[n], inline_alpha[n])[3];
+        src[p][4 * n + 3] = (*alpha_regs[p])[3];
       }
     }
   } else {
@@ -217,10 +231,11 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
   }
 
   // Destinations.
-  const int rgb_dest = d.rgb_wmask ? TempIndex(m, static_cast<int>(d.rgb_dest), d.rgb_dest_rel) : -1;
-  const int alpha_dest = d.alpha_wmask ? TempIndex(m, static_cast<int>(d.alpha_dest), d.alpha_dest_rel) : -1;
+  const int rgb_dest = d.rgb_wmask ? DestIndex(m, d.rgb_dest, d.rgb_dest_rel) : -1;
+  const int alpha_dest = d.alpha_wmask ? DestIndex(m, d.alpha_dest, d.alpha_dest_rel) : -1;
   if (m.stop) return;
-  std::array<bool, kTemps> wrote{};
+  const bool tex_in_flight = !m.pending.empty();  // else no write can be write-before-tex-wait
+  std::array<int, 2> wrote{-1, -1};  // the RGB and Alpha destinations, once written
   for (int p = 0; p < kQuadPixels; ++p) {
     PixelState& ps = m.px[p];
     if (!ps.active && !d.write_inactive) continue;
@@ -228,9 +243,9 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
     for (int c = 0; c < 3; ++c) {
       if (!PredAllows(ps, d.rgb_pred_sel, d.rgb_pred_inv, c)) continue;
       if (rgb_dest >= 0 && (d.rgb_wmask >> c & 1)) {
-        m.CheckWriteAfterTex(slot_no, p, rgb_dest, 1 << c);
+        if (tex_in_flight) m.CheckWriteAfterTex(slot_no, p, rgb_dest, 1 << c);
         ps.temps[rgb_dest][c] = rgb[p][c];
-        wrote[rgb_dest] = true;
+        wrote[0] = rgb_dest;
       }
       if (d.out_type && (d.rgb_omask >> c & 1)) {
         res.color[d.rgb_target][c] = rgb[p][c];
@@ -239,9 +254,9 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
     }
     if (PredAllows(ps, d.alpha_pred_sel, d.alpha_pred_inv, 3)) {
       if (alpha_dest >= 0) {
-        m.CheckWriteAfterTex(slot_no, p, alpha_dest, 8);
+        if (tex_in_flight) m.CheckWriteAfterTex(slot_no, p, alpha_dest, 8);
         ps.temps[alpha_dest][3] = alpha[p];
-        wrote[alpha_dest] = true;
+        wrote[1] = alpha_dest;
       }
       if (d.out_type && d.alpha_omask) {
         res.color[d.alpha_target][3] = alpha[p];
@@ -263,7 +278,7 @@ void ExecAlu(Machine& m, int slot_no, const DecodedAlu& d) {
     m.alu_result_valid = true;
     m.alu_result_slot = slot_no;
   }
-  m.prev_wrote = wrote;
+  m.prev_wrote = wrote;  // what a presubtract in the next instruction must not read (A.13 item 1)
 }
 
 }  // namespace shaderdiff::r500

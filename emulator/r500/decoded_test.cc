@@ -79,6 +79,18 @@ TEST(Decoded, RecordOfAnAssembledInstruction) {
   EXPECT_EQ(d.alu_result_sel, 1u);
 }
 
+// alu.cc skips the range check of a slot or destination address without
+// REL because the encoding cannot exceed it: 8-bit slot addresses (a temp
+// has bit 7 clear: below 128; a constant below 256) and 7-bit destinations.
+TEST(Decoded, AddressWidthsTheUncheckedPathRelies) {
+  EXPECT_EQ(Info(Field::kRgbAddr0).width(), 8);
+  EXPECT_EQ(Info(Field::kAlphaAddr2).width(), 8);
+  EXPECT_EQ(Info(Field::kRgbDest).width(), 7);
+  EXPECT_EQ(Info(Field::kAlphaDest).width(), 7);
+  EXPECT_EQ(kTemps, 128);
+  EXPECT_EQ(kConsts, 256);
+}
+
 TEST(Decoded, OnlyTheExecutedRangeIsDecoded) {
   State s = Program("alu rgb_wmask=1 rgb_op=min\nout tex_sem_wait nop rgb_op=max\n");
   const DecodedCode code = DecodeCode(s.code, 1, 1);

@@ -116,7 +116,7 @@ RunResult RunQuad(const CheckedState& checked, const Quad& q, const RunOptions& 
     }
     const bool nop = d.nop;
     m.prev_is_alu = d.type == InstrType::kAlu || d.type == InstrType::kOut;
-    if (!m.prev_is_alu) m.prev_wrote.fill(false);
+    if (!m.prev_is_alu) m.prev_wrote = {-1, -1};
     m.prev_nop = nop;
     if (!is_tex) {
       m.last_nontex_seen = true;
