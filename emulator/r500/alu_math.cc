@@ -29,25 +29,7 @@ Word Transcendental(uint32_t op, Word w) {
   }
 }
 
-Word OutputModify(Word w, uint32_t omod, bool clamp) {
-  if (omod == 7) return w;  // A.7: bit-exact, no clamp
-  static constexpr float kScale[7] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f};
-  float f = AsFloat(w);
-  if (std::isnan(f)) {
-    w = 0x7fffffffu;  // A.7: NaN canonicalised
-  } else {
-    f = f * kScale[omod];
-    w = FromFloat(common::ApplyDenormalMode(f, common::DenormalMode::kFlushToZero));
-  }
-  if (clamp) {
-    if (w == 0x7fffffffu) return 0;  // reading: saturate(NaN) = 0 (D3D's rule; docs silent)
-    float c = AsFloat(w);
-    if (c < 0.0f) return 0;
-    if (c > 1.0f) return FromFloat(1.0f);
-    if (w == 0x80000000u) return 0;  // reading: -0 clamps to +0 (max(0, x) as D3D)
-  }
-  return w;
-}
+Word FlushDenormal(Word w) { return FromFloat(common::ApplyDenormalMode(AsFloat(w), common::DenormalMode::kFlushToZero)); }
 
 bool AluCompare(uint32_t op, Word w) {
   float f = AsFloat(w);

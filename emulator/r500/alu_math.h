@@ -9,6 +9,7 @@
 // binary32 functions (the hardware's precision is unpublished).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "emulator/common/words.h"
@@ -54,8 +55,29 @@ inline Word Cmp(Word a, Word b, Word c) { return common::AsFloat(c) >= 0.0f ? a 
 Word Frc(Word a);
 // Alpha transcendental ops: 8 ex2, 9 ln2, 10 rcp, 11 rsq, 12 sin, 13 cos.
 Word Transcendental(uint32_t alpha_op, Word a);
+// The float policy's flush of a denormal result to zero, keeping the sign.
+Word FlushDenormal(Word w);
 // OMOD (0..7) then clamp; omod 7 leaves the word bit-exact and unclamped.
-Word OutputModify(Word w, uint32_t omod, bool clamp);
+// OMOD 0..6 scale exactly, canonicalise NaN and flush denormals (A.7).
+inline Word OutputModify(Word w, uint32_t omod, bool clamp) {
+  if (omod == 7) return w;  // A.7: bit-exact, no clamp
+  static constexpr float kScale[7] = {1.0f, 2.0f, 4.0f, 8.0f, 0.5f, 0.25f, 0.125f};
+  float f = common::AsFloat(w);
+  if (std::isnan(f)) {
+    w = 0x7fffffffu;  // A.7: NaN canonicalised
+  } else {
+    w = common::FromFloat(f * kScale[omod]);
+    if ((w & 0x7f800000u) == 0 && (w & 0x007fffffu) != 0) w = FlushDenormal(w);  // only these can be denormal
+  }
+  if (clamp) {
+    if (w == 0x7fffffffu) return 0;  // reading: saturate(NaN) = 0 (D3D's rule; docs silent)
+    float c = common::AsFloat(w);
+    if (c < 0.0f) return 0;
+    if (c > 1.0f) return common::FromFloat(1.0f);
+    if (w == 0x80000000u) return 0;  // reading: -0 clamps to +0 (max(0, x) as D3D)
+  }
+  return w;
+}
 // ALU_RESULT_OP: 0 ==0, 1 <0, 2 >=0, 3 !=0 (IEEE compares: -0 == 0; NaN only !=).
 bool AluCompare(uint32_t op, Word w);
 

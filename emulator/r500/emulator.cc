@@ -94,8 +94,9 @@ RunResult RunQuad(const CheckedState& checked, const Quad& q, const RunOptions& 
       break;
     }
     const Instr& in = s.code[pc];
+    const DecodedInstr& d = checked.decoded()[pc];
     m.LandUpTo(m.cycle);
-    if (in.Get(Field::kTexSemWait) && m.sem_held) {
+    if (d.tex_sem_wait && m.sem_held) {
       uint64_t ready = m.cycle;
       for (const PendingTex& t : m.pending)
         if (t.seq <= m.sem_seq) ready = std::max(ready, t.land_cycle);
@@ -106,16 +107,16 @@ RunResult RunQuad(const CheckedState& checked, const Quad& q, const RunOptions& 
       m.sem_held = false;
     }
     int next = pc + 1;
-    const bool is_tex = in.type() == InstrType::kTex;
-    switch (in.type()) {
+    const bool is_tex = d.type == InstrType::kTex;
+    switch (d.type) {
       case InstrType::kAlu:
-      case InstrType::kOut: ExecAlu(m, pc, in); break;
+      case InstrType::kOut: ExecAlu(m, pc, d.alu); break;
       case InstrType::kTex: ExecTex(m, pc, in); break;
       case InstrType::kFc: next = ExecFc(m, pc, in); break;
     }
-    const bool nop = in.Get(Field::kNop);
-    m.prev_is_alu = in.type() == InstrType::kAlu || in.type() == InstrType::kOut;
-    if (!m.prev_is_alu) m.prev_wrote.fill(false);
+    const bool nop = d.nop;
+    m.prev_is_alu = d.type == InstrType::kAlu || d.type == InstrType::kOut;
+    if (!m.prev_is_alu) m.prev_wrote = {-1, -1};
     m.prev_nop = nop;
     if (!is_tex) {
       m.last_nontex_seen = true;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "emulator/r500/decoded.h"
 #include "emulator/r500/emulator.h"
 
 namespace shaderdiff::r500 {
@@ -60,10 +61,12 @@ struct Machine {
   uint64_t cycle = 0;
   // For the NOP rules (A.13 items 1, 2): the immediately preceding
   // executed instruction if it was ALU/OUT (its NOP bit and the temps it
-  // wrote), and the last executed non-TEX instruction's NOP bit.
+  // wrote: at most its RGB and its Alpha destination, -1 for none), and the
+  // last executed non-TEX instruction's NOP bit.
   bool prev_is_alu = false;
   bool prev_nop = false;
-  std::array<bool, kTemps> prev_wrote{};
+  std::array<int, 2> prev_wrote{-1, -1};
+  bool PrevWrote(int temp) const { return prev_wrote[0] == temp || prev_wrote[1] == temp; }
   bool last_nontex_seen = false;
   bool last_nontex_nop = false;
   bool stop = false;
@@ -83,7 +86,7 @@ struct Machine {
 // Resolve a temp address with REL; -1 (and Fail) when out of range.
 int TempIndex(Machine& m, int addr, bool rel);
 
-void ExecAlu(Machine& m, int slot, const Instr& in);
+void ExecAlu(Machine& m, int slot, const DecodedAlu& in);
 void ExecTex(Machine& m, int slot, const Instr& in);
 // Returns the next slot.
 int ExecFc(Machine& m, int slot, const Instr& in);

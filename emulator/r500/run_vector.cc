@@ -18,15 +18,20 @@ common::ExecResult Error(std::string detail, std::string path = "") {
 
 // The State a CheckedProgram's vector fills differs from the one
 // CheckedProgram::Check accepted only in constant values and texture
-// contents, which CheckedState::Check does not read.
+// contents, which CheckedState::Check does not read and the pre-decoded
+// records do not hold (they are made from the code alone).
 struct CheckedByProgram {
-  static CheckedState Of(const State& s) { return CheckedState(s); }
+  static CheckedState Of(const State& s, std::shared_ptr<const DecodedCode> decoded) {
+    return CheckedState(s, std::move(decoded));
+  }
+  static std::shared_ptr<const DecodedCode> DecodedOf(const CheckedState& c) { return c.decoded_; }
 };
 
 namespace {
 
-VectorRun Run(const FragmentProgram& program, bool program_checked, const common::TestVector& vector,
-              const RunOptions& options) {
+// `decoded`: the CheckedProgram's records, or null to check the program here.
+VectorRun Run(const FragmentProgram& program, const std::shared_ptr<const DecodedCode>* decoded,
+              const common::TestVector& vector, const RunOptions& options) {
   VectorRun run;
   const uint32_t lanes = vector.lanes;
   if (vector.stage != tgsi::Processor::kFragment || lanes % kQuadPixels != 0) {
@@ -68,7 +73,7 @@ VectorRun Run(const FragmentProgram& program, bool program_checked, const common
   // change between them); a refusal is what RunQuad reports for one.
   std::string refused;
   const std::optional<CheckedState> checked =
-      program_checked ? CheckedByProgram::Of(state) : CheckedState::Check(state, &refused);
+      decoded != nullptr ? CheckedByProgram::Of(state, *decoded) : CheckedState::Check(state, &refused);
   if (!checked) {
     run.result = Error("refused: " + refused);
     return run;
@@ -124,18 +129,19 @@ VectorRun Run(const FragmentProgram& program, bool program_checked, const common
 }  // namespace
 
 VectorRun RunVector(const FragmentProgram& program, const common::TestVector& vector, const RunOptions& options) {
-  return Run(program, false, vector, options);
+  return Run(program, nullptr, vector, options);
 }
 
 VectorRun RunVector(const CheckedProgram& program, const common::TestVector& vector, const RunOptions& options) {
-  return Run(program.program(), true, vector, options);
+  return Run(program.program(), &program.decoded_, vector, options);
 }
 
 std::optional<CheckedProgram> CheckedProgram::Check(const FragmentProgram& program, std::string* why) {
   State state = program.state;
   for (const SamplerBinding& s : program.samplers) state.textures[s.unit] = {true, s.target, {}};
-  if (!CheckedState::Check(state, why)) return std::nullopt;
-  return CheckedProgram(program);
+  const std::optional<CheckedState> checked = CheckedState::Check(state, why);
+  if (!checked) return std::nullopt;
+  return CheckedProgram(program, CheckedByProgram::DecodedOf(*checked));
 }
 
 }  // namespace shaderdiff::r500

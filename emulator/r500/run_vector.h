@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,8 +75,9 @@ VectorRun RunVector(const FragmentProgram& program, const common::TestVector& ve
 // A program whose state CheckedState::Check accepts once its samplers are
 // bound, which is the state every vector gives it (constant values and
 // texture contents do not enter the check). RunVector on it skips the
-// per-vector program check; it refers to the program, which must outlive
-// it and not change. A program Check refuses is run with the
+// per-vector program check and runs the instructions pre-decoded here
+// once (decoded.h); it refers to the program, which must outlive it and
+// not change. A program Check refuses is run with the
 // FragmentProgram overload, whose results say why for each vector.
 class CheckedProgram {
  public:
@@ -83,8 +85,11 @@ class CheckedProgram {
   const FragmentProgram& program() const { return *program_; }
 
  private:
-  explicit CheckedProgram(const FragmentProgram& p) : program_(&p) {}
+  friend VectorRun RunVector(const CheckedProgram&, const common::TestVector&, const RunOptions&);
+  CheckedProgram(const FragmentProgram& p, std::shared_ptr<const DecodedCode> decoded)
+      : program_(&p), decoded_(std::move(decoded)) {}
   const FragmentProgram* program_;
+  std::shared_ptr<const DecodedCode> decoded_;
 };
 
 VectorRun RunVector(const CheckedProgram& program, const common::TestVector& vector, const RunOptions& options = {});

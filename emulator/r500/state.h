@@ -10,13 +10,16 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compiler/tgsi/names.h"
 #include "emulator/common/texture.h"
 #include "emulator/common/words.h"
+#include "emulator/r500/decoded.h"
 #include "emulator/r500/isa/instr.h"
 
 namespace shaderdiff::r500 {
@@ -103,18 +106,22 @@ std::optional<std::string> CheckState(const State& s, const Quad& q);
 // A State CheckProgramState accepted: only CheckedState::Check makes one,
 // so RunQuad on it needs to check only the quad's inputs (RunVector checks
 // the program once per vector, not once per quad). It refers to the State,
-// which must outlive it and not change.
+// which must outlive it and not change, and holds the executed slots'
+// pre-decoded records (decoded.h), made once by Check (or shared from a
+// CheckedProgram) and run by every quad.
 class CheckedState {
  public:
   // Everything about `s` alone (code, code addresses, textures, flow
   // control mode); nullopt and `why` set if refused.
   static std::optional<CheckedState> Check(const State& s, std::string* why);
   const State& state() const { return *state_; }
+  const DecodedCode& decoded() const { return *decoded_; }
 
  private:
   friend struct CheckedByProgram;  // run_vector.cc: a CheckedProgram's per-vector state
-  explicit CheckedState(const State& s) : state_(&s) {}
+  CheckedState(const State& s, std::shared_ptr<const DecodedCode> decoded) : state_(&s), decoded_(std::move(decoded)) {}
   const State* state_;
+  std::shared_ptr<const DecodedCode> decoded_;
 };
 
 // What CheckState checks of the quad alone: its preloaded inputs.

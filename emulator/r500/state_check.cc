@@ -80,7 +80,8 @@ std::optional<CheckedState> CheckedState::Check(const State& s, std::string* why
     *why = std::move(*refused);
     return std::nullopt;
   }
-  return CheckedState(s);
+  const int end = s.code_end < 0 ? static_cast<int>(s.code.size()) - 1 : s.code_end;
+  return CheckedState(s, std::make_shared<const DecodedCode>(DecodeCode(s.code, s.code_start, end)));
 }
 
 }  // namespace shaderdiff::r500
