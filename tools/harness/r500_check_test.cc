@@ -412,8 +412,16 @@ constexpr char kDependentHalves[] =
     "DCL TEMP[0..1]\n  0: MUL TEMP[0].xyz, IN[0], IN[1]\n  1: ADD TEMP[1].w, TEMP[0].xxxx, IN[0]\n"
     "  2: MOV TEMP[1].xyz, TEMP[0]\n  3: MOV OUT[0], TEMP[1]\n  4: END\n";
 
+// A destination that is also a source: r500-coalesce makes the RGB
+// half's producer write TEMP[0] itself only if nothing reads TEMP[0].xyz
+// before the copy; the Alpha half does (TEMP[0].wzyx's w lane reads x).
+constexpr char kCopyReadBetween[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n  0: MUL TEMP[0], IN[0], IN[1]\n  1: ADD TEMP[0], TEMP[0].wzyx, IN[1]\n"
+    "  2: MOV OUT[0], TEMP[0]\n  3: END\n";
+
 TEST(R500Check, OptimizingBuildPasses) {
-  for (const char* shader : {kPairAndGroup, kDependentHalves}) {
+  for (const char* shader : {kPairAndGroup, kDependentHalves, kCopyReadBetween}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -434,6 +442,16 @@ TEST(R500Check, PairingDependentHalvesIsCaught) {
 TEST(R500Check, RenamingInterferingWebsIsCaught) {
   compiler::ActivateMutant(compiler::Mutant::kR500OptRenameInterfering);
   const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
+  compiler::ActivateMutant(compiler::Mutant::kNone);
+  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
+      << VerdictName(o.verdict) << ": " << o.detail;
+}
+
+// The seeded fault: coalescing a copy without looking for reads of its
+// destination before it lets the Alpha half read the new TEMP[0].x.
+TEST(R500Check, CoalescingPastAReadIsCaught) {
+  compiler::ActivateMutant(compiler::Mutant::kR500OptCoalesceReadBetween);
+  const CheckOutcome o = Check(kCopyReadBetween, Build::kOptimizing);
   compiler::ActivateMutant(compiler::Mutant::kNone);
   EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
       << VerdictName(o.verdict) << ": " << o.detail;
