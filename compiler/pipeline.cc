@@ -326,6 +326,20 @@ const std::vector<TargetCompiler>& TargetCompilers() {
         {"r500-dead",
          "before scheduling: dead halves, channels and instructions removed first leave fewer dependencies and halves to pair",
          "compiler/targets/r500/opt/dead_channels.cc (sync bits cleared first: legalize recomputes them)"},
+        {"r500-coalesce",
+         "after dead-code removal (dead copies are gone, live ones have their last readers), before renaming: a "
+         "producer writing the copy's destination itself leaves one web where there were two and one instruction "
+         "less to schedule",
+         "compiler/targets/r500/opt/coalesce.cc"},
+        {"r500-alpha",
+         "after the first r500-coalesce (values have their final producers), before renaming: a value in one RGB "
+         "channel moves to a fresh register's w, computed by the Alpha unit, so r500-schedule can pair it; "
+         "r500-rename packs the fresh registers",
+         "compiler/targets/r500/opt/alpha.cc"},
+        {"r500-coalesce",
+         "again after r500-alpha: a moved copy of an Alpha result (the transcendental templates' broadcast) is now "
+         "an Alpha copy its producer can absorb",
+         "compiler/targets/r500/opt/coalesce.cc"},
         {"r500-rename",
          "after dead-code removal (only live definitions form webs), before scheduling: a web per value on its own "
          "register removes the false dependences the fixed registers and scratch S0..S2 make, and packs the webs onto "

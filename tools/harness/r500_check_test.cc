@@ -412,8 +412,33 @@ constexpr char kDependentHalves[] =
     "DCL TEMP[0..1]\n  0: MUL TEMP[0].xyz, IN[0], IN[1]\n  1: ADD TEMP[1].w, TEMP[0].xxxx, IN[0]\n"
     "  2: MOV TEMP[1].xyz, TEMP[0]\n  3: MOV OUT[0], TEMP[1]\n  4: END\n";
 
+// A destination that is also a source: r500-coalesce makes the RGB
+// half's producer write TEMP[0] itself only if nothing reads TEMP[0].xyz
+// before the copy; the Alpha half does (TEMP[0].wzyx's w lane reads x).
+constexpr char kCopyReadBetween[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n  0: MUL TEMP[0], IN[0], IN[1]\n  1: ADD TEMP[0], TEMP[0].wzyx, IN[1]\n"
+    "  2: MOV OUT[0], TEMP[0]\n  3: END\n";
+
+// A one-channel value read on three lanes: r500-alpha moves it to the
+// Alpha unit, and every lane must read it there.
+constexpr char kScalarReadOnThreeLanes[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0..1]\n  0: MUL TEMP[0].x, IN[0].xxxx, IN[1].yyyy\n  1: ADD TEMP[1].xyz, IN[0], IN[1]\n"
+    "  2: MAD OUT[0].xyz, TEMP[0].xxxx, TEMP[1], IN[1]\n  3: MOV OUT[0].w, IN[0]\n  4: END\n";
+
+// Checks `shader`'s optimizing build with `mutant` planted: a
+// build-mismatch or mismatch, never a pass.
+void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
+  compiler::ActivateMutant(mutant);
+  const CheckOutcome o = Check(shader, Build::kOptimizing);
+  compiler::ActivateMutant(compiler::Mutant::kNone);
+  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
+      << VerdictName(o.verdict) << ": " << o.detail;
+}
+
 TEST(R500Check, OptimizingBuildPasses) {
-  for (const char* shader : {kPairAndGroup, kDependentHalves}) {
+  for (const char* shader : {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -422,21 +447,25 @@ TEST(R500Check, OptimizingBuildPasses) {
 // The seeded fault: the pairing scheduler pairing dependent halves is a
 // build-mismatch or mismatch, never a pass.
 TEST(R500Check, PairingDependentHalvesIsCaught) {
-  compiler::ActivateMutant(compiler::Mutant::kR500OptPairDependent);
-  const CheckOutcome o = Check(kDependentHalves, Build::kOptimizing);
-  compiler::ActivateMutant(compiler::Mutant::kNone);
-  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
-      << VerdictName(o.verdict) << ": " << o.detail;
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptPairDependent, kDependentHalves);
 }
 
 // The seeded fault: the renaming colouring webs without looking at their
 // neighbours puts interfering values in one register: never a pass.
 TEST(R500Check, RenamingInterferingWebsIsCaught) {
-  compiler::ActivateMutant(compiler::Mutant::kR500OptRenameInterfering);
-  const CheckOutcome o = Check(kPairAndGroup, Build::kOptimizing);
-  compiler::ActivateMutant(compiler::Mutant::kNone);
-  EXPECT_TRUE(o.verdict == Verdict::kBuildMismatch || o.verdict == Verdict::kMismatch)
-      << VerdictName(o.verdict) << ": " << o.detail;
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptRenameInterfering, kPairAndGroup);
+}
+
+// The seeded fault: coalescing a copy without looking for reads of its
+// destination before it lets the Alpha half read the new TEMP[0].x.
+TEST(R500Check, CoalescingPastAReadIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptCoalesceReadBetween, kCopyReadBetween);
+}
+
+// The seeded fault: the RGB -> Alpha move redirecting only the first lane
+// of the reader's operand: lanes y and z read the old register.
+TEST(R500Check, AlphaMoveMissingALaneIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptAlphaFirstLaneOnly, kScalarReadOnThreeLanes);
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ TEST(Bisect, EachPassStopsAtTheLimit) {
   const tgsi::Shader shader = Parse(ReadCase("pair_and_group"));
   const Result full = CompileR500Opt(shader);
   ASSERT_EQ(full.status, r500naive::Status::kOk);
-  for (const char* pass : {"r500-dead", "r500-rename", "r500-schedule", "r500-legalize"}) {
+  for (const char* pass : {"r500-dead", "r500-coalesce", "r500-alpha", "r500-rename", "r500-schedule", "r500-legalize"}) {
     int64_t first = -1;
     for (const compiler::RewriteBudget::Decision& d : full.budget.log())
       if (d.pass == pass && d.taken) {

@@ -1,6 +1,8 @@
 // The r500 optimizing build's driver (r500_opt.h).
 #include "compiler/targets/r500/opt/r500_opt.h"
 
+#include "compiler/targets/r500/opt/alpha.h"
+#include "compiler/targets/r500/opt/coalesce.h"
 #include "compiler/targets/r500/opt/dead_channels.h"
 #include "compiler/targets/r500/opt/legalize.h"
 #include "compiler/targets/r500/opt/pair_schedule.h"
@@ -26,6 +28,12 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   ClearSyncBits(code);
   r.budget.SetPass("r500-dead");
   EliminateDeadChannels(code, &r.budget);
+  r.budget.SetPass("r500-coalesce");
+  CoalesceCopies(code, &r.budget);
+  r.budget.SetPass("r500-alpha");
+  MoveScalarsToAlpha(code, &r.budget);
+  r.budget.SetPass("r500-coalesce");
+  CoalesceCopies(code, &r.budget);
   r.budget.SetPass("r500-rename");
   RenameRegisters(code, &r.budget);
   r.budget.SetPass("r500-schedule");

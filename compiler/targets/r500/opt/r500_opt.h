@@ -6,11 +6,14 @@
 //   1. r500-naive      the naive translation (same lowering, registers, templates)
 //   2. clear-sync      every TEX_SEM_ACQUIRE / TEX_SEM_WAIT / NOP bit cleared (legalize recomputes them)
 //   3. r500-dead       dead-half and dead-channel elimination (dead_channels.h)
-//   4. r500-rename     a web per value, packed onto the fewest temporaries (rename.h)
-//   5. r500-schedule   the pairing list scheduler, lookups first (pair_schedule.h)
-//   6. r500-legalize   texture grouping with one acquire per group, WAIT on the
+//   4. r500-coalesce   `op S; MOV T, S` becomes `op T` (coalesce.h)
+//   5. r500-alpha      one-channel RGB values move to the Alpha unit (alpha.h)
+//   6. r500-coalesce   again: the Alpha copies step 5 made fold into their producers
+//   7. r500-rename     a web per value, packed onto the fewest temporaries (rename.h)
+//   8. r500-schedule   the pairing list scheduler, lookups first (pair_schedule.h)
+//   9. r500-legalize   texture grouping with one acquire per group, WAIT on the
 //                      first reader; NOP before MDH/MDV (legalize.h)
-//   7. validate        every word through isa's Validate (never longer than the
+//  10. validate        every word through isa's Validate (never longer than the
 //                      naive translation, which checks the 512-slot limit)
 // Programs the passes cannot edit (relative addressing, FC other than JUMP)
 // are the naive translation unchanged.
