@@ -7,6 +7,8 @@
 // each SSA pass.
 #include "compiler/opt/verify.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "compiler/opt/build_ssa.h"
@@ -54,6 +56,10 @@ ValueId Find(const Function& fn, Pick pick) {
 }
 
 bool Is(const Node& n, a3xx::Opcode op) { return !n.is_meta() && n.instr.opcode == op; }
+
+bool IsTerminatorNode(const Node& n) {
+  return Is(n, a3xx::Opcode::BR) || Is(n, a3xx::Opcode::JUMP) || Is(n, a3xx::Opcode::END);
+}
 
 void ExpectRefused(const Function& fn, const std::string& what) {
   const std::optional<std::string> e = VerifyFunction(fn);
@@ -120,6 +126,67 @@ TEST(Verify, SingleRegisterValuesStayInTheirBlock) {
     Function fn = valid;
     fn.node(def).def_class = c;
     ExpectRefused(fn, "single-register value %" + std::to_string(def) + " used outside its block");
+  }
+}
+
+// The checks of every use (the verifier's per-use fast path must not let
+// any of them through): a value used before its definition in one block, a
+// value from a block that does not dominate the user's, a removed value, a
+// value in no block.
+ValueId SameBlockUser(const Function& fn, ValueId* def) {
+  return Find(fn, [&](const Node& n) {
+    if (n.is_meta() || IsTerminatorNode(n)) return false;
+    for (ValueId s : n.src_value) {
+      if (s != kNoValue && fn.node(s).block == n.block && !fn.node(s).is_meta()) {
+        *def = s;
+        return true;
+      }
+    }
+    return false;
+  });
+}
+
+TEST(Verify, UseBeforeItsDefinition) {
+  Function fn = Build();
+  ValueId def = kNoValue;
+  const ValueId user = SameBlockUser(fn, &def);
+  ASSERT_NE(user, kNoValue) << PrintFunction(fn);
+  auto& nodes = fn.blocks[static_cast<size_t>(fn.node(user).block)].nodes;
+  const auto at_user = std::find(nodes.begin(), nodes.end(), user);
+  const auto at_def = std::find(nodes.begin(), nodes.end(), def);
+  std::iter_swap(at_user, at_def);
+  fn.node(user).deps.clear();
+  fn.node(def).deps.clear();
+  ExpectRefused(fn, "uses %" + std::to_string(def) + " before its definition");
+}
+
+TEST(Verify, UseFromABlockThatDoesNotDominate) {
+  Function fn = Build();
+  // The MUL of one arm and the ADD of the other: neither arm dominates the other.
+  const ValueId mul = Find(fn, [](const Node& n) { return Is(n, a3xx::Opcode::MUL_F); });
+  ASSERT_NE(mul, kNoValue) << PrintFunction(fn);
+  const int32_t then_block = fn.node(mul).block;
+  const ValueId add = Find(fn, [then_block](const Node& n) {
+    return Is(n, a3xx::Opcode::ADD_F) && n.block != 0 && n.block != then_block;
+  });
+  ASSERT_NE(add, kNoValue) << PrintFunction(fn);
+  fn.node(add).src_value[0] = mul;
+  ExpectRefused(fn, "uses %" + std::to_string(mul) + " from b" + std::to_string(then_block) +
+                        ", which does not dominate");
+}
+
+TEST(Verify, UseOfARemovedValueOrOneInNoBlock) {
+  for (const bool dead : {true, false}) {
+    Function fn = Build();
+    ValueId def = kNoValue;
+    const ValueId user = SameBlockUser(fn, &def);
+    ASSERT_NE(user, kNoValue) << PrintFunction(fn);
+    auto& nodes = fn.blocks[static_cast<size_t>(fn.node(def).block)].nodes;
+    nodes.erase(std::find(nodes.begin(), nodes.end(), def));
+    fn.node(user).deps.clear();
+    fn.node(def).dead = dead;
+    ExpectRefused(fn, dead ? "uses removed value %" + std::to_string(def)
+                           : "uses %" + std::to_string(def) + ", which is in no block");
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emulator/a3xx/isa/instr_memo.h"
 #include "emulator/a3xx/isa/validated_program.h"
 #include "emulator/a3xx/test_util.h"
 
@@ -44,7 +45,7 @@ TEST(ValidatedProgram, CheckRefusesWhatValidateRefuses) {
   EXPECT_FALSE(ValidatedProgram::Check(bad).has_value());  // no refusal asked for
 }
 
-// Check runs Validate once per distinct recent instruction (repeats of an
+// Check runs Validate once per distinct remembered instruction (repeats of an
 // accepted one are accepted): an instruction that differs from an accepted
 // one in a single member is still validated, and refused at its own index.
 TEST(ValidatedProgram, RepeatsAreCheckedAsTheirFirst) {
@@ -61,6 +62,26 @@ TEST(ValidatedProgram, RepeatsAreCheckedAsTheirFirst) {
   p.instrs[1] = p.instrs[5];  // the same refused instruction twice: the first is named
   EXPECT_FALSE(ValidatedProgram::Check(p, &refusal).has_value());
   EXPECT_EQ(refusal.index, 1u);
+}
+
+// Check remembers accepted instructions across programs (isa/instr_memo.h):
+// a later program's instruction that differs from a remembered one only in
+// a member the slot hash leaves out (here `samp`, which mov must leave at
+// its default: both land in one slot) is still validated and refused, and
+// an instruction accepted earlier is accepted again.
+TEST(ValidatedProgram, RememberedInstructionsDoNotAcceptTheirNeighbours) {
+  const Program first = Sample();
+  ASSERT_TRUE(ValidatedProgram::Check(first).has_value());
+  Program second = Sample();
+  second.instrs[0].samp = 3;
+  ASSERT_EQ(HashInstr(second.instrs[0]), HashInstr(first.instrs[0]));
+  const std::optional<std::string> why = Validate(second.instrs[0]);
+  ASSERT_TRUE(why.has_value());
+  ValidatedProgram::Refusal refusal;
+  EXPECT_FALSE(ValidatedProgram::Check(second, &refusal).has_value());
+  EXPECT_EQ(refusal.index, 0u);
+  EXPECT_EQ(refusal.why, *why);
+  EXPECT_TRUE(ValidatedProgram::Check(first).has_value());
 }
 
 TEST(ValidatedProgram, PreparesAndRunsAsThePlainProgram) {

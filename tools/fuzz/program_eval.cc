@@ -1,7 +1,9 @@
 // One campaign program through every oracle (program_eval.h).
 #include "tools/fuzz/program_eval.h"
 
+#include <algorithm>
 #include <set>
+#include <vector>
 
 #include "compiler/pipeline.h"
 #include "compiler/targets/r500/opt/r500_opt.h"
@@ -78,10 +80,18 @@ void AddTgsiPairFeatures(const tgsi::Shader& shader, std::set<std::string>& feat
 // The metamorphic oracle on a preserving transform's pair: the reference,
 // then each build's results (the optimizing build's when there is one).
 // The rewrites an optimizing build took, as "rewrite:<pass>/<rewrite>".
+// A program logs ~270 decisions of a few distinct (pass, rewrite) names:
+// each distinct one is looked up in the set once.
 void AddRewriteFeatures(const compiler::RewriteBudget& budget, std::set<std::string>& features) {
-  std::string key;  // one buffer: the set copies a key only when it is new (most decisions repeat one)
+  std::string key;  // one buffer: the set copies a key only when it is new
+  std::vector<const compiler::RewriteBudget::Decision*> done;  // distinct (pass, rewrite) already inserted
   for (const compiler::RewriteBudget::Decision& d : budget.log()) {
     if (!d.taken) continue;
+    const bool seen = std::any_of(done.begin(), done.end(), [&](const compiler::RewriteBudget::Decision* e) {
+      return e->rewrite == d.rewrite && e->pass == d.pass;
+    });
+    if (seen) continue;
+    done.push_back(&d);
     key.assign("rewrite:").append(d.pass).append("/").append(d.rewrite);
     features.insert(key);
   }

@@ -2,38 +2,35 @@
 //
 // Validate is a pure function of the Instr (the opcode table and the
 // FieldUse rows are constant), so an instruction equal (Instr::operator==,
-// every member) to one already accepted in this program is accepted
-// without running it again. A few recent distinct accepted instructions
-// are kept: the naive build's code is about half `(rptN)nop` and
-// `(ss)/(sy)` nops of a few shapes, so most of its checks are repeats.
-// A refused instruction is never remembered; the first refusal is still
-// the first instruction Validate refuses, with Validate's message.
+// every member) to one it already accepted, in this program or an earlier
+// one on this thread, is accepted without running it again: the thread's
+// InstrMemo (instr_memo.h, 2,048 direct-mapped slots) keeps accepted
+// instructions. The naive build's code is its templates over a few
+// registers and nops of a few shapes, so most of its checks are repeats
+// across a campaign's programs. A refused instruction is never remembered;
+// the first refusal is still the first instruction Validate refuses, with
+// Validate's message.
 #include "emulator/a3xx/isa/validated_program.h"
 
-#include <array>
+#include "emulator/a3xx/isa/instr_memo.h"
 
 namespace shaderdiff::a3xx {
 
+namespace {
+struct AcceptedTag {};
+}  // namespace
+
 std::optional<ValidatedProgram> ValidatedProgram::Check(Program program, Refusal* refusal) {
-  constexpr size_t kRecent = 4;
-  std::array<const Instr*, kRecent> recent{};  // accepted, distinct, round robin
-  size_t next = 0;
+  InstrMemo<bool, 2048>& accepted = ThreadInstrMemo<AcceptedTag, bool, 2048>();
   for (size_t i = 0; i < program.instrs.size(); ++i) {
     const Instr& instr = program.instrs[i];
-    bool seen = false;
-    for (const Instr* r : recent) {
-      if (r && *r == instr) {
-        seen = true;
-        break;
-      }
-    }
-    if (seen) continue;
+    const uint64_t hash = HashInstr(instr);
+    if (accepted.Find(instr, hash)) continue;
     if (std::optional<std::string> why = Validate(instr)) {
       if (refusal) *refusal = {i, instr, std::move(*why)};
       return std::nullopt;
     }
-    recent[next] = &instr;
-    next = (next + 1) % kRecent;
+    accepted.Put(instr, hash, true);
   }
   return ValidatedProgram(std::move(program));
 }
