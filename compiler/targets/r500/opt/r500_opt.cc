@@ -1,6 +1,8 @@
 // The r500 optimizing build's driver (r500_opt.h).
 #include "compiler/targets/r500/opt/r500_opt.h"
 
+#include <utility>
+
 #include "compiler/targets/r500/opt/alpha.h"
 #include "compiler/targets/r500/opt/coalesce.h"
 #include "compiler/targets/r500/opt/dead_channels.h"
@@ -26,20 +28,18 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   if (!Editable(code)) return r;
 
   ClearSyncBits(code);
-  r.budget.SetPass("r500-dead");
-  EliminateDeadChannels(code, &r.budget);
-  r.budget.SetPass("r500-coalesce");
-  CoalesceCopies(code, &r.budget);
-  r.budget.SetPass("r500-alpha");
-  MoveScalarsToAlpha(code, &r.budget);
-  r.budget.SetPass("r500-coalesce");
-  CoalesceCopies(code, &r.budget);
-  r.budget.SetPass("r500-rename");
-  RenameRegisters(code, &r.budget);
-  r.budget.SetPass("r500-schedule");
-  SchedulePairs(code, &r.budget);
-  r.budget.SetPass("r500-legalize");
-  LegalizeSemaphoreAndNops(code, &r.budget);
+  // The passes in order (compiler/pipeline.cc lists the same names);
+  // r500-coalesce runs again after r500-alpha to fold the moved values' copies.
+  using Pass = int (*)(std::vector<r500::Instr>&, compiler::RewriteBudget*);
+  static constexpr std::pair<const char*, Pass> kPasses[] = {
+      {"r500-dead", EliminateDeadChannels},   {"r500-coalesce", CoalesceCopies}, {"r500-alpha", MoveScalarsToAlpha},
+      {"r500-coalesce", CoalesceCopies},      {"r500-rename", RenameRegisters},  {"r500-schedule", SchedulePairs},
+      {"r500-legalize", LegalizeSemaphoreAndNops},
+  };
+  for (const auto& [name, pass] : kPasses) {
+    r.budget.SetPass(name);
+    pass(code, &r.budget);
+  }
   r.budget.SetPass("");
 
   if (code.empty() || code.back().type() != r500::InstrType::kOut) {
