@@ -1,24 +1,16 @@
 // The emulator fuzz target's cases (emulate_cases.h).
 #include "fuzz/libfuzzer/emulate_cases.h"
 
-#include <cstdio>
-#include <cstdlib>
-
 #include "compiler/targets/a3xx/naive/a3xx_naive.h"
-#include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/isa/isa.h"
+#include "fuzz/libfuzzer/case_source.h"
 #include "fuzz/libfuzzer/words.h"
-#include "tools/harness/vector_gen.h"
 
 namespace shaderdiff::fuzz {
 namespace {
 
-struct Source {
-  const char* name;
-  const char* text;
-};
 
-constexpr Source kSources[] = {
+constexpr CaseSource kSources[] = {
     {"vertex",
      "VERT\n"
      "DCL IN[0]\n"
@@ -58,22 +50,16 @@ constexpr Source kSources[] = {
      "  5: END\n"},
 };
 
-[[noreturn]] void Fail(const char* name, const std::string& why) {
-  std::fprintf(stderr, "emulate_cases: case %s: %s\n", name, why.c_str());
-  std::abort();
-}
 
-EmulateCase Build(const Source& source) {
-  const tgsi::FrontDoorResult front = tgsi::ParseAndValidate(source.text);
-  if (!front.ok()) Fail(source.name, front.errors.front().ToString(source.name));
-  const naive::CompileResult compiled = naive::CompileA3xxNaive(front.shader);
-  if (compiled.status != naive::CompileStatus::kOk) Fail(source.name, compiled.detail);
+EmulateCase Build(const CaseSource& source) {
+  const tgsi::Shader shader = ParseCase("emulate_cases", source);
+  const naive::CompileResult compiled = naive::CompileA3xxNaive(shader);
+  if (compiled.status != naive::CompileStatus::kOk) CaseFailed("emulate_cases", source.name, compiled.detail);
   EmulateCase c;
   c.name = source.name;
   c.state = compiled.program.state;
   for (const a3xx::Instr& i : compiled.program.instrs) c.words.push_back(*a3xx::Encode(i));
-  std::string error;
-  if (!harness::GenerateVector(front.shader, {.seed = 1, .lanes = 4}, &c.vector, &error)) Fail(source.name, error);
+  c.vector = CaseVector("emulate_cases", source, shader);
   return c;
 }
 
@@ -82,7 +68,7 @@ EmulateCase Build(const Source& source) {
 const std::vector<EmulateCase>& EmulateCases() {
   static const std::vector<EmulateCase> cases = [] {
     std::vector<EmulateCase> v;
-    for (const Source& s : kSources) v.push_back(Build(s));
+    for (const CaseSource& s : kSources) v.push_back(Build(s));
     return v;
   }();
   return cases;

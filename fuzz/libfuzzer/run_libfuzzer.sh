@@ -19,7 +19,7 @@
 # crash, a sanitizer report, a timeout of one input, an out-of-memory).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-targets=(tgsi_parse compile_naive compile_opt a3xx_decode a3xx_asm a3xx_emulate)
+targets=(tgsi_parse compile_naive compile_opt a3xx_decode a3xx_asm a3xx_emulate compile_r500 r500_decode r500_asm r500_emulate)
 if [[ ${1:-} == --list ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 usage() { echo "usage: $0 TARGET SECONDS [--out DIR] [--max-shaders N] [--no-build] [-- FLAG...]" >&2; exit 2; }
 [[ $# -ge 2 ]] || usage

@@ -8,11 +8,17 @@
 #include <set>
 
 #include "compiler/pipeline.h"
+#include "compiler/targets/r500/opt/r500_opt.h"
 #include "compiler/tgsi/names.h"
 #include "compiler/tgsi/opcode.h"
 #include "compiler/tgsi/validate.h"
 #include "emulator/a3xx/isa/isa.h"
+#include "emulator/r500/isa/codec.h"
+#include "emulator/r500/isa/fields.h"
+#include "emulator/r500/isa/text.h"
 #include "fuzz/libfuzzer/emulate_cases.h"
+#include "fuzz/libfuzzer/r500_emulate_cases.h"
+#include "fuzz/libfuzzer/r500_words.h"
 #include "fuzz/libfuzzer/words.h"
 
 namespace shaderdiff::fuzz {
@@ -54,6 +60,33 @@ std::vector<std::vector<uint64_t>> CompiledWords(const std::string& text) {
   return out;
 }
 
+// Both r500 builds' instructions for one shader (none for a build that
+// does not compile it: vertex shaders, integer opcodes, ...).
+std::vector<std::vector<r500::Words>> CompiledR500Words(const std::string& text) {
+  std::vector<std::vector<r500::Words>> out;
+  const tgsi::FrontDoorResult front = tgsi::ParseAndValidate(text);
+  if (!front.ok()) return out;
+  for (bool optimizing : {false, true}) {
+    const r500naive::CompileResult r = r500opt::CompileR500Build(front.shader, optimizing);
+    if (r.status != r500naive::Status::kOk) continue;
+    std::vector<r500::Words> words;
+    for (const r500::Instr& i : r.program.state.code) words.push_back(std::get<r500::Words>(r500::Encode(i)));
+    out.push_back(std::move(words));
+  }
+  return out;
+}
+
+// The R500 emulator target's input for a compiled program, run under
+// `case_index`'s bindings with that case's flow-control mode.
+std::string R500EmulateSeed(size_t case_index, bool trap, const std::vector<r500::Words>& words) {
+  const r500::State& state = R500EmulateCases()[case_index].program.state;
+  return R500EmulateInputBytes({.case_index = case_index,
+                                .trap_hazards = trap,
+                                .zero_times_anything = state.zero_times_anything,
+                                .full_fc = state.full_fc,
+                                .words = words});
+}
+
 std::string Quoted(std::string_view word) {
   std::string s = "\"";
   for (char c : word) {
@@ -66,8 +99,9 @@ std::string Quoted(std::string_view word) {
 }  // namespace
 
 const std::vector<std::string>& FuzzTargetNames() {
-  static const std::vector<std::string> names = {"tgsi_parse",  "compile_naive", "compile_opt",
-                                                 "a3xx_decode", "a3xx_asm",      "a3xx_emulate"};
+  static const std::vector<std::string> names = {"tgsi_parse",   "compile_naive", "compile_opt",  "a3xx_decode",
+                                                 "a3xx_asm",     "a3xx_emulate",  "compile_r500", "r500_decode",
+                                                 "r500_asm",     "r500_emulate"};
   return names;
 }
 
@@ -86,12 +120,39 @@ std::optional<std::vector<std::string>> MakeSeeds(const std::string& target, con
       }
     }
   }
+  if (target == "r500_emulate") {
+    for (size_t c = 0; c < R500EmulateCases().size(); ++c) {
+      std::vector<r500::Words> words;
+      for (const r500::Instr& i : R500EmulateCases()[c].program.state.code) words.push_back(std::get<r500::Words>(r500::Encode(i)));
+      for (bool trap : {false, true}) seeds.push_back(R500EmulateSeed(c, trap, words));
+    }
+  }
   size_t n = 0;
   std::set<std::string> seen;
   for (const std::string& path : ShaderPaths(roots, max_shaders)) {
     const std::string text = ReadAll(path);
-    if (target == "tgsi_parse" || target == "compile_naive" || target == "compile_opt") {
+    if (target == "tgsi_parse" || target == "compile_naive" || target == "compile_opt" || target == "compile_r500") {
       seeds.push_back(text);
+      continue;
+    }
+    if (target == "r500_decode" || target == "r500_asm" || target == "r500_emulate") {
+      for (const std::vector<r500::Words>& words : CompiledR500Words(text)) {
+        if (target == "r500_emulate") {
+          seeds.push_back(R500EmulateSeed(n++ % R500EmulateCases().size(), false, words));
+          continue;
+        }
+        // Pieces of kChunkWords instructions, each once (as for a3xx).
+        for (size_t at = 0; at < words.size(); at += kChunkWords) {
+          const std::vector<r500::Words> chunk(words.begin() + at, words.begin() + std::min(words.size(), at + kChunkWords));
+          std::string seed;
+          if (target == "r500_decode") {
+            seed = BytesFromR500Words(chunk);
+          } else {
+            for (const r500::Words& w : chunk) seed += r500::Disassemble(std::get<r500::Instr>(r500::Decode(w))) + "\n";
+          }
+          if (seen.insert(seed).second) seeds.push_back(std::move(seed));
+        }
+      }
       continue;
     }
     for (const std::vector<uint64_t>& words : CompiledWords(text)) {
@@ -114,7 +175,7 @@ std::optional<std::vector<std::string>> MakeSeeds(const std::string& target, con
 
 std::string MakeDictionary(const std::string& target) {
   std::set<std::string> words;
-  if (target == "tgsi_parse" || target == "compile_naive" || target == "compile_opt") {
+  if (target == "tgsi_parse" || target == "compile_naive" || target == "compile_opt" || target == "compile_r500") {
     for (int i = 0; i < tgsi::kOpcodeCount; ++i) words.insert(std::string(tgsi::GetOpcodeInfo(static_cast<tgsi::Opcode>(i)).name));
     for (std::string_view w : tgsi::kProcessorNames) words.insert(std::string(w));
     for (std::string_view w : tgsi::kFileNames) words.insert(std::string(w));
@@ -135,6 +196,10 @@ std::string MakeDictionary(const std::string& target) {
                           "(f16)", "(xyzw)", "r0.x", "hr0.x", "c0.x", "a0.x", "p0.x", "r<a0.x + ", "c<a0.x + ", "s#",
                           "t#", "#", "l[", "g[", ".f32f32", ".u32", ".s32", ".f16"})
       words.insert(w);
+  } else if (target == "r500_asm") {
+    for (const r500::FieldInfo& f : r500::FieldTable()) words.insert(std::string(f.name) + "=");
+    for (const r500::EnumValue& e : r500::EnumTable()) words.insert(std::string(e.name));
+    for (int t = 0; t < 4; ++t) words.insert(std::string(r500::TypeName(static_cast<r500::InstrType>(t))) + " ");
   }
   std::string dict;
   for (const std::string& w : words) dict += Quoted(w);

@@ -1,11 +1,12 @@
 // Seed corpora and dictionaries of the libFuzzer targets, made from the
 // shipped corpus (corpus/shaders, corpus/generated) rather than stored: the
-// TGSI targets start from the shaders' text; the a3xx targets from what
-// both builds compile them to: for the decoder the words and for the
-// assembler their disassembly, both cut in distinct pieces of 16
-// instructions; for the emulator whole programs under an emulate_cases.h
-// case, plus each case's own program in every mode. Shaders that do not
-// pass the front door or do not compile are skipped for the a3xx targets.
+// TGSI targets start from the shaders' text; the a3xx and r500 targets from
+// what the target's two builds compile them to: for the decoder the words
+// and for the assembler their disassembly, both cut in distinct pieces of
+// 16 instructions; for the emulator whole programs under a case of
+// emulate_cases.h (r500_emulate_cases.h), plus each case's own program in
+// every mode (r500: with and without trapping hazards). Shaders that do
+// not pass the front door or do not compile are skipped for those targets.
 //
 // Invariant: deterministic (sorted paths, no randomness): the same corpus
 // gives the same seeds, named seed-NNNNN in order.
@@ -28,8 +29,8 @@ std::optional<std::vector<std::string>> MakeSeeds(const std::string& target, con
                                                   size_t max_shaders);
 
 // A libFuzzer dictionary (-dict) for `target`: TGSI keywords and opcode
-// names, or a3xx mnemonics and syntax; empty when a dictionary does not help
-// (the binary targets).
+// names, a3xx mnemonics and syntax, or r500 field and value names; empty
+// when a dictionary does not help (the binary targets).
 std::string MakeDictionary(const std::string& target);
 
 }  // namespace shaderdiff::fuzz
