@@ -2,7 +2,9 @@
 // instructions (r500_words.h), under one of the programs and one-quad
 // vectors of r500_emulate_cases.h and the modes the input's first two
 // bytes choose. Words Decode refuses are the decoder's results (the
-// r500_decode target's), so such an input stops there. Every run status is
+// r500_decode target's): they are dropped, and the program is the words it
+// accepts, in order (so one bad word among mutated ones does not waste the
+// input). Every run status is
 // a result if it says why: a state the hardware could not run (refused),
 // an unsupported feature, the step budget running out, hazards. A crash or
 // sanitizer report is a finding, and so is a result that breaks the
@@ -40,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   program.state.code.clear();
   for (const r500::Words& w : in.words) {
     std::variant<r500::Instr, r500::Refusal> d = r500::Decode(w);
-    if (!std::holds_alternative<r500::Instr>(d)) return 0;
+    if (!std::holds_alternative<r500::Instr>(d)) continue;
     program.state.code.push_back(std::get<r500::Instr>(d));
   }
   program.state.zero_times_anything = in.zero_times_anything;
