@@ -14,6 +14,7 @@
 #include "compiler/support/mutant_activation.h"
 
 #include <cstdio>
+#include <initializer_list>
 
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
@@ -498,9 +499,10 @@ constexpr char kTinyImmediate[] =
     "IMM[0] FLT32 { 1.17549435e-38, 0.0, 0.0, 0.0 }\n"
     "  0: SGE TEMP[0], IN[0], IMM[0].xxxx\n  1: MOV OUT[0], TEMP[0]\n  2: END\n";
 
-TEST(R500Check, ImmediateComparesOnEdgeVectors) {
+// Each shader passes in both builds, every vector run.
+void ExpectBothBuildsPass(std::initializer_list<const char*> shaders) {
   for (Build build : {Build::kNaive, Build::kOptimizing}) {
-    for (const char* shader : {kAwkwardImmediates, kTinyImmediate}) {
+    for (const char* shader : shaders) {
       const CheckOutcome o = Check(shader, build);
       EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
       EXPECT_EQ(o.vectors_run, 32u);
@@ -508,10 +510,39 @@ TEST(R500Check, ImmediateComparesOnEdgeVectors) {
   }
 }
 
+TEST(R500Check, ImmediateComparesOnEdgeVectors) { ExpectBothBuildsPass({kAwkwardImmediates, kTinyImmediate}); }
+
 // The seeded fault: the short compare taken for any finite immediate, the
 // 2^-102 bound forgotten: SGE(FLT_MIN - 1 ulp, FLT_MIN) comes out true.
 TEST(R500Check, ImmCompareTinyImmediateIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptImmCompareTinyImmediate, kTinyImmediate);
+}
+
+// Selects on set-op results (r500-select's bool-select: CMP without the
+// NaN guard): the compares see NaN, infinities and zeros of both signs on
+// the edge vectors, their results feed UCMP, AND with 1.0 and CMP; the
+// CMP on a sum (may be NaN) keeps the guard.
+constexpr char kSelectsOnSetOps[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\nDCL OUT[2], COLOR[2]\nDCL TEMP[0..5]\nIMM[0] FLT32 { 1.0, 0.5, 0.0, -2.0 }\n"
+    "  0: MUL TEMP[4], IN[0], IMM[0].xxxx\n  1: MUL TEMP[5], IN[1], IMM[0].xxxx\n"
+    "  2: FSLT TEMP[0], TEMP[4], TEMP[5]\n  3: UCMP OUT[0], TEMP[0], TEMP[4], TEMP[5].wzyx\n"
+    "  4: FSEQ TEMP[1].xy, TEMP[4], IMM[0].zwzw\n  5: AND OUT[1].xy, TEMP[1], IMM[0].xxxx\n"
+    "  6: SNE TEMP[2].zw, TEMP[4], TEMP[5]\n  7: CMP OUT[1].zw, -TEMP[2], TEMP[4], TEMP[5]\n"
+    "  8: ADD TEMP[3], TEMP[4], TEMP[5]\n  9: CMP OUT[2], TEMP[3], TEMP[4], TEMP[5]\n 10: END\n";
+
+// The bool-select mutant's shape: a CMP on an ADD's result (NaN where an
+// input is NaN or the sum is inf - inf).
+constexpr char kCmpOnSum[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n  0: ADD TEMP[0], IN[0], IN[1]\n  1: CMP OUT[0], TEMP[0], IN[0], IN[1]\n  2: END\n";
+
+TEST(R500Check, SelectsOnSetOpResults) { ExpectBothBuildsPass({kSelectsOnSetOps, kCmpOnSum}); }
+
+// The seeded fault: bool-select taking any last writer for a set op: the
+// CMP on a NaN sum picks src1.
+TEST(R500Check, BoolSelectOnAnyWriterIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBoolSelectAnyWriter, kCmpOnSum);
 }
 
 }  // namespace

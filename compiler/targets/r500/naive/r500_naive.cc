@@ -116,6 +116,7 @@ CompileResult CompileR500Naive(const tgsi::Shader& input, compiler::RewriteBudge
   for (const tgsi::Instruction& inst : shader.instructions) {
     if (ended) break;
     TranslateInstruction(ctx, inst);
+    ++ctx.pc;
     if (ctx.failed()) break;
     ended = inst.opcode == tgsi::Opcode::END;
   }

@@ -163,7 +163,38 @@ bool ImmediateCompare(Ctx& ctx, const Dest& d, Opcode op, const Operand& a, cons
   return true;
 }
 
+bool IsSetOp(Opcode op) {
+  return op == Opcode::SLT || op == Opcode::SGE || op == Opcode::SEQ || op == Opcode::SNE || op == Opcode::SGT ||
+         op == Opcode::SLE;
+}
+
 }  // namespace
+
+// The reaching definition of each component, found by scanning back in
+// straight-line code only: the scan gives up at any instruction without a
+// destination (flow control, KILL, END: a component could then reach from
+// elsewhere) and at a relative TEMP write; every component must be last
+// written by a set op writing the register itself. Set ops write 1.0 or
+// +0.0 in every template (the short forms too), saturated or not.
+bool HoldsSetOpResult(const Ctx& ctx, const tgsi::SrcOperand& src, uint8_t mask) {
+  if (src.reg.file != tgsi::File::kTemporary || src.reg.index.indirect) return false;
+  uint8_t need = 0;
+  for (int c = 0; c < 4; ++c)
+    if (mask & (1u << c)) need |= static_cast<uint8_t>(1u << (src.swizzle[c] & 3));
+  for (size_t k = ctx.pc; k-- > 0 && need != 0;) {
+    const tgsi::Instruction& in = ctx.shader.instructions[k];
+    if (in.dst.empty()) return false;
+    for (const tgsi::DstOperand& d : in.dst) {
+      if (d.reg.file != tgsi::File::kTemporary) continue;
+      if (d.reg.index.indirect) return false;
+      if (d.reg.index.index != src.reg.index.index || (d.write_mask & need) == 0) continue;
+      // The seeded fault (test-only, mutant.h): any writer taken for a set op.
+      if (!IsSetOp(in.opcode) && !compiler::MutantActive(compiler::Mutant::kR500OptBoolSelectAnyWriter)) return false;
+      need &= static_cast<uint8_t>(~d.write_mask);
+    }
+  }
+  return need == 0;
+}
 
 // t = a - b in S1, then the set-op's selection (the comment at the top).
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {

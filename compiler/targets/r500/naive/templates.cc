@@ -415,6 +415,15 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::CMP: {
       if (!need(3)) return;
+      // r500-select/bool-select (the optimizing build only): a condition
+      // that holds a set op's result (1.0 or +0.0, under any modifier) is
+      // never NaN, so R500's CMP tests it directly: C >= 0 picks src2
+      // (-0 too, as TGSI's `< 0` is false there), C < 0 picks src1.
+      if (ctx.select != nullptr && HoldsSetOpResult(ctx, inst.src[0], d->mask) &&
+          compiler::ShouldRewrite(ctx.select, "bool-select")) {
+        Componentwise(ctx, AluOp::kCmp, src[2], src[1], src[0], d->write, d->mask, d->mode);
+        break;
+      }
       const int s1 = S(ctx, 1);
       Componentwise(ctx, AluOp::kMin, src[0], Zero(), Zero(), s1, d->mask);  // NaN -> 0 (the src2 side)
       Componentwise(ctx, AluOp::kCmp, src[2], src[1], TempOperand(s1), d->write, d->mask, d->mode);

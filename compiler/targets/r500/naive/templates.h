@@ -39,6 +39,7 @@ struct Ctx {
   // The optimizing build's own selection forms (set_ops.cc), asked per TGSI
   // instruction; null in the naive build, which then emits its templates only.
   compiler::RewriteBudget* select = nullptr;
+  size_t pc = 0;  // the index in shader.instructions of the instruction being translated
 
   bool failed() const { return !unsupported.empty() || !error.empty(); }
   void Unsupported(const std::string& what) {
@@ -71,6 +72,11 @@ Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop);
 // SLT/SGE/SEQ/SNE/SGT/SLE (set_ops.cc): the full template, or with
 // ctx.select the short forms where an operand is an immediate.
 void SetOp(Ctx& ctx, const Dest& d, tgsi::Opcode op, Operand a, Operand b);
+
+// Whether every component `src` reads on the channels of `mask` certainly
+// holds a set op's result (1.0 or +0.0, never NaN) at the instruction
+// being translated (set_ops.cc).
+bool HoldsSetOpResult(const Ctx& ctx, const tgsi::SrcOperand& src, uint8_t mask);
 
 // The ALU operand of a TGSI source (register, swizzle, modifiers); on a
 // source R500 cannot read, ctx is marked unsupported.

@@ -62,7 +62,7 @@ TEST(Bisect, LimitZeroIsTheNaiveTranslation) {
 // the full build's; one more and it takes exactly one.
 TEST(Bisect, EachPassStopsAtTheLimit) {
   const std::pair<const char*, const char*> kCases[] = {
-      {"imm_compare", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
+      {"imm_compare", "r500-select"},  {"bool_select", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
       {"pair_and_group", "r500-alpha"}, {"pair_and_group", "r500-rename"},  {"pair_and_group", "r500-schedule"},
       {"pair_and_group", "r500-legalize"},
   };
@@ -108,6 +108,18 @@ TEST(Select, ImmCompareOnlyWhereTheProofHolds) {
   }
   EXPECT_EQ(asked, 4u);
   EXPECT_EQ(taken, 4u);
+}
+
+// bool-select is asked only where the condition's last writer is a set
+// op in straight-line code: in bool_select, the UCMP, the AND with 1.0 and
+// the CMP on SGE's result, not the CMP on a MUL's result nor the one past
+// the IF.
+TEST(Select, BoolSelectOnlyOnSetOpResults) {
+  const Result r = CompileR500Opt(Parse(ReadCase("bool_select")));
+  ASSERT_EQ(r.status, r500naive::Status::kOk);
+  uint64_t asked = 0;
+  for (const compiler::RewriteBudget::Decision& d : r.budget.log()) asked += d.rewrite == "bool-select" && d.taken;
+  EXPECT_EQ(asked, 3u);
 }
 
 // Unsupported stays the naive build's verdict, with its reason.
