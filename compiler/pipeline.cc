@@ -323,6 +323,11 @@ const std::vector<TargetCompiler>& TargetCompilers() {
     r500.opt_passes = {
         {"r500-naive", "first: the optimizing build starts from the naive translation (lowering, fixed registers, templates)",
          "compiler/targets/r500/naive"},
+        {"r500-select",
+         "during the translation (it needs the TGSI operands' immediate values): a set op against an immediate whose "
+         "value makes the scaling and infinity steps unnecessary takes a short form (imm-compare: the difference "
+         "and one CMP, or the operand itself against a zero), word for word the full template's result",
+         "compiler/targets/r500/naive/set_ops.cc (asked only by the optimizing build)"},
         {"r500-dead",
          "before scheduling: dead halves, channels and instructions removed first leave fewer dependencies and halves to pair",
          "compiler/targets/r500/opt/dead_channels.cc (sync bits cleared first: legalize recomputes them)"},

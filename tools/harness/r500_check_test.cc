@@ -14,6 +14,7 @@
 #include "compiler/support/mutant_activation.h"
 
 #include <cstdio>
+#include <initializer_list>
 
 #include "compiler/tgsi/parser.h"
 #include "tools/harness/check.h"
@@ -466,6 +467,82 @@ TEST(R500Check, CoalescingPastAReadIsCaught) {
 // of the reader's operand: lanes y and z read the old register.
 TEST(R500Check, AlphaMoveMissingALaneIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptAlphaFirstLaneOnly, kScalarReadOnThreeLanes);
+}
+
+// Set ops against awkward immediates (r500-select's imm-compare,
+// compiler/targets/r500/naive/set_ops.cc): +0 and -0 (the operand itself),
+// 2^-102 (the smallest the difference form takes) and large ones (the
+// difference form), 2^-103, FLT_MIN, a denormal, +-inf and NaN (the full
+// template); the immediate on either side. The edge vectors draw the
+// immediates +-1 ulp, NaN, infinities and zeros of both signs as inputs.
+constexpr char kAwkwardImmediates[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL OUT[2], COLOR[2]\n"
+    "DCL OUT[3], COLOR[3]\nDCL TEMP[0..3]\n"
+    "IMM[0] FLT32 { 0.0, -0.0, 1.97215226e-31, 9.86076132e-32 }\n"
+    "IMM[1] FLT32 { 1.17549435e-38, 1.4e-45, 3.40282347e+38, 1.0e30 }\n"
+    "IMM[2] UINT32 { 2139095040, 4286578688, 2143289344, 1 }\n"
+    "  0: SGE TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\n  1: SLT TEMP[0].y, IN[0].yyyy, IMM[0].yyyy\n"
+    "  2: SEQ TEMP[0].z, IN[0].zzzz, IMM[0].zzzz\n  3: SNE TEMP[0].w, IN[0].wwww, -IMM[0].zzzz\n"
+    "  4: SGE TEMP[1].x, IN[0].xxxx, IMM[0].wwww\n  5: SLT TEMP[1].y, IN[0].yyyy, IMM[1].xxxx\n"
+    "  6: SEQ TEMP[1].z, IN[0].zzzz, IMM[1].yyyy\n  7: SLE TEMP[1].w, IN[0].wwww, IMM[1].zzzz\n"
+    "  8: SGT TEMP[2].x, IN[0].xxxx, -IMM[1].wwww\n  9: SNE TEMP[2].y, IMM[1].wwww, IN[0].yyyy\n"
+    " 10: SGE TEMP[2].z, IN[0].zzzz, IMM[2].xxxx\n 11: SLT TEMP[2].w, IN[0].wwww, IMM[2].yyyy\n"
+    " 12: SEQ TEMP[3].x, IN[0].xxxx, IMM[2].zzzz\n 13: SNE TEMP[3].y, IN[0].yyyy, IMM[2].wwww\n"
+    " 14: SLT TEMP[3].z, IMM[0].xxxx, IN[0].zzzz\n 15: SGE TEMP[3].w, IMM[0].yyyy, IN[0].wwww\n"
+    " 16: MOV OUT[0], TEMP[0]\n 17: MOV OUT[1], TEMP[1]\n 18: MOV OUT[2], TEMP[2]\n 19: MOV OUT[3], TEMP[3]\n"
+    " 20: END\n";
+
+// A compare against FLT_MIN: the difference form would let OMOD flush the
+// denormal difference of FLT_MIN and its neighbours (the mutant's shape).
+constexpr char kTinyImmediate[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+    "IMM[0] FLT32 { 1.17549435e-38, 0.0, 0.0, 0.0 }\n"
+    "  0: SGE TEMP[0], IN[0], IMM[0].xxxx\n  1: MOV OUT[0], TEMP[0]\n  2: END\n";
+
+// Each shader passes in both builds, every vector run.
+void ExpectBothBuildsPass(std::initializer_list<const char*> shaders) {
+  for (Build build : {Build::kNaive, Build::kOptimizing}) {
+    for (const char* shader : shaders) {
+      const CheckOutcome o = Check(shader, build);
+      EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
+      EXPECT_EQ(o.vectors_run, 32u);
+    }
+  }
+}
+
+TEST(R500Check, ImmediateComparesOnEdgeVectors) { ExpectBothBuildsPass({kAwkwardImmediates, kTinyImmediate}); }
+
+// The seeded fault: the short compare taken for any finite immediate, the
+// 2^-102 bound forgotten: SGE(FLT_MIN - 1 ulp, FLT_MIN) comes out true.
+TEST(R500Check, ImmCompareTinyImmediateIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptImmCompareTinyImmediate, kTinyImmediate);
+}
+
+// Selects on set-op results (r500-select's bool-select: CMP without the
+// NaN guard): the compares see NaN, infinities and zeros of both signs on
+// the edge vectors, their results feed UCMP, AND with 1.0 and CMP; the
+// CMP on a sum (may be NaN) keeps the guard.
+constexpr char kSelectsOnSetOps[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\nDCL OUT[2], COLOR[2]\nDCL TEMP[0..5]\nIMM[0] FLT32 { 1.0, 0.5, 0.0, -2.0 }\n"
+    "  0: MUL TEMP[4], IN[0], IMM[0].xxxx\n  1: MUL TEMP[5], IN[1], IMM[0].xxxx\n"
+    "  2: FSLT TEMP[0], TEMP[4], TEMP[5]\n  3: UCMP OUT[0], TEMP[0], TEMP[4], TEMP[5].wzyx\n"
+    "  4: FSEQ TEMP[1].xy, TEMP[4], IMM[0].zwzw\n  5: AND OUT[1].xy, TEMP[1], IMM[0].xxxx\n"
+    "  6: SNE TEMP[2].zw, TEMP[4], TEMP[5]\n  7: CMP OUT[1].zw, -TEMP[2], TEMP[4], TEMP[5]\n"
+    "  8: ADD TEMP[3], TEMP[4], TEMP[5]\n  9: CMP OUT[2], TEMP[3], TEMP[4], TEMP[5]\n 10: END\n";
+
+// The bool-select mutant's shape: a CMP on an ADD's result (NaN where an
+// input is NaN or the sum is inf - inf).
+constexpr char kCmpOnSum[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n  0: ADD TEMP[0], IN[0], IN[1]\n  1: CMP OUT[0], TEMP[0], IN[0], IN[1]\n  2: END\n";
+
+TEST(R500Check, SelectsOnSetOpResults) { ExpectBothBuildsPass({kSelectsOnSetOps, kCmpOnSum}); }
+
+// The seeded fault: bool-select taking any last writer for a set op: the
+// CMP on a NaN sum picks src1.
+TEST(R500Check, BoolSelectOnAnyWriterIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBoolSelectAnyWriter, kCmpOnSum);
 }
 
 }  // namespace

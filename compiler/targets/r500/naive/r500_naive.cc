@@ -84,7 +84,7 @@ std::string DepthOnlyZ(const tgsi::Shader& shader, const r500::FragmentProgram& 
 
 }  // namespace
 
-CompileResult CompileR500Naive(const tgsi::Shader& input) {
+CompileResult CompileR500Naive(const tgsi::Shader& input, compiler::RewriteBudget* select) {
   if (input.processor != tgsi::Processor::kFragment)
     return Fail(Status::kUnsupported, "the r500 target is the fragment processor");
   // Everything the shared lowering knows except FRC, which R500 has.
@@ -111,11 +111,12 @@ CompileResult CompileR500Naive(const tgsi::Shader& input) {
     for (int c = 0; c < 4; ++c) p.state.consts[map->imm_base + k][c] = imm.words[c];
   }
 
-  Ctx ctx{shader, *map, {}, p, map->consts_used, "", "", {}};
+  Ctx ctx{shader, *map, {}, p, map->consts_used, "", "", {}, select};
   bool ended = false;
   for (const tgsi::Instruction& inst : shader.instructions) {
     if (ended) break;
     TranslateInstruction(ctx, inst);
+    ++ctx.pc;
     if (ctx.failed()) break;
     ended = inst.opcode == tgsi::Opcode::END;
   }

@@ -24,6 +24,7 @@
 
 #include <string>
 
+#include "compiler/support/debug_counter.h"
 #include "compiler/tgsi/ast.h"
 #include "emulator/r500/run_vector.h"
 
@@ -37,7 +38,10 @@ struct CompileResult {
   r500::FragmentProgram program;
 };
 
-CompileResult CompileR500Naive(const tgsi::Shader& shader);
+// `select`: the optimizing build's own selection forms (set_ops.cc: short
+// compares against immediates), each asked of this budget once per TGSI
+// instruction; null (the naive build) emits the naive templates only.
+CompileResult CompileR500Naive(const tgsi::Shader& shader, compiler::RewriteBudget* select = nullptr);
 
 // The program as R500 assembly (emulator/r500/isa/text.h), one line per
 // instruction, then the bindings as comments.

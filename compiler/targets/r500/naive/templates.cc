@@ -35,36 +35,48 @@
 #include "compiler/tgsi/opcode.h"
 
 namespace shaderdiff::r500naive {
+// The helpers templates.h shares with set_ops.cc.
+int S(const Ctx& ctx, int k) { return ctx.map.scratch + k; }
+
+Operand Zero() { return InlineOperand(kSwzZero); }
+Operand One() { return InlineOperand(kSwzOne); }
+Operand NegZero() { return InlineOperand(kSwzZero, kModNeg); }
+
+void Componentwise(Ctx& ctx, AluOp op, const Operand& a, const Operand& b, const Operand& c, int dest, uint8_t mask,
+                   WriteMode mode) {
+  if (mask & 7) ctx.emit.Emit(RgbInstr(op, a, b, c, dest, mask & 7, mode));
+  if (mask & 8) ctx.emit.Emit(AlphaInstr(AlphaOpcode(op), a, b, c, 3, dest, mode));
+}
+
+int ConstSlot(Ctx& ctx, common::Vec4 value) {
+  for (int k = ctx.map.consts_used; k < ctx.next_const; ++k)
+    if (ctx.program.state.consts[k] == value) return k;
+  if (ctx.next_const >= r500::kConsts) {
+    ctx.Unsupported(std::to_string(ctx.next_const + 1) + " constants (the translator's own included), it has " +
+                    std::to_string(r500::kConsts));
+    return 0;
+  }
+  ctx.program.state.consts[ctx.next_const] = value;
+  return ctx.next_const++;
+}
+
+Operand Splat(Ctx& ctx, float v, uint8_t mod) {
+  const common::Word k = common::FromFloat(v);
+  Operand o;
+  o.kind = Operand::Kind::kConst;
+  o.index = ConstSlot(ctx, {k, k, k, k});
+  o.swz = {0, 0, 0, 0};
+  o.mod = mod;
+  return o;
+}
+
 namespace {
 
 using tgsi::Opcode;
 
 constexpr uint32_t kAlphaEx2 = 8, kAlphaLn2 = 9, kAlphaRcp = 10, kAlphaRsq = 11, kAlphaSin = 12, kAlphaCos = 13;
 
-int S(const Ctx& ctx, int k) { return ctx.map.scratch + k; }
-
 bool SameRegister(const tgsi::Register& a, const tgsi::Register& b) { return a.file == b.file && a.index.index == b.index.index; }
-
-Operand Zero() { return InlineOperand(kSwzZero); }
-Operand One() { return InlineOperand(kSwzOne); }
-Operand NegZero() { return InlineOperand(kSwzZero, kModNeg); }
-
-// dest (mask) = op(a, b, c): one RGB instruction for x, y, z, one Alpha for w.
-void Componentwise(Ctx& ctx, AluOp op, const Operand& a, const Operand& b, const Operand& c, int dest, uint8_t mask,
-                   WriteMode mode = {}) {
-  if (mask & 7) ctx.emit.Emit(RgbInstr(op, a, b, c, dest, mask & 7, mode));
-  if (mask & 8) ctx.emit.Emit(AlphaInstr(AlphaOpcode(op), a, b, c, 3, dest, mode));
-}
-
-// The destination of a one-destination instruction: where the final
-// template step writes (S0 when the destination is also a source), and the
-// copy afterwards.
-struct Dest {
-  int temp = 0;     // the TGSI register's temporary
-  int write = 0;    // where the last step writes
-  uint8_t mask = 0;
-  WriteMode mode;
-};
 
 std::optional<Dest> Destination(Ctx& ctx, const tgsi::Instruction& inst) {
   if (inst.dst.size() != 1) {
@@ -99,29 +111,6 @@ void Scalar(Ctx& ctx, const Dest& d, uint32_t alpha_op, const Operand& a) {
   ctx.emit.Emit(AlphaInstr(alpha_op, a, Zero(), Zero(), 0, s1, {}));
   const Operand r = Broadcast(TempOperand(s1), 3);
   Componentwise(ctx, AluOp::kMax, r, r, Zero(), d.write, d.mask, d.mode);
-}
-
-int ConstSlot(Ctx& ctx, common::Vec4 value) {
-  for (int k = ctx.map.consts_used; k < ctx.next_const; ++k)
-    if (ctx.program.state.consts[k] == value) return k;
-  if (ctx.next_const >= r500::kConsts) {
-    ctx.Unsupported(std::to_string(ctx.next_const + 1) + " constants (the translator's own included), it has " +
-                    std::to_string(r500::kConsts));
-    return 0;
-  }
-  ctx.program.state.consts[ctx.next_const] = value;
-  return ctx.next_const++;
-}
-
-// The translator's own constant v in every channel, as an operand.
-Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop) {
-  const common::Word k = common::FromFloat(v);
-  Operand o;
-  o.kind = Operand::Kind::kConst;
-  o.index = ConstSlot(ctx, {k, k, k, k});
-  o.swz = {0, 0, 0, 0};
-  o.mod = mod;
-  return o;
 }
 
 // SIN/COS: R500's take turns, TGSI's radians.
@@ -214,73 +203,6 @@ void Derivative(Ctx& ctx, const Dest& d, Opcode op, const Operand& a) {
   if (d.mask & 8) {
     ctx.emit.code().back().Set(r500::Field::kNop, 1);
     ctx.emit.Emit(AlphaInstr(AlphaOpcode(mdx), Negated(v), One(), v, 3, d.write, d.mode));
-  }
-}
-
-// S1 = a value with the sign (and zero-ness) of a - b. OMOD flushes a
-// denormal result, so a - b of two close small operands would read as 0
-// (SGE(FLT_MIN, FLT_MIN + 1 ulp) true); scaled by 2^24 first, a nonzero
-// difference is at least 2^-125, a normal number. Where max(|a|, |b|) >=
-// 2^104 the scaled operands could overflow, and there a - b itself is
-// used (a nonzero difference of such operands is far from denormal).
-// Uses S2 and the destination's own register (never a source).
-void SignedDifference(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
-  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
-  Operand abs_a = a, abs_b = b;
-  abs_a.mod = kModAbs;
-  abs_b.mod = kModAbs;
-  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), s1, d.mask);                       // a - b
-  Componentwise(ctx, AluOp::kMad, b, Splat(ctx, 16777216.0f), NegZero(), s2, d.mask);  // b * 2^24
-  Componentwise(ctx, AluOp::kMad, a, Splat(ctx, 16777216.0f), TempOperand(s2, kModNeg), s2, d.mask);
-  Componentwise(ctx, AluOp::kMax, abs_a, abs_b, Zero(), w, d.mask);
-  Componentwise(ctx, AluOp::kMad, TempOperand(w), One(), Splat(ctx, 0x1p104f, kModNeg), w,
-                d.mask);                                                                     // max - 2^104
-  Componentwise(ctx, AluOp::kCmp, TempOperand(s1), TempOperand(s2), TempOperand(w), s1, d.mask);
-}
-
-// a - b is NaN where a and b are the same infinity, which are equal (TGSI
-// compares them); only a NaN operand is unordered. S1 = a - b (t) becomes
-// t where t is a number, else 0 where neither operand is NaN (equal
-// infinities) and NaN where one is. isnan(x) is CMP(0, p, -p) with
-// p = CMP(0, x, x): p is 0 for x >= 0, else x; the second CMP sends a
-// number p <= 0 to 0 and keeps a NaN. Uses S2 and the destination's own
-// register (never a source, see Destination). SLT/SGT need none of this: a
-// NaN difference is "not less" either way.
-void EqualInfinities(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b) {
-  const int s1 = S(ctx, 1), s2 = S(ctx, 2), w = d.write;
-  const Operand t = TempOperand(s1), q = TempOperand(s2), r = TempOperand(w);
-  Componentwise(ctx, AluOp::kCmp, Zero(), a, a, s2, d.mask);
-  Componentwise(ctx, AluOp::kCmp, Zero(), q, Negated(q), s2, d.mask);  // NaN where a is
-  Componentwise(ctx, AluOp::kCmp, Zero(), b, b, w, d.mask);
-  Componentwise(ctx, AluOp::kCmp, Zero(), r, Negated(r), w, d.mask);  // NaN where b is
-  Componentwise(ctx, AluOp::kMad, q, One(), r, s2, d.mask);           // 0, or NaN if either is
-  Componentwise(ctx, AluOp::kCmp, t, q, t, w, d.mask);                // t >= 0 ? t : that
-  Componentwise(ctx, AluOp::kCmp, t, r, Negated(t), s1, d.mask);      // t <= 0 ? t : that
-}
-
-// t = a - b in S1, then the set-op's selection (set.h comment at the top).
-void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
-  if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
-  const int s1 = S(ctx, 1), s2 = S(ctx, 2);
-  SignedDifference(ctx, d, a, b);
-  const Operand t = TempOperand(s1);
-  if (op != Opcode::SLT && op != Opcode::SGT) EqualInfinities(ctx, d, a, b);
-  switch (op) {
-    case Opcode::SLT:
-    case Opcode::SGT:
-      Componentwise(ctx, AluOp::kMin, t, Zero(), Zero(), s1, d.mask);  // NaN -> 0: not less
-      Componentwise(ctx, AluOp::kCmp, Zero(), One(), t, d.write, d.mask, d.mode);
-      break;
-    case Opcode::SGE:
-    case Opcode::SLE: Componentwise(ctx, AluOp::kCmp, One(), Zero(), t, d.write, d.mask, d.mode); break;
-    case Opcode::SEQ:
-      Componentwise(ctx, AluOp::kCmp, One(), Zero(), t, s2, d.mask);
-      Componentwise(ctx, AluOp::kCmp, TempOperand(s2), Zero(), Negated(t), d.write, d.mask, d.mode);
-      break;
-    default:  // SNE
-      Componentwise(ctx, AluOp::kCmp, Zero(), One(), t, s2, d.mask);
-      Componentwise(ctx, AluOp::kCmp, TempOperand(s2), One(), Negated(t), d.write, d.mask, d.mode);
-      break;
   }
 }
 
@@ -493,6 +415,15 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::CMP: {
       if (!need(3)) return;
+      // r500-select/bool-select (the optimizing build only): a condition
+      // that holds a set op's result (1.0 or +0.0, under any modifier) is
+      // never NaN, so R500's CMP tests it directly: C >= 0 picks src2
+      // (-0 too, as TGSI's `< 0` is false there), C < 0 picks src1.
+      if (ctx.select != nullptr && HoldsSetOpResult(ctx, inst.src[0], d->mask) &&
+          compiler::ShouldRewrite(ctx.select, "bool-select")) {
+        Componentwise(ctx, AluOp::kCmp, src[2], src[1], src[0], d->write, d->mask, d->mode);
+        break;
+      }
       const int s1 = S(ctx, 1);
       Componentwise(ctx, AluOp::kMin, src[0], Zero(), Zero(), s1, d->mask);  // NaN -> 0 (the src2 side)
       Componentwise(ctx, AluOp::kCmp, src[2], src[1], TempOperand(s1), d->write, d->mask, d->mode);

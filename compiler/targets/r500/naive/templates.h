@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/support/debug_counter.h"
 #include "compiler/targets/r500/naive/emit.h"
 #include "compiler/targets/r500/naive/register_map.h"
 #include "emulator/common/words.h"
@@ -35,12 +36,47 @@ struct Ctx {
   std::string unsupported;  // set: "<feature> on r500"
   std::string error;        // set: a malformed shader
   std::vector<FlowBlock> blocks;  // open flow control, innermost last
+  // The optimizing build's own selection forms (set_ops.cc), asked per TGSI
+  // instruction; null in the naive build, which then emits its templates only.
+  compiler::RewriteBudget* select = nullptr;
+  size_t pc = 0;  // the index in shader.instructions of the instruction being translated
 
   bool failed() const { return !unsupported.empty() || !error.empty(); }
   void Unsupported(const std::string& what) {
     if (!failed()) unsupported = what + " on r500";
   }
 };
+
+// The destination of a one-destination instruction: where the final
+// template step writes (S0 when the destination is also a source), and the
+// copy afterwards.
+struct Dest {
+  int temp = 0;     // the TGSI register's temporary
+  int write = 0;    // where the last step writes
+  uint8_t mask = 0;
+  WriteMode mode;
+};
+
+// Helpers the template files share (templates.cc): scratch temporary S<k>;
+// the inline constants 0, 1 and -0; dest (mask) = op(a, b, c) as one RGB
+// instruction for x, y, z and one Alpha instruction for w; the
+// translator's own constant v in every channel, as an operand.
+int S(const Ctx& ctx, int k);
+Operand Zero();
+Operand One();
+Operand NegZero();
+void Componentwise(Ctx& ctx, AluOp op, const Operand& a, const Operand& b, const Operand& c, int dest, uint8_t mask,
+                   WriteMode mode = {});
+Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop);
+
+// SLT/SGE/SEQ/SNE/SGT/SLE (set_ops.cc): the full template, or with
+// ctx.select the short forms where an operand is an immediate.
+void SetOp(Ctx& ctx, const Dest& d, tgsi::Opcode op, Operand a, Operand b);
+
+// Whether every component `src` reads on the channels of `mask` certainly
+// holds a set op's result (1.0 or +0.0, never NaN) at the instruction
+// being translated (set_ops.cc).
+bool HoldsSetOpResult(const Ctx& ctx, const tgsi::SrcOperand& src, uint8_t mask);
 
 // The ALU operand of a TGSI source (register, swizzle, modifiers); on a
 // source R500 cannot read, ctx is marked unsupported.

@@ -7,6 +7,7 @@
 //   bazel run //compiler/targets/r500/opt:golden_test -- --bless
 #include <gtest/gtest.h>
 
+#include <utility>
 
 #include "compiler/passes/golden_bless.h"
 #include "compiler/passes/golden_file.h"
@@ -60,17 +61,22 @@ TEST(Bisect, LimitZeroIsTheNaiveTranslation) {
 // pass's first decision, that pass takes none and the output differs from
 // the full build's; one more and it takes exactly one.
 TEST(Bisect, EachPassStopsAtTheLimit) {
-  const tgsi::Shader shader = Parse(ReadCase("pair_and_group"));
-  const Result full = CompileR500Opt(shader);
-  ASSERT_EQ(full.status, r500naive::Status::kOk);
-  for (const char* pass : {"r500-dead", "r500-coalesce", "r500-alpha", "r500-rename", "r500-schedule", "r500-legalize"}) {
+  const std::pair<const char*, const char*> kCases[] = {
+      {"imm_compare", "r500-select"},  {"bool_select", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
+      {"pair_and_group", "r500-alpha"}, {"pair_and_group", "r500-rename"},  {"pair_and_group", "r500-schedule"},
+      {"pair_and_group", "r500-legalize"},
+  };
+  for (const auto& [name, pass] : kCases) {
+    const tgsi::Shader shader = Parse(ReadCase(name));
+    const Result full = CompileR500Opt(shader);
+    ASSERT_EQ(full.status, r500naive::Status::kOk) << name;
     int64_t first = -1;
     for (const compiler::RewriteBudget::Decision& d : full.budget.log())
       if (d.pass == pass && d.taken) {
         first = static_cast<int64_t>(d.index);
         break;
       }
-    ASSERT_GE(first, 0) << pass << " took no rewrite on pair_and_group";
+    ASSERT_GE(first, 0) << pass << " took no rewrite on " << name;
     for (int64_t limit : {first, first + 1}) {
       Options o;
       o.opt_bisect_limit = limit;
@@ -85,6 +91,35 @@ TEST(Bisect, EachPassStopsAtTheLimit) {
       }
     }
   }
+}
+
+// r500-select's imm-compare is asked only where its proof's condition on
+// the immediate holds: in imm_compare, the four compares against 0.5, 0,
+// -2 and -0, not the one against FLT_MIN nor the mask mixing 0 and 0.5.
+TEST(Select, ImmCompareOnlyWhereTheProofHolds) {
+  const Result r = CompileR500Opt(Parse(ReadCase("imm_compare")));
+  ASSERT_EQ(r.status, r500naive::Status::kOk);
+  uint64_t asked = 0, taken = 0;
+  for (const compiler::RewriteBudget::Decision& d : r.budget.log()) {
+    if (d.rewrite != "imm-compare") continue;
+    EXPECT_EQ(d.pass, "r500-select");
+    ++asked;
+    taken += d.taken;
+  }
+  EXPECT_EQ(asked, 4u);
+  EXPECT_EQ(taken, 4u);
+}
+
+// bool-select is asked only where the condition's last writer is a set
+// op in straight-line code: in bool_select, the UCMP, the AND with 1.0 and
+// the CMP on SGE's result, not the CMP on a MUL's result nor the one past
+// the IF.
+TEST(Select, BoolSelectOnlyOnSetOpResults) {
+  const Result r = CompileR500Opt(Parse(ReadCase("bool_select")));
+  ASSERT_EQ(r.status, r500naive::Status::kOk);
+  uint64_t asked = 0;
+  for (const compiler::RewriteBudget::Decision& d : r.budget.log()) asked += d.rewrite == "bool-select" && d.taken;
+  EXPECT_EQ(asked, 3u);
 }
 
 // Unsupported stays the naive build's verdict, with its reason.

@@ -19,7 +19,11 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   Result r;
   r.budget = options.opt_bisect_allowed ? compiler::RewriteBudget::AllowingOnly(*options.opt_bisect_allowed)
                                         : compiler::RewriteBudget(options.opt_bisect_limit);
-  r500naive::CompileResult naive = r500naive::CompileR500Naive(shader);
+  // r500-select: the translation with the optimizing build's own selection
+  // forms (naive/set_ops.cc), asked per TGSI instruction.
+  r.budget.SetPass("r500-select");
+  r500naive::CompileResult naive = r500naive::CompileR500Naive(shader, &r.budget);
+  r.budget.SetPass("");
   r.status = naive.status;
   r.detail = naive.detail;
   r.program = std::move(naive.program);

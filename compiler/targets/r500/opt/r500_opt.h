@@ -3,7 +3,9 @@
 // (compiler/targets/r500/naive), as a3xx's optimizing build starts from its
 // own templates. In order (compiler/pipeline.cc's TargetCompilers lists
 // them with the reason for each place):
-//   1. r500-naive      the naive translation (same lowering, registers, templates)
+//   1. r500-naive      the naive translation (same lowering, registers, templates),
+//      r500-select     with the build's own selection forms where they pay: set ops
+//                      against an immediate (`imm-compare`, naive/set_ops.cc)
 //   2. clear-sync      every TEX_SEM_ACQUIRE / TEX_SEM_WAIT / NOP bit cleared (legalize recomputes them)
 //   3. r500-dead       dead-half and dead-channel elimination (dead_channels.h)
 //   4. r500-coalesce   `op S; MOV T, S` becomes `op T` (coalesce.h)
@@ -16,7 +18,7 @@
 //  10. validate        every word through isa's Validate (never longer than the
 //                      naive translation, which checks the 512-slot limit)
 // Programs the passes cannot edit (relative addressing, FC other than JUMP)
-// are the naive translation unchanged.
+// are the translation (step 1) unchanged.
 //
 // Every rewrite asks one RewriteBudget (--opt-bisect-limit): limit 0 gives
 // the naive translation's code (the same words).
