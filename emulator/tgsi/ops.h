@@ -33,6 +33,7 @@
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/value_set.h"
+#include "emulator/tgsi/wave_lanes.h"
 
 namespace shaderdiff::tgsi_exec {
 
@@ -291,7 +292,13 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
   }
   if constexpr (K::kPlain) {
     int n = 0;
-    if (m != 0 && IsLowRun(m, &n)) m = PlainLanes<K>(s, n, r);
+    if (m != 0 && IsLowRun(m, &n)) {
+      if constexpr (K::kWaveLanes) {
+        m = WaveLanes<K>(s, n, r);  // the same lanes, words and flags, vectorized (wave_lanes.h)
+      } else {
+        m = PlainLanes<K>(s, n, r);
+      }
+    }
   }
   const Fp primary = ex.PrimaryFp();
   ForLanes(m, [&](int l) {
@@ -437,6 +444,9 @@ struct KernelBase {
   // sends a lane to the general path.
   static constexpr bool kPlainWord = false;
   static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
+  // With kPlain: WaveLanes<K> (wave_lanes.h) computes what PlainLanes<K>
+  // does, eight lanes per vector step (ADD, SUB, MUL, MAD).
+  static constexpr bool kWaveLanes = false;
   // Eval returns operand 0's word and reports no freedom (MOV): on exact
   // operands the result lanes are a copy of the operand's.
   static constexpr bool kIdentity = false;

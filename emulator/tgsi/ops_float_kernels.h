@@ -41,6 +41,7 @@ struct AddK : ArithKernel {
   static constexpr int kSrc = 2;
   static constexpr bool kPlain = true;
   static constexpr bool kBoxHull = true;
+  static constexpr bool kWaveLanes = true;
   static void Hull(const float* lo, const float* hi, float* out_lo, float* out_hi) { AddHull(lo, hi, out_lo, out_hi); }
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Add(F(a[0]), F(a[1]))); }
   static float Plain(const float* a) { return a[0] + a[1]; }
@@ -49,6 +50,7 @@ struct SubK : ArithKernel {
   static constexpr int kSrc = 2;
   static constexpr bool kPlain = true;
   static constexpr bool kBoxHull = true;
+  static constexpr bool kWaveLanes = true;
   static void Hull(const float* lo, const float* hi, float* out_lo, float* out_hi) { SubHull(lo, hi, out_lo, out_hi); }
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Sub(F(a[0]), F(a[1]))); }
   static float Plain(const float* a) { return a[0] - a[1]; }
@@ -57,6 +59,7 @@ struct MulK : ArithKernel {
   static constexpr int kSrc = 2;
   static constexpr bool kPlain = true;
   static constexpr bool kBoxHull = true;
+  static constexpr bool kWaveLanes = true;
   static void Hull(const float* lo, const float* hi, float* out_lo, float* out_hi) { MulHull(lo, hi, out_lo, out_hi); }
   static Word Eval(Fp& fp, const Word* a, Freedom&) { return W(fp.Mul(F(a[0]), F(a[1]))); }
   static float Plain(const float* a) { return a[0] * a[1]; }
@@ -69,6 +72,7 @@ struct MadK : ArithKernel {
   static constexpr bool kPlainCheck = true;
   static constexpr Reason kAltReason = Reason::kMadFusion;
   static constexpr bool kBoxHull = true;
+  static constexpr bool kWaveLanes = true;
   static void Hull(const float* lo, const float* hi, float* out_lo, float* out_hi) { MadHull(lo, hi, out_lo, out_hi); }
   static float Plain(const float* a) {
     const float p = a[0] * a[1];  // two roundings: -ffp-contract=off
