@@ -255,6 +255,49 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
   return slow;
 }
 
+// One lane of a kPlainWord kernel (a compare: Eval is K::PlainWord of its
+// operands read through Fp::In, no freedom) on exact operand words `a`:
+// what EvalKernelExactLanes' per-lane evaluation gives, in closed form. An
+// operand that is not a denormal reads one way: the word, exact. A
+// denormal operand has the candidates {w, its flushed zero}
+// (value_set.cc Candidates), and EvalKernelSetEnumerated evaluates every
+// combination: if all give the reference word (the one under `daz`, itself
+// a combination), the result is exact; else, for a word result (FSLT..),
+// any value (inexact-comparison), and for a float result (SLT..), the
+// interval of the words seen, cause denormal (the builder's
+// NoteOperandFlush). plain_word_lane_test compares it with the builder.
+template <class K>
+Val PlainWordLane(bool daz, const Word* a) {
+  static_assert(K::kPlainWord && K::kSrc == 2 && !K::kArith);
+  const Word flushed[2] = {IsDenormW(a[0]) ? a[0] & 0x80000000u : a[0], IsDenormW(a[1]) ? a[1] & 0x80000000u : a[1]};
+  const float raw_f[2] = {std::bit_cast<float>(a[0]), std::bit_cast<float>(a[1])};
+  const float flushed_f[2] = {std::bit_cast<float>(flushed[0]), std::bit_cast<float>(flushed[1])};
+  const Word r = K::PlainWord(daz ? flushed_f : raw_f);
+  if (flushed[0] == a[0] && flushed[1] == a[1]) return Val::Exact(r);
+  Word lo = r, hi = r;
+  bool open = false;
+  for (int i = 0; i < 4; ++i) {
+    const float c[2] = {i & 1 ? flushed_f[0] : raw_f[0], i & 2 ? flushed_f[1] : raw_f[1]};
+    const Word w = K::PlainWord(c);
+    if (w == r) continue;
+    open = true;
+    if (common::OrderedKey(w) < common::OrderedKey(lo)) lo = w;
+    if (common::OrderedKey(w) > common::OrderedKey(hi)) hi = w;
+  }
+  if (!open) return Val::Exact(r);
+  if constexpr (!K::kFloatOut) {
+    return Val::Any(r, Reason::kInexactComparison);
+  } else {
+    Val v;
+    v.w = r;
+    v.inexact = Reason::kDenormal;
+    v.set = kSetInterval;
+    v.lo = lo;
+    v.hi = hi;
+    return v;
+  }
+}
+
 // Lanes 0..n-1 of r = K::Words(s...) for a kPureWords kernel, every
 // operand exact there: what the per-lane loop of EvalKernelExactLanes gives
 // (the word, exact: such a kernel reports no freedom and no float rule), in
@@ -301,6 +344,13 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
     }
   }
   const Fp primary = ex.PrimaryFp();
+  if constexpr (K::kPlainWord) {  // compares: closed form, no set builder
+    ForLanes(m, [&](int l) {
+      const Word a[2] = {s[0]->w[l], s[1]->w[l]};
+      r.Set(l, PlainWordLane<K>(primary.daz, a));
+    });
+    return;
+  }
   ForLanes(m, [&](int l) {
     Word a[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) a[i] = s[i]->w[l];
