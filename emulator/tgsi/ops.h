@@ -58,11 +58,13 @@ void RegisterDoubleOps(HandlerTable& t);
 // evaluation saw no denormal and whose kernel reported no freedom give an
 // exact result at once; otherwise the kernel is evaluated at every
 // combination of the operands' candidate values.
+// `hull` false: the caller already tried BoxHullLanes (box_hull.h) on this
+// lane, which declined; the closed form is not tried again.
 template <class K>
-Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact);
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact, bool hull = true);
 
 template <class K>
-inline Val EvalKernel(const Exec& ex, const Val* v) {
+inline Val EvalKernel(const Exec& ex, const Val* v, bool hull = true) {
   constexpr int N = K::kSrc;
   Word a[N > 0 ? N : 1];
   Reason src_undef = Reason::kNone;
@@ -78,7 +80,7 @@ inline Val EvalKernel(const Exec& ex, const Val* v) {
   if (src_undef != Reason::kNone) return Val::Any(r, src_undef);
   if (f.undef != Reason::kNone) return Val::Any(r, f.undef);
   if (exact && !fp.saw && f.Trivial() && !(K::kArith && IsNanW(r))) return Val::Exact(r);
-  return EvalKernelSet<K>(v, r, f, exact);
+  return EvalKernelSet<K>(v, r, f, exact, hull);
 }
 
 // The general set builder of EvalKernelSet (a kernel without kCustomSet):
@@ -147,13 +149,13 @@ Val EvalKernelSetEnumerated(const Val* v, Word r, const Freedom& f, bool exact) 
 // applies (operands with sets, none undefined or NaN, ...): the same set as
 // the enumeration, field by field (box_hull_test).
 template <class K>
-Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact, bool hull) {
   if constexpr (K::kCustomSet) {
     return K::SetOf(v, r, f, exact);
   } else {
     if constexpr (K::kBoxHull) {
       Val out;
-      if (!exact && BoxHullSet<K>(v, r, f, &out)) return out;
+      if (hull && !exact && BoxHullSet<K>(v, r, f, &out)) return out;
     }
     return EvalKernelSetEnumerated<K>(v, r, f, exact);
   }
@@ -394,10 +396,14 @@ void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r
     return;
   }
   if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
+  // ADD, SUB, MUL, MAD: the closed form first, over the planes; only the
+  // lanes it declines build Vals, and they skip it (what EvalKernelSet
+  // would do there: BoxHullSet declines the same lanes).
+  if constexpr (K::kBoxHull) general = BoxHullLanes<K>(ex.PrimaryFp(), s, general, r);
   ForLanes(general, [&](int l) {
     Val a[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-    r.Set(l, EvalKernel<K>(ex, a));
+    r.Set(l, EvalKernel<K>(ex, a, !K::kBoxHull));
   });
 }
 
