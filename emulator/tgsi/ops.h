@@ -290,13 +290,7 @@ Val PlainWordLane(bool daz, const Word* a) {
   if constexpr (!K::kFloatOut) {
     return Val::Any(r, Reason::kInexactComparison);
   } else {
-    Val v;
-    v.w = r;
-    v.inexact = Reason::kDenormal;
-    v.set = kSetInterval;
-    v.lo = lo;
-    v.hi = hi;
-    return v;
+    return PairSet(r, r == lo ? hi : lo, Reason::kDenormal);  // two words: r is one end
   }
 }
 

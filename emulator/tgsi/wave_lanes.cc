@@ -26,10 +26,7 @@
 namespace shaderdiff::tgsi_exec {
 namespace {
 
-using float_ops::AddK;
-using float_ops::MadK;
-using float_ops::MulK;
-using float_ops::SubK;
+using namespace float_ops;
 
 // Bit i of the index -> byte i of the word is 1.
 constexpr std::array<uint64_t, 256> MakeByteOfBit() {
