@@ -108,26 +108,19 @@ inline bool Within(Word w, int64_t lo, int64_t hi) {
 
 }  // namespace box_hull
 
-// The set EvalKernelSetEnumerated<K> builds for operands v (some not exact,
-// none undefined), reference word r and its freedom f, in closed form
-// through K::Hull; false when the conditions in the file comment do not
-// hold (the caller enumerates).
+// The set EvalKernelSetEnumerated<K> builds for operands whose ends are
+// l[i] <= h[i] (an exact operand's word twice), reference word r and its
+// freedom f, in closed form through K::Hull; false when the conditions in
+// the file comment do not hold (the caller enumerates).
 template <class K>
-bool BoxHullSet(const Val* v, Word r, const Freedom& f, Val* out) {
+bool BoxHullOfEnds(const Word* l, const Word* h, Word r, const Freedom& f, Val* out) {
   constexpr int N = K::kSrc;
   if (f.undef != Reason::kNone || !f.tol.none() || f.nan_ok || f.zero_sign) return false;
   float lo[N], hi[N];
   for (int i = 0; i < N; ++i) {
-    const Val& x = v[i];
-    Word l = x.w, h = x.w;
-    if (x.inexact != Reason::kNone) {
-      if (x.set != kSetInterval) return false;  // may be NaN
-      l = x.lo;
-      h = x.hi;
-    }
-    if (!box_hull::PlainEnd(l) || !box_hull::PlainEnd(h)) return false;
-    lo[i] = F(l);
-    hi[i] = F(h);
+    if (!box_hull::PlainEnd(l[i]) || !box_hull::PlainEnd(h[i])) return false;
+    lo[i] = F(l[i]);
+    hi[i] = F(h[i]);
   }
   float flo, fhi;
   K::Hull(lo, hi, &flo, &fhi);
@@ -150,6 +143,67 @@ bool BoxHullSet(const Val* v, Word r, const Freedom& f, Val* out) {
   s.hi = whi;
   *out = s;
   return true;
+}
+
+// BoxHullOfEnds for operands v (some not exact, none undefined).
+template <class K>
+bool BoxHullSet(const Val* v, Word r, const Freedom& f, Val* out) {
+  constexpr int N = K::kSrc;
+  Word l[N], h[N];
+  for (int i = 0; i < N; ++i) {
+    const Val& x = v[i];
+    l[i] = h[i] = x.w;
+    if (x.inexact != Reason::kNone) {
+      if (x.set != kSetInterval) return false;  // may be NaN
+      l[i] = x.lo;
+      h[i] = x.hi;
+    }
+  }
+  return BoxHullOfEnds<K>(l, h, r, f, out);
+}
+
+// The lanes m of r = K(s...) whose operands are all defined and carry at
+// most an interval set (the mixed waves' lanes that are not exact): what
+// EvalKernel<K> gives each of them, where BoxHullOfEnds applies, read
+// straight from the lanes' planes (no Val per operand, no call through
+// EvalKernel and EvalKernelSet); the reference word is K::Eval under
+// `primary`, as EvalKernel computes it. Returns the lanes left for the
+// general path (an undefined operand, a set that may be NaN, an end or
+// bound outside the closed form's conditions). corner_lanes_test compares
+// each lane with EvalKernel on millions of random operand sets.
+template <class K>
+LaneMask BoxHullLanes(const Fp& primary, const Lanes* const* s, LaneMask m, Lanes& r) {
+  constexpr int N = K::kSrc;
+  LaneMask rest = 0;
+  ForLanes(m, [&](int l) {
+    Word a[N], lo[N], hi[N];
+    bool ok = true;
+    for (int i = 0; i < N; ++i) {
+      const Lanes& v = *s[i];
+      a[i] = lo[i] = hi[i] = v.w[l];
+      ok = ok && v.u[l] == Reason::kNone;
+      if (v.x[l] != Reason::kNone) {
+        ok = ok && v.s[l] == kSetInterval;
+        lo[i] = v.lo[l];
+        hi[i] = v.hi[l];
+      }
+      // BoxHullOfEnds' first test, before Eval: edge lanes leave cheaply.
+      ok = ok && box_hull::PlainEnd(lo[i]) && box_hull::PlainEnd(hi[i]);
+    }
+    Val out;
+    if (ok) {
+      Fp fp = primary;
+      Freedom f;
+      const Word w = K::Eval(fp, a, f);
+      ok = BoxHullOfEnds<K>(lo, hi, w, f, &out);
+    }
+    if (ok) {
+      r.Set(l, out);
+    } else {
+      rest |= LaneMask{1} << l;
+    }
+  });
+  return rest;
 }
 
 }  // namespace shaderdiff::tgsi_exec

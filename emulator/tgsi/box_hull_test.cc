@@ -9,11 +9,16 @@
 // set; the test also requires that the closed form applied to many cases of
 // every kind it claims (intervals, exact results, zero-straddling operands),
 // so a closed form that declined everything would fail it.
+// BoxHullLanes (the closed form over a wave's lanes, read from the planes,
+// used by EvalKernelLanes) is compared the same way on millions of lanes:
+// every lane it takes must hold the enumeration's set, and it must write no
+// other lane.
 #include <gtest/gtest.h>
 
 #include <cfloat>
 #include <cstdio>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -200,6 +205,85 @@ TEST(BoxHull, MadFusedBoundAndDenormalDecline) {
   const Word r2 = MadK::Eval(primary, a, f2);
   EXPECT_FALSE(BoxHullSet<MadK>(v, r2, f2, &closed));
 }
+
+// A wave of random operand lanes (some undefined, some exact, the rest
+// intervals or NaN sets as RandomVal makes them), a random execution mask
+// of lanes with a non-exact operand (what EvalKernelLanes hands it), both
+// denormal modes: every lane BoxHullLanes takes must be the enumeration's
+// set for the reference word Eval gives under that mode (EvalKernel's
+// route), and the lanes it leaves, and those outside the mask, untouched.
+template <class K>
+void CheckLanes(uint32_t seed, int waves) {
+  constexpr int N = K::kSrc;
+  Operands gen(seed);
+  long taken = 0, left = 0, intervals = 0;
+  for (int t = 0; t < waves; ++t) {
+    Lanes ops[N];
+    LaneMask m = 0;
+    for (int l = 0; l < kMaxLanes; ++l) {
+      bool exact = true;
+      for (int i = 0; i < N; ++i) {
+        Val v = gen.RandomVal(gen.Pick(3) != 0);
+        if (gen.Pick(40) == 0) v.undef = Reason::kUninitialized;
+        exact = exact && v.exact();
+        ops[i].Set(l, v);
+        if (v.inexact == Reason::kNone) ops[i].s[l] = static_cast<uint8_t>(gen.Pick(4));  // meaningless there
+      }
+      if (!exact && gen.Pick(8) != 0) m |= LaneMask{1} << l;
+    }
+    const Lanes* s[N];
+    for (int i = 0; i < N; ++i) s[i] = &ops[i];
+    for (const bool flush : {false, true}) {
+      Fp primary;
+      primary.daz = primary.ftz = flush;
+      Lanes r, before;
+      for (size_t b = 0; b < sizeof r; ++b) reinterpret_cast<unsigned char*>(&r)[b] = static_cast<unsigned char>(gen.Pick(256));
+      std::memcpy(&before, &r, sizeof r);
+      const LaneMask rest = BoxHullLanes<K>(primary, s, m, r);
+      ASSERT_EQ(rest & ~m, 0u);
+      for (int l = 0; l < kMaxLanes; ++l) {
+        const bool took = ((m & ~rest) >> l) & 1;
+        if (!took) {
+          ASSERT_EQ(std::memcmp(&r.w[l], &before.w[l], sizeof r.w[l]), 0) << "lane " << l << " written";
+          ASSERT_TRUE(r.u[l] == before.u[l] && r.x[l] == before.x[l] && r.s[l] == before.s[l] &&
+                      r.lo[l] == before.lo[l] && r.hi[l] == before.hi[l])
+              << "lane " << l << " written";
+          left += (m >> l) & 1;
+          continue;
+        }
+        ++taken;
+        Val v[N];
+        Word a[N];
+        for (int i = 0; i < N; ++i) {
+          v[i] = ops[i].Get(l);
+          a[i] = v[i].w;
+          ASSERT_EQ(v[i].undef, Reason::kNone) << "an undefined operand taken, lane " << l;
+        }
+        Fp fp = primary;
+        Freedom f;
+        const Word w = K::Eval(fp, a, f);
+        const Val want = EvalKernelSetEnumerated<K>(v, w, f, false);
+        Val got = r.Get(l);
+        if (got.inexact == Reason::kNone) got.set = 0, got.lo = got.hi = 0;  // Get leaves them 0 when exact
+        intervals += got.inexact != Reason::kNone;
+        std::string ops_text;
+        for (int i = 0; i < N; ++i) ops_text += " op" + std::to_string(i) + "{" + Show(v[i]) + "}";
+        ASSERT_TRUE(SameVal(want, got)) << "flush " << flush << ops_text << "\n want " << Show(want) << "\n got "
+                                        << Show(got);
+      }
+    }
+  }
+  std::printf("lanes taken %ld (intervals %ld), left to the general path %ld\n", taken, intervals, left);
+  // Both ways out occur, and the closed form carries a real share.
+  EXPECT_GT(taken, left / 10);
+  EXPECT_GT(intervals, taken / 4);
+  EXPECT_GT(left, 1000);
+}
+
+TEST(BoxHullLanes, AddSameAsEnumeration) { CheckLanes<AddK>(11, 15000); }
+TEST(BoxHullLanes, SubSameAsEnumeration) { CheckLanes<SubK>(12, 15000); }
+TEST(BoxHullLanes, MulSameAsEnumeration) { CheckLanes<MulK>(13, 15000); }
+TEST(BoxHullLanes, MadSameAsEnumeration) { CheckLanes<MadK>(14, 15000); }
 
 }  // namespace
 }  // namespace shaderdiff::tgsi_exec

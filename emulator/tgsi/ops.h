@@ -33,6 +33,7 @@
 #include "emulator/tgsi/decode.h"
 #include "emulator/tgsi/machine.h"
 #include "emulator/tgsi/value_set.h"
+#include "emulator/tgsi/wave_lanes.h"
 
 namespace shaderdiff::tgsi_exec {
 
@@ -57,11 +58,13 @@ void RegisterDoubleOps(HandlerTable& t);
 // evaluation saw no denormal and whose kernel reported no freedom give an
 // exact result at once; otherwise the kernel is evaluated at every
 // combination of the operands' candidate values.
+// `hull` false: the caller already tried BoxHullLanes (box_hull.h) on this
+// lane, which declined; the closed form is not tried again.
 template <class K>
-Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact);
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact, bool hull = true);
 
 template <class K>
-inline Val EvalKernel(const Exec& ex, const Val* v) {
+inline Val EvalKernel(const Exec& ex, const Val* v, bool hull = true) {
   constexpr int N = K::kSrc;
   Word a[N > 0 ? N : 1];
   Reason src_undef = Reason::kNone;
@@ -77,7 +80,7 @@ inline Val EvalKernel(const Exec& ex, const Val* v) {
   if (src_undef != Reason::kNone) return Val::Any(r, src_undef);
   if (f.undef != Reason::kNone) return Val::Any(r, f.undef);
   if (exact && !fp.saw && f.Trivial() && !(K::kArith && IsNanW(r))) return Val::Exact(r);
-  return EvalKernelSet<K>(v, r, f, exact);
+  return EvalKernelSet<K>(v, r, f, exact, hull);
 }
 
 // The general set builder of EvalKernelSet (a kernel without kCustomSet):
@@ -146,13 +149,13 @@ Val EvalKernelSetEnumerated(const Val* v, Word r, const Freedom& f, bool exact) 
 // applies (operands with sets, none undefined or NaN, ...): the same set as
 // the enumeration, field by field (box_hull_test).
 template <class K>
-Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact) {
+Val EvalKernelSet(const Val* v, Word r, const Freedom& f, bool exact, bool hull) {
   if constexpr (K::kCustomSet) {
     return K::SetOf(v, r, f, exact);
   } else {
     if constexpr (K::kBoxHull) {
       Val out;
-      if (!exact && BoxHullSet<K>(v, r, f, &out)) return out;
+      if (hull && !exact && BoxHullSet<K>(v, r, f, &out)) return out;
     }
     return EvalKernelSetEnumerated<K>(v, r, f, exact);
   }
@@ -254,6 +257,43 @@ LaneMask PlainLanes(const Lanes* const* s, int n, Lanes& r) {
   return slow;
 }
 
+// One lane of a kPlainWord kernel (a compare: Eval is K::PlainWord of its
+// operands read through Fp::In, no freedom) on exact operand words `a`:
+// what EvalKernelExactLanes' per-lane evaluation gives, in closed form. An
+// operand that is not a denormal reads one way: the word, exact. A
+// denormal operand has the candidates {w, its flushed zero}
+// (value_set.cc Candidates), and EvalKernelSetEnumerated evaluates every
+// combination: if all give the reference word (the one under `daz`, itself
+// a combination), the result is exact; else, for a word result (FSLT..),
+// any value (inexact-comparison), and for a float result (SLT..), the
+// interval of the words seen, cause denormal (the builder's
+// NoteOperandFlush). plain_word_lane_test compares it with the builder.
+template <class K>
+Val PlainWordLane(bool daz, const Word* a) {
+  static_assert(K::kPlainWord && K::kSrc == 2 && !K::kArith);
+  const Word flushed[2] = {IsDenormW(a[0]) ? a[0] & 0x80000000u : a[0], IsDenormW(a[1]) ? a[1] & 0x80000000u : a[1]};
+  const float raw_f[2] = {std::bit_cast<float>(a[0]), std::bit_cast<float>(a[1])};
+  const float flushed_f[2] = {std::bit_cast<float>(flushed[0]), std::bit_cast<float>(flushed[1])};
+  const Word r = K::PlainWord(daz ? flushed_f : raw_f);
+  if (flushed[0] == a[0] && flushed[1] == a[1]) return Val::Exact(r);
+  Word lo = r, hi = r;
+  bool open = false;
+  for (int i = 0; i < 4; ++i) {
+    const float c[2] = {i & 1 ? flushed_f[0] : raw_f[0], i & 2 ? flushed_f[1] : raw_f[1]};
+    const Word w = K::PlainWord(c);
+    if (w == r) continue;
+    open = true;
+    if (common::OrderedKey(w) < common::OrderedKey(lo)) lo = w;
+    if (common::OrderedKey(w) > common::OrderedKey(hi)) hi = w;
+  }
+  if (!open) return Val::Exact(r);
+  if constexpr (!K::kFloatOut) {
+    return Val::Any(r, Reason::kInexactComparison);
+  } else {
+    return PairSet(r, r == lo ? hi : lo, Reason::kDenormal);  // two words: r is one end
+  }
+}
+
 // Lanes 0..n-1 of r = K::Words(s...) for a kPureWords kernel, every
 // operand exact there: what the per-lane loop of EvalKernelExactLanes gives
 // (the word, exact: such a kernel reports no freedom and no float rule), in
@@ -291,9 +331,22 @@ void EvalKernelExactLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lan
   }
   if constexpr (K::kPlain) {
     int n = 0;
-    if (m != 0 && IsLowRun(m, &n)) m = PlainLanes<K>(s, n, r);
+    if (m != 0 && IsLowRun(m, &n)) {
+      if constexpr (K::kWaveLanes) {
+        m = WaveLanes<K>(s, n, r);  // the same lanes, words and flags, vectorized (wave_lanes.h)
+      } else {
+        m = PlainLanes<K>(s, n, r);
+      }
+    }
   }
   const Fp primary = ex.PrimaryFp();
+  if constexpr (K::kPlainWord) {  // compares: closed form, no set builder
+    ForLanes(m, [&](int l) {
+      const Word a[2] = {s[0]->w[l], s[1]->w[l]};
+      r.Set(l, PlainWordLane<K>(primary.daz, a));
+    });
+    return;
+  }
   ForLanes(m, [&](int l) {
     Word a[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) a[i] = s[i]->w[l];
@@ -337,10 +390,14 @@ void EvalKernelLanes(const Exec& ex, const Lanes* const* s, LaneMask m, Lanes& r
     return;
   }
   if (m & ~general) EvalKernelExactLanes<K>(ex, s, m & ~general, r);
+  // ADD, SUB, MUL, MAD: the closed form first, over the planes; only the
+  // lanes it declines build Vals, and they skip it (what EvalKernelSet
+  // would do there: BoxHullSet declines the same lanes).
+  if constexpr (K::kBoxHull) general = BoxHullLanes<K>(ex.PrimaryFp(), s, general, r);
   ForLanes(general, [&](int l) {
     Val a[N > 0 ? N : 1];
     for (int i = 0; i < N; ++i) a[i] = s[i]->Get(l);
-    r.Set(l, EvalKernel<K>(ex, a));
+    r.Set(l, EvalKernel<K>(ex, a, !K::kBoxHull));
   });
 }
 
@@ -437,6 +494,9 @@ struct KernelBase {
   // sends a lane to the general path.
   static constexpr bool kPlainWord = false;
   static constexpr bool kPlainCheck = false;  // K::PlainSlow(operands, words, bad, alt) too (PlainLanes)
+  // With kPlain: WaveLanes<K> (wave_lanes.h) computes what PlainLanes<K>
+  // does, eight lanes per vector step (ADD, SUB, MUL, MAD).
+  static constexpr bool kWaveLanes = false;
   // Eval returns operand 0's word and reports no freedom (MOV): on exact
   // operands the result lanes are a copy of the operand's.
   static constexpr bool kIdentity = false;
