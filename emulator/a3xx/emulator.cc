@@ -191,6 +191,10 @@ int32_t NextStep(Machine& m, LaneMask* lanes) {
   return pc;
 }
 
+// One wave from its preloaded state. kTrace: whether an ExecTrace is
+// attached (m.opt.trace); the untraced loop, the one campaigns and nightlies
+// run, carries no trace tests per step.
+template <bool kTrace>
 void RunWave(Machine& m) {
   m.all = LowLanes(m.lanes);
   m.live = m.all;
@@ -206,8 +210,7 @@ void RunWave(Machine& m) {
   m.regs.Reset();
   m.async.Reset();
   if (!PreloadWave(m)) return;
-  ExecTrace* const trace = m.opt.trace;
-  if (trace) TraceWaveStart(m);
+  if constexpr (kTrace) TraceWaveStart(m);
   const int32_t n = static_cast<int32_t>(m.prog.size());
   const uint64_t budget = m.opt.cycle_budget;
   while (m.live) {
@@ -227,12 +230,12 @@ void RunWave(Machine& m) {
     const Prepared& p = m.prog[pc];
     m.cur = &p;
     m.cur_pc = pc;
-    if (trace) TraceBeforeSync(m);
+    if constexpr (kTrace) TraceBeforeSync(m);
     if (p.in.flags & kFlagSs) Sync(m, SyncClass::kSs);
     if (p.in.flags & kFlagSy) Sync(m, SyncClass::kSy);
-    if (trace) TraceIssue(m, p, lanes);
+    if constexpr (kTrace) TraceIssue(m, p, lanes);
     p.exec(m, p, lanes);
-    if (trace) TraceExecuted(m, p, lanes);
+    if constexpr (kTrace) TraceExecuted(m, p, lanes);
     ++m.wave_instructions;
     m.slot += p.slots;
     m.cycle += p.slots;
@@ -347,7 +350,11 @@ EmulationResult Emulate(const PreparedProgram& prepared, const common::TestVecto
     for (uint32_t first = 0; first < vector.lanes && !m.stop; first += static_cast<uint32_t>(m.stride)) {
       m.first_lane = first;
       m.lanes = static_cast<int>(std::min<uint32_t>(static_cast<uint32_t>(m.stride), vector.lanes - first));
-      RunWave(m);
+      if (m.opt.trace) {
+        RunWave<true>(m);
+      } else {
+        RunWave<false>(m);
+      }
       CountWave(m);
     }
   }

@@ -54,6 +54,10 @@ std::optional<std::string> CheckScalar(const Timing& t, uint16_t num, bool half,
 
 std::optional<std::string> CheckOperand(const Timing& t, const Operand& o, int span, bool is_dst) {
   if (o.kind != OperandKind::kGpr) return std::nullopt;
+  // Every scalar below the file's size, and the file below a0.x: each is an
+  // ordinary register, which CheckScalar accepts (no per-scalar walk).
+  const int limit = 4 * (o.half ? t.num_half_vec4 : t.num_full_vec4);
+  if (limit <= kRegA0X && o.num + span <= limit) return std::nullopt;
   for (int i = 0; i < span; ++i) {
     if (auto e = CheckScalar(t, static_cast<uint16_t>(o.num + i), o.half, is_dst)) return e;
   }

@@ -504,6 +504,11 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
   LegalizeResult r;
   a3xx::Program program{mf.state, {}};
   std::vector<Instr>& instrs = program.instrs;
+  // The final size: every block's code, then nops to a multiple of four.
+  const size_t final_size = (static_cast<size_t>(pos[static_cast<size_t>(n)]) + 3) / 4 * 4;
+  instrs.reserve(final_size);
+  r.source_map.reserve(final_size);
+  r.source_comps.reserve(final_size);
   for (int b = 0; b < n; ++b) {
     for (const Emitted& e : out[static_cast<size_t>(b)]) {
       instrs.push_back(e.in);

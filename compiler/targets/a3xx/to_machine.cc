@@ -183,6 +183,10 @@ MachineFunction ToMachine(const Function& fn, const ParallelCopyLowering* loweri
     MachineBlock mb;
     mb.preds = blk.preds;
     mb.succs = blk.succs;
+    // About one machine instruction per node (copies add a few): capacity only.
+    mb.instrs.reserve(blk.nodes.size());
+    mb.source_map.reserve(blk.nodes.size());
+    mb.source_comps.reserve(blk.nodes.size());
     for (ValueId v : blk.nodes) {
       const Node& n = fn.node(v);
       if (n.dead) continue;

@@ -5,8 +5,6 @@
 
 namespace shaderdiff::a3xx {
 
-Category Instr::category() const { return GetOpcodeInfo(opcode).category; }
-
 bool SourcePresent(const OpcodeInfo& info, const Instr& instr, int slot) {
   if (slot < 0 || slot >= kNumSrcSlots) return false;
   if (info.category != Category::kCat5) return slot < info.num_srcs;

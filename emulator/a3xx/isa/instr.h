@@ -106,7 +106,7 @@ struct Instr {
 
   bool operator==(const Instr&) const = default;
 
-  Category category() const;
+  Category category() const { return info().category; }
   const OpcodeInfo& info() const { return GetOpcodeInfo(opcode); }
   bool has_flag(InstrFlag f) const { return (flags & f) != 0; }
 };

@@ -73,7 +73,10 @@ constexpr std::array<OpcodeInfo, kNumOpcodes> kOpcodeInfo = {{
 
 }  // namespace
 
-const OpcodeInfo& GetOpcodeInfo(Opcode op) { return kOpcodeInfo[static_cast<size_t>(op)]; }
+namespace internal {
+// The table GetOpcodeInfo (inline, opcode.h) indexes; constant-initialized.
+constinit const std::array<OpcodeInfo, kNumOpcodes> kOpcodeInfoTable = kOpcodeInfo;
+}  // namespace internal
 
 std::string_view OpcodeName(Opcode op) { return GetOpcodeInfo(op).mnemonic; }
 

@@ -97,7 +97,12 @@ struct OpcodeInfo {
   bool has_dst() const { return dst_kinds != 0; }
 };
 
-const OpcodeInfo& GetOpcodeInfo(Opcode op);
+namespace internal {
+extern const std::array<OpcodeInfo, kNumOpcodes> kOpcodeInfoTable;  // opcode.cc
+}  // namespace internal
+// Array indexing, inline: the emulator's preparation and the compiler's
+// passes ask it hundreds of thousands of times a campaign second.
+inline const OpcodeInfo& GetOpcodeInfo(Opcode op) { return internal::kOpcodeInfoTable[static_cast<size_t>(op)]; }
 std::string_view OpcodeName(Opcode op);  // the mnemonic
 // Exact mnemonic lookup ("add.f", "atomic.add"); no aliases, no suffixes.
 std::optional<Opcode> FindOpcode(std::string_view mnemonic);

@@ -46,6 +46,9 @@ Selection Translate(const tgsi::Shader& shader, bool waits) {
   if (!map) return fail(CompileStatus::kUnsupported, limit);
 
   Emitter emit(waits);
+  // A guess at the stream's size (templates of a few instructions, each
+  // followed by its waits in the naive build), so it seldom grows.
+  emit.Reserve((waits ? 12 : 4) * shader.instructions.size() + 32);
   Ctx ctx{shader, *map, emit};
   a3xx::ShaderState state = BuildShaderState(ctx);
   EmitPrologue(ctx, state);

@@ -88,6 +88,12 @@ class Emitter {
   // no wait after instructions, no (jp), no padding after `end`.
   explicit Emitter(bool waits = true) : waits_(waits) {}
 
+  // Room for `n` instructions before the stream first grows (capacity only).
+  void Reserve(size_t n) {
+    instrs_.reserve(n);
+    sources_.reserve(n);
+  }
+
   // Appends `instr` and then the wait described at the top of this file.
   void Emit(const Instr& instr);
   // Appends a nop with the given InstrFlag bits (e.g. the (sy)(ss) start).

@@ -2,6 +2,7 @@
 // selected instruction writing each destination component's register.
 #include "compiler/targets/a3xx/naive/provenance.h"
 
+#include <array>
 #include <limits>
 #include <optional>
 #include <string>
@@ -34,19 +35,38 @@ std::vector<uint8_t> FinalWriteMasks(const tgsi::Shader& shader, const RegisterM
   // a node per write, a measurable share of a campaign's malloc time).
   constexpr size_t kNone = std::numeric_limits<size_t>::max();
   std::vector<size_t> last(4 * shader.instructions.size(), kNone);
+  // The naive scalar of each written component of the current TGSI
+  // instruction's destination, worked out once per TGSI instruction (its
+  // machine instructions are consecutive in the stream): attributed is false
+  // for a destination that is not attributed (none, indirect, a second
+  // dimension, not a GPR file, a private array).
+  int32_t cached = -1;
+  bool attributed = false;
+  uint8_t write_mask = 0;
+  std::array<int32_t, 4> scalar{};
   for (size_t i = 0; i < instrs.size() && i < source_map.size(); ++i) {
     const int32_t t = source_map[i];
     if (t < 0 || static_cast<size_t>(t) >= shader.instructions.size()) continue;
-    const tgsi::Instruction& ti = shader.instructions[static_cast<size_t>(t)];
-    if (ti.dst.empty()) continue;
+    if (t != cached) {
+      cached = t;
+      const tgsi::Instruction& ti = shader.instructions[static_cast<size_t>(t)];
+      attributed = false;
+      if (ti.dst.empty()) continue;
+      const tgsi::DstOperand& d = ti.dst[0];
+      if (d.reg.index.indirect || d.reg.dimension || !RegisterMap::IsGprFile(d.reg.file)) continue;
+      if (map.PrivateArrayOf(d.reg.file, d.reg.index.index)) continue;  // stored with stp, no register
+      attributed = true;
+      write_mask = d.write_mask;
+      for (int c = 0; c < 4; ++c) {
+        if (write_mask & (1u << c)) scalar[static_cast<size_t>(c)] = map.GprScalar(d.reg.file, d.reg.index.index, c);
+      }
+    }
+    if (!attributed) continue;
     const auto [first, count] = WrittenScalars(instrs[i]);
     if (count == 0) continue;  // writes no full register (nops, about half the code): nothing to map
-    const tgsi::DstOperand& d = ti.dst[0];
-    if (d.reg.index.indirect || d.reg.dimension || !RegisterMap::IsGprFile(d.reg.file)) continue;
-    if (map.PrivateArrayOf(d.reg.file, d.reg.index.index)) continue;  // stored with stp, no register
     for (int c = 0; c < 4; ++c) {
-      if (!(d.write_mask & (1u << c))) continue;
-      const int32_t reg = map.GprScalar(d.reg.file, d.reg.index.index, c);
+      if (!(write_mask & (1u << c))) continue;
+      const int32_t reg = scalar[static_cast<size_t>(c)];
       if (reg >= first && reg < first + count) last[4 * static_cast<size_t>(t) + static_cast<size_t>(c)] = i;
     }
   }
