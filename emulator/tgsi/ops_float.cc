@@ -195,13 +195,14 @@ void OpDeriv(Exec& ex, const DInst& in) {
 }  // namespace
 
 // MAD's plain-lanes check (ops.h, PlainLanes), a block at a time: the
-// fused result is std::fmaf's, correctly rounded on either clone (the FMA
-// instruction where the CPU has one, the library otherwise), so both give the
-// same bits as Fp::Fma on operands and results that are not denormal;
-// -ffp-contract=off keeps the product a separate rounding. A fused word that
-// is a denormal (Fp may flush it), an infinity or a NaN goes to the general
-// path, so a kPlainAltBit lane's set is the hull of two finite words.
-__attribute__((target_clones("fma", "default")))
+// fused result is std::fmaf's, correctly rounded (the FMA instruction where
+// the library finds one, its software fused multiply-add otherwise), so it
+// gives the same bits as Fp::Fma on operands and results that are not
+// denormal; -ffp-contract=off keeps the product a separate rounding. A
+// fused word that is a denormal (Fp may flush it), an infinity or a NaN goes
+// to the general path, so a kPlainAltBit lane's set is the hull of two
+// finite words. No target_clones: on a host with AVX2 and FMA, WaveLanes
+// (wave_lanes.cc) runs instead, so only hosts without them call this.
 void float_ops::MadK::PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad, Word* alt) {
   for (int i = 0; i < kPlainBlock; ++i) {
     const float p = a[0][i] * a[1][i];

@@ -11,12 +11,6 @@
 #include "compiler/tgsi/opcode.h"
 #include "emulator/tgsi/ops.h"
 
-#if defined(__clang__)
-#define SHADERDIFF_PLAIN_SLOW_CLONES __attribute__((target_clones("fma", "default")))
-#else
-#define SHADERDIFF_PLAIN_SLOW_CLONES
-#endif
-
 namespace shaderdiff::tgsi_exec::float_ops {
 
 
@@ -87,13 +81,10 @@ struct MadK : ArithKernel {
   // Marks in `bad` the lanes of a block whose fused form differs
   // (kPlainAltBit, the fused word in `alt`) and those where Eval sees a
   // denormal product or the fused word is not a finite normal or zero
-  // (kPlainSlowBit) (ops_float.cc). Under clang the declaration carries the
-  // definition's target_clones too: clang multiversions a function only when
-  // every declaration says so, and PlainLanes<MadK> is instantiated outside
-  // ops_float.cc (wave_lanes.cc's fallback), where it would otherwise call an
-  // undefined plain symbol. GCC must not see it there: it would emit a
-  // resolver in every such file, calling clones that are local to ops_float.cc.
-  SHADERDIFF_PLAIN_SLOW_CLONES static void PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad, Word* alt);
+  // (kPlainSlowBit) (ops_float.cc). Only PlainLanes<MadK> calls it, which
+  // is WaveLanes' fallback on a host without AVX2 and FMA, and
+  // wave_lanes_test's reference.
+  static void PlainSlow(const float (*a)[kPlainBlock], const Word* r, uint8_t* bad, Word* alt);
   // Inlined everywhere: the set builder calls it with an IEEE Fp per
   // combination, which then folds away (GCC stops inlining it once
   // BoxHullLanes calls it too, and that cost 1.5 times Eval's instructions).

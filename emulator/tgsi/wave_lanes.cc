@@ -107,10 +107,11 @@ SD_AVX2 LaneMask Avx2Loop(const Lanes* const* s, int n, Lanes& r) {
     bad = _mm256_or_si256(bad, _mm256_or_si256(Denorm(wi), Nan(wi)));
     const int slow_bits = Bits(bad) & live;
     slow |= static_cast<LaneMask>(slow_bits) << l;
+    // The lanes of this step below n (all eight but on the last step).
+    const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(len), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     if (len == 8) {
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(r.w + l), wi);
     } else {
-      const __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(len), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
       _mm256_maskstore_epi32(reinterpret_cast<int*>(r.w + l), keep, wi);
     }
     uint64_t x_bytes = 0;
@@ -121,8 +122,7 @@ SD_AVX2 LaneMask Avx2Loop(const Lanes* const* s, int n, Lanes& r) {
         // PairSet(w, fused): lo / hi by value, the word itself on a tie.
         const __m256 lo = _mm256_blendv_ps(w, fused, _mm256_cmp_ps(fused, w, _CMP_LT_OQ));
         const __m256 hi = _mm256_blendv_ps(w, fused, _mm256_cmp_ps(fused, w, _CMP_GT_OQ));
-        const __m256i store = _mm256_and_si256(alt, _mm256_cmpgt_epi32(_mm256_set1_epi32(len),
-                                                                       _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+        const __m256i store = _mm256_and_si256(alt, keep);
         _mm256_maskstore_epi32(reinterpret_cast<int*>(r.lo + l), store, _mm256_castps_si256(lo));
         _mm256_maskstore_epi32(reinterpret_cast<int*>(r.hi + l), store, _mm256_castps_si256(hi));
         const uint64_t ones = kByteOfBit[alt_bits];
