@@ -154,7 +154,7 @@ std::optional<ReachingDefs> ReachingDefs::Compute(const tgsi::Shader& s, std::st
     }
     for (uint32_t j : (*succ)[i]) {
       bool changed = false;
-      uint64_t* in = &r.in_[j * r.words_];
+      uint64_t* in = r.in_.data() + static_cast<size_t>(j) * r.words_;
       for (size_t w = 0; w < r.words_; ++w) {
         const uint64_t merged = in[w] | out[w];
         changed |= merged != in[w];
@@ -172,7 +172,7 @@ std::optional<ReachingDefs> ReachingDefs::Compute(const tgsi::Shader& s, std::st
 std::vector<uint32_t> ReachingDefs::Reaching(uint32_t inst, uint32_t temp, uint8_t comp) const {
   std::vector<uint32_t> result;
   if (temp * 4 + comp >= var_of_.size()) return result;
-  const uint64_t* in = &in_[inst * words_];
+  const uint64_t* in = in_.data() + static_cast<size_t>(inst) * words_;
   for (uint32_t k : var_defs_[var_of_[temp * 4 + comp]])
     if (in[k / 64] >> (k % 64) & 1) result.push_back(k);
   return result;
