@@ -1,14 +1,17 @@
 #!/bin/bash
 # corpus/generated/<policy>/ holds exactly what `shaderdiff gen` writes for
-# the options README.md records (seed 1, 100 shaders, 5:200 instructions):
-# regenerate every folder and compare every file, gen.json included.
+# the options README.md records (seed 1, 100 shaders; 5:200 instructions,
+# and 5:100 fragment shaders for r500): regenerate every folder and compare
+# every file, gen.json included.
 set -uo pipefail
 SD="$1"
 TMP="${TEST_TMPDIR:-/tmp}/generated_test.$$"
 mkdir -p "$TMP"
 failures=0
-for policy in default rewrites wide; do
-  "$SD" gen --seed 1 --count 100 --size 5:200 --policy "$policy" --out "$TMP/$policy" >/dev/null ||
+for policy in default rewrites wide r500; do
+  options=(--size 5:200)
+  [[ $policy == r500 ]] && options=(--size 5:100 --stage frag)
+  "$SD" gen --seed 1 --count 100 "${options[@]}" --policy "$policy" --out "$TMP/$policy" >/dev/null ||
     { echo "FAIL: shaderdiff gen --policy $policy"; failures=$((failures + 1)); continue; }
   if ! diff -r "corpus/generated/$policy" "$TMP/$policy" >"$TMP/diff"; then
     echo "FAIL: corpus/generated/$policy differs from what shaderdiff gen writes now:"

@@ -741,7 +741,8 @@ void Generator::Statement() {
           p_.w_div + p_.w_bitfield + p_.w_int_compare + p_.w_convert + p_.w_select + p_.w_move,
       p_.w_copy_then_mad, p_.w_convert_imm, p_.w_imm_arith, p_.w_identity, p_.w_repeat, p_.w_compare_select,
       p_.w_masked_shift, depth_ < p_.max_depth ? p_.w_if : 0, depth_ < p_.max_depth ? p_.w_loop : 0,
-      p_.w_indirect, p_.w_texture, o_.stage == tgsi::Processor::kFragment ? p_.w_kill : 0, p_.w_lowered};
+      p_.w_indirect, p_.w_texture, o_.stage == tgsi::Processor::kFragment ? p_.w_kill : 0, p_.w_lowered,
+      p_.w_edge_compare, p_.w_float_select};
   const uint32_t k = Pick(w);
   bool done = false;
   if (k == 0) done = Plain();
@@ -751,7 +752,9 @@ void Generator::Statement() {
   else if (k == 10) done = IndirectStatement();
   else if (k == 11) done = TextureStatement();
   else if (k == 12) done = KillStatement();
-  else done = LoweredStatement();
+  else if (k == 13) done = LoweredStatement();
+  else if (k == 14) done = EdgeCompareStatement();
+  else done = FloatSelectStatement();
   if (!done && !Plain()) {
     // Always progress: a copy of an input into a temp the block may write.
     auto d = PickDst(true);

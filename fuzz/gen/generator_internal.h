@@ -1,6 +1,7 @@
 // The generator's state and steps, shared by its source files:
-// generator.cc (program structure, operands, arithmetic, flow control) and
-// generator_resources.cc (relative addressing, textures, KILL). Not part of
+// generator.cc (program structure, operands, arithmetic, flow control),
+// generator_resources.cc (relative addressing, textures, KILL),
+// generator_lowered.cc and generator_word_reads.cc. Not part of
 // the library's interface: use generator.h.
 //
 // Invariants: temps_[i] describes TEMP[i] as the reference will hold it at
@@ -121,6 +122,12 @@ class Generator {
   bool KillStatement();
   // Opcodes the lower-tgsi pass rewrites (generator_lowered.cc).
   bool LoweredStatement();
+  // Reads of test-vector words that stay defined for every word
+  // (generator_word_reads.cc).
+  std::optional<Operand> VectorWord(uint8_t mask);
+  bool EmitAs(Opcode op, uint32_t dst, uint8_t mask, const AbsVal& result, const std::vector<tgsi::SrcOperand>& srcs);
+  bool EdgeCompareStatement();
+  bool FloatSelectStatement();
 
   const GenOptions& o_;
   const Policy& p_;

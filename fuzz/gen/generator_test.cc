@@ -7,6 +7,8 @@
 // the same bytes.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -147,10 +149,26 @@ TEST(GeneratorTest, R500ProgramsAreDefinedAndFloatOnly) {
         EXPECT_TRUE(t != tgsi::DataType::I && t != tgsi::DataType::U) << tgsi::OpcodeName(i.opcode) << " seed " << seed;
       EXPECT_NE(i.opcode, tgsi::Opcode::UIF) << "seed " << seed;
       ++frag[std::string(tgsi::OpcodeName(i.opcode))];
+      // An edge compare (generator_word_reads.cc): a float compare reading
+      // an immediate given as UINT32 bits, which must be a normal float (a
+      // MOV may copy the immediate's words too: an output store reads any).
+      for (const tgsi::SrcOperand& src : i.src)
+        if (src.reg.file == tgsi::File::kImmediate &&
+            s.immediates[src.reg.index.index].type == tgsi::ImmediateType::kUint32) {
+          ASSERT_TRUE(i.opcode == tgsi::Opcode::SLT || i.opcode == tgsi::Opcode::SGE || i.opcode == tgsi::Opcode::SEQ ||
+                      i.opcode == tgsi::Opcode::SNE || i.opcode == tgsi::Opcode::MOV)
+              << tgsi::OpcodeName(i.opcode) << " seed " << seed;
+          for (uint32_t word : s.immediates[src.reg.index.index].words) {
+            float f;
+            std::memcpy(&f, &word, 4);
+            EXPECT_TRUE(std::isnormal(f)) << word << " seed " << seed;
+          }
+          if (i.opcode != tgsi::Opcode::MOV) ++frag["edge compare"];
+        }
       CountIndirect(i, &frag);
     }
   }
-  for (const char* what : {"IF", "ELSE", "BGNLOOP", "BRK", "SGE", "SLT", "TEX", "TXL", "KILL_IF"})
+  for (const char* what : {"IF", "ELSE", "BGNLOOP", "BRK", "SGE", "SLT", "TEX", "TXL", "KILL_IF", "CMP", "edge compare"})
     EXPECT_GT(frag.count(what) ? frag.at(what) : 0, 0) << what;
   for (const char* what : {"ARL", "UARL", "UIF", "UADD", "I2F", "FSLT", "indirect TEMP src"})
     EXPECT_EQ(frag.count(what) ? frag.at(what) : 0, 0) << what;

@@ -59,6 +59,11 @@ Policy R500Policy() {
   // corpus mutations.
   p.w_texture = 4;
   p.w_kill = 2;
+  // What the r500 translator's optimizing build rewrites on its own
+  // (r500-select: short compares against immediates, selects on set-op
+  // results): the shapes that need its proofs' conditions.
+  p.w_edge_compare = 3;
+  p.w_float_select = 4;
   return p;
 }
 

@@ -52,6 +52,10 @@ struct Policy {
   // Opcodes the lower-tgsi pass rewrites (generator_lowered.cc): 0 but in
   // `lowering`, so the other policies' programs keep their bytes.
   uint32_t w_lowered = 0;   // SUB ABS SSG CLAMP CND DPH DP2A XPD X2D DST SFL STR SCS EXP LOG LIT NRM NRM4 LRP POW DIV
+  // Reads of test-vector words (generator_word_reads.cc): 0 but in `r500`,
+  // so the other policies' programs keep their bytes.
+  uint32_t w_edge_compare = 0;  // SLT/SGE/SEQ/SNE of an IN/CONST word against an awkward normal immediate
+  uint32_t w_float_select = 0;  // CMP on an exact float, or on IN + k (a word that may be NaN)
   // Per mille.
   uint32_t p_else = 500;            // an IF gets an ELSE
   uint32_t p_cont = 300;            // a loop body gets a conditional CONT
