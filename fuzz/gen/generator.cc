@@ -230,6 +230,19 @@ bool Generator::EmitOp(Opcode op, uint32_t dst, uint8_t mask, const std::vector<
   return true;
 }
 
+bool Generator::EmitAs(Opcode op, uint32_t dst, uint8_t mask, const Vals& result,
+                       const std::vector<tgsi::SrcOperand>& srcs) {
+  Operand fake;
+  fake.read = result;
+  const size_t before = insts_.size();
+  if (!EmitOp(Opcode::MOV, dst, mask, {fake})) return false;
+  tgsi::Instruction& inst = insts_[before];
+  inst.opcode = op;
+  inst.src = srcs;
+  last_ = inst;
+  return true;
+}
+
 bool Generator::TryOp(Opcode op, std::vector<Role> roles, std::vector<ImmHint> hints) {
   hints.resize(roles.size(), ImmHint::kAny);
   for (int t = 0; t < kTries; ++t) {
@@ -265,16 +278,7 @@ bool Generator::TryDot(Opcode op) {
     if (!a || !b) continue;
     std::optional<AbsVal> r = DotTransfer(a->read.data(), b->read.data(), n);
     if (!r) continue;
-    Operand fake[1];
-    fake[0].read = {*r, *r, *r, *r};
-    // Check the write with MOV's transfer (the identity), then rewrite the opcode.
-    const size_t before = insts_.size();
-    if (!EmitOp(Opcode::MOV, dst->first, mask, {fake[0]})) continue;
-    tgsi::Instruction& inst = insts_[before];
-    inst.opcode = op;
-    inst.src = {a->src, b->src};
-    last_ = inst;
-    return true;
+    if (EmitAs(op, dst->first, mask, {*r, *r, *r, *r}, {a->src, b->src})) return true;
   }
   return false;
 }
@@ -291,22 +295,16 @@ bool Generator::TryUcmp() {
     auto b = PickOperand(r, mask, ImmHint::kAny);
     if (!sel || !a || !b) continue;
     if (r == Role::kFloat && (a->src.negate || a->src.absolute || b->src.negate || b->src.absolute)) continue;
-    Operand j;
+    Vals j;
     for (int c = 0; c < 4; ++c) {
       const AbsVal& va = a->read[c];
       const AbsVal& vb = b->read[c];
       // UCMP copies bits: a raw or integer word stays exact.
       const AbsVal ra = r == Role::kFloat ? RegValues(a->src.reg.file, a->src.reg.index.index)[a->src.swizzle[c]] : va;
       const AbsVal rb = r == Role::kFloat ? RegValues(b->src.reg.file, b->src.reg.index.index)[b->src.swizzle[c]] : vb;
-      j.read[c] = Join(ra, rb);
+      j[c] = Join(ra, rb);
     }
-    const size_t before = insts_.size();
-    if (!EmitOp(Opcode::MOV, dst->first, mask, {j})) continue;
-    tgsi::Instruction& inst = insts_[before];
-    inst.opcode = Opcode::UCMP;
-    inst.src = {sel->src, a->src, b->src};
-    last_ = inst;
-    return true;
+    if (EmitAs(Opcode::UCMP, dst->first, mask, j, {sel->src, a->src, b->src})) return true;
   }
   return false;
 }

@@ -85,6 +85,10 @@ class Generator {
     --remaining_;
   }
   bool EmitOp(Opcode op, uint32_t dst, uint8_t mask, const std::vector<Operand>& ops);
+  // Emits op with `srcs` into (dst, mask), component c taking result[c]:
+  // for results no Transfer computes (dot products, selects, reads of vector
+  // words), checked as a MOV of them and then given op and srcs.
+  bool EmitAs(Opcode op, uint32_t dst, uint8_t mask, const Vals& result, const std::vector<tgsi::SrcOperand>& srcs);
   bool TryOp(Opcode op, std::vector<Role> roles, std::vector<ImmHint> hints);
   bool TryDot(Opcode op);
   bool TryUcmp();
@@ -125,7 +129,6 @@ class Generator {
   // Reads of test-vector words that stay defined for every word
   // (generator_word_reads.cc).
   std::optional<Operand> VectorWord(uint8_t mask);
-  bool EmitAs(Opcode op, uint32_t dst, uint8_t mask, const AbsVal& result, const std::vector<tgsi::SrcOperand>& srcs);
   bool EdgeCompareStatement();
   bool FloatSelectStatement();
 

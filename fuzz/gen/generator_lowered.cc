@@ -70,17 +70,10 @@ bool Generator::LoweredStatement() {
       ops.push_back(*o);
     }
     if (static_cast<int>(ops.size()) != pick.sources || !InDomain(pick.op, ops)) continue;
-    // Check the write of a set with MOV's transfer (the identity), then rewrite the opcode.
-    Operand set;
-    set.read.fill(AbsVal::Inexact());
-    const size_t before = insts_.size();
-    if (!EmitOp(Opcode::MOV, dst->first, mask, {set})) continue;
-    tgsi::Instruction& inst = insts_[before];
-    inst.opcode = pick.op;
-    inst.src.clear();
-    for (const Operand& o : ops) inst.src.push_back(o.src);
-    last_ = inst;
-    return true;
+    std::vector<tgsi::SrcOperand> srcs;
+    for (const Operand& o : ops) srcs.push_back(o.src);
+    const AbsVal set = AbsVal::Inexact();
+    if (EmitAs(pick.op, dst->first, mask, {set, set, set, set}, srcs)) return true;
   }
   return false;
 }

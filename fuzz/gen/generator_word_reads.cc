@@ -58,21 +58,6 @@ std::optional<Operand> Generator::VectorWord(uint8_t mask) {
                          : FromRegister(File::kConstant, k - num_inputs_, Role::kFloat, mask);
 }
 
-// Emits op with the given sources into (dst, mask), the destination taking
-// `result` in every written component (checked as a MOV of it, as TryDot).
-bool Generator::EmitAs(Opcode op, uint32_t dst, uint8_t mask, const AbsVal& result,
-                       const std::vector<tgsi::SrcOperand>& srcs) {
-  Operand fake;
-  fake.read = {result, result, result, result};
-  const size_t before = insts_.size();
-  if (!EmitOp(Opcode::MOV, dst, mask, {fake})) return false;
-  tgsi::Instruction& inst = insts_[before];
-  inst.opcode = op;
-  inst.src = srcs;
-  last_ = inst;
-  return true;
-}
-
 bool Generator::EdgeCompareStatement() {
   if (imms_.size() >= p_.max_immediates) return false;
   static constexpr Opcode kOps[] = {Opcode::SLT, Opcode::SGE, Opcode::SEQ, Opcode::SNE};
@@ -97,7 +82,8 @@ bool Generator::EdgeCompareStatement() {
     const bool imm_first = Chance(300);
     const std::vector<tgsi::SrcOperand> srcs =
         imm_first ? std::vector<tgsi::SrcOperand>{c->src, word->src} : std::vector<tgsi::SrcOperand>{word->src, c->src};
-    if (EmitAs(op, dst->first, mask, AbsVal::Float(0, 1, 0), srcs)) return true;
+    const AbsVal r = AbsVal::Float(0, 1, 0);
+    if (EmitAs(op, dst->first, mask, {r, r, r, r}, srcs)) return true;
   }
   return false;
 }
@@ -121,7 +107,8 @@ bool Generator::FloatSelectStatement() {
       auto k = FromRegister(File::kImmediate, kidx, Role::kFloat, mask);
       if (!k) continue;
       k->src.negate = k->src.absolute = false;
-      if (!EmitAs(Opcode::ADD, tmp->first, mask, AbsVal::Inexact(false), {word->src, k->src})) continue;
+      const AbsVal sum = AbsVal::Inexact(false);
+      if (!EmitAs(Opcode::ADD, tmp->first, mask, {sum, sum, sum, sum}, {word->src, k->src})) continue;
       cond = FromRegister(File::kTemporary, tmp->first, Role::kFloat, mask);
       if (!cond) return true;  // the ADD stands on its own
       // Read t's components in place: each lane's condition is its own sum.
@@ -135,17 +122,9 @@ bool Generator::FloatSelectStatement() {
     auto a = PickOperand(Role::kFloat, mask, ImmHint::kAny);
     auto b = PickOperand(Role::kFloat, mask, ImmHint::kAny);
     if (!a || !b) continue;
-    AbsVal joined[4];
+    Vals joined;
     for (int c = 0; c < 4; ++c) joined[c] = Join(a->read[c], b->read[c]);
-    Operand j;
-    for (int c = 0; c < 4; ++c) j.read[c] = joined[c];
-    const size_t before = insts_.size();
-    if (!EmitOp(Opcode::MOV, dst->first, mask, {j})) continue;
-    tgsi::Instruction& inst = insts_[before];
-    inst.opcode = Opcode::CMP;
-    inst.src = {cond->src, a->src, b->src};
-    last_ = inst;
-    return true;
+    if (EmitAs(Opcode::CMP, dst->first, mask, joined, {cond->src, a->src, b->src})) return true;
   }
   return false;
 }
