@@ -545,5 +545,37 @@ TEST(R500Check, BoolSelectOnAnyWriterIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBoolSelectAnyWriter, kCmpOnSum);
 }
 
+// Set ops folded into their selects (r500-select's set-fold: the set op
+// stores the difference, each UCMP/AND/CMP tests it): SGE, SNE against 0,
+// SEQ against 0.5 under AND, SLT with the immediate on the left read by
+// two UCMPs, float SGT; the edge vectors bring NaN, infinities and zeros
+// of both signs to every compare (the arms are float copies).
+constexpr char kSetFolds[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\nDCL OUT[2], COLOR[2]\nDCL TEMP[0..7]\nIMM[0] FLT32 { 1.0, 0.5, 0.0, -2.0 }\n"
+    "  0: MUL TEMP[6], IN[0], IMM[0].xxxx\n  1: MUL TEMP[7], IN[1], IMM[0].xxxx\n"
+    "  2: FSGE TEMP[0], TEMP[6], TEMP[7]\n  3: UCMP OUT[0].xy, TEMP[0], TEMP[6], TEMP[7]\n"
+    "  4: FSNE TEMP[1], TEMP[6], IMM[0].zzzz\n  5: UCMP OUT[0].zw, TEMP[1], TEMP[7], TEMP[6]\n"
+    "  6: FSEQ TEMP[2], TEMP[6].wzyx, IMM[0].yyyy\n  7: AND OUT[1], TEMP[2], IMM[0].xxxx\n"
+    "  8: FSLT TEMP[3], IMM[0].wwww, TEMP[7]\n  9: UCMP OUT[2].xy, TEMP[3], TEMP[6], TEMP[7].yxwz\n"
+    " 10: UCMP TEMP[3].xy, TEMP[3], TEMP[7], TEMP[6]\n 11: SGT TEMP[4], TEMP[6], TEMP[7]\n"
+    " 12: CMP OUT[2].zw, -TEMP[4], TEMP[3].xyxy, TEMP[6]\n 13: END\n";
+
+// The set-fold mutant's shape: FSLT of two inputs (the full template;
+// NaN on the edge vectors) read by one UCMP.
+constexpr char kFoldedLess[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0..2]\nIMM[0] FLT32 { 1.0, 0.5, 0.0, -2.0 }\n"
+    "  0: MUL TEMP[1], IN[0], IMM[0].xxxx\n  1: MUL TEMP[2], IN[1], IMM[0].xxxx\n"
+    "  2: FSLT TEMP[0], TEMP[1], TEMP[2]\n  3: UCMP OUT[0], TEMP[0], TEMP[1], TEMP[2]\n  4: END\n";
+
+TEST(R500Check, SetOpsFoldedIntoSelects) { ExpectBothBuildsPass({kSetFolds, kFoldedLess}); }
+
+// The seeded fault: SLT's fold without the MIN: a NaN difference picks
+// the true arm.
+TEST(R500Check, SetFoldWithoutMinIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptSetFoldNoMin, kFoldedLess);
+}
+
 }  // namespace
 }  // namespace shaderdiff::harness

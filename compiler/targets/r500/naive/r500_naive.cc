@@ -111,7 +111,8 @@ CompileResult CompileR500Naive(const tgsi::Shader& input, compiler::RewriteBudge
     for (int c = 0; c < 4; ++c) p.state.consts[map->imm_base + k][c] = imm.words[c];
   }
 
-  Ctx ctx{shader, *map, {}, p, map->consts_used, "", "", {}, select};
+  Ctx ctx{shader, *map, {}, p, map->consts_used, "", "", {}, select, 0, {}};
+  if (select != nullptr) ctx.folds = PlanSetFolds(shader);
   bool ended = false;
   for (const tgsi::Instruction& inst : shader.instructions) {
     if (ended) break;

@@ -42,6 +42,32 @@
 // IEEE comparison. Saturate (OMOD x1, clamp) leaves 1.0 and +0.0 alone.
 // Cost: SGE/SEQ/SNE 2 instructions (1 against a zero), SLT 3 (2), where
 // the full template takes 8 (SLT), 14 (SGE) and 15 (SEQ/SNE).
+//
+// r500-select/set-fold (asked once per set op that set_fold.h's plan
+// admits: every reader of its result is a select `CMP -b, x, y`, i.e.
+// b ? x : y, possibly with y = b itself, AND's lowering): the set op
+// stores, instead of 1.0 / +0.0, the condition c its selects test, and
+// each select is one R500 CMP(A, B, c) = c >= 0 ? A : B (OMOD disable: a
+// bit-exact choice of A's or B's word; NaN >= 0 is false, so NaN picks B):
+//   SLT (SGT): c = MIN(t, 0) (NaN -> 0, c never NaN); CMP(y, x, c): c < 0
+//              exactly where t < 0, true; t >= 0 or NaN gives c = +-0: y.
+//   SGE (SLE): c = t;      CMP(x, y, t): t >= 0 (either zero) true; t < 0
+//              and NaN (unordered, false) pick y.
+//   SEQ:       c = t;      CMP(x, y, -|t|): -|t| >= 0 only at t = +-0; NaN y.
+//   SNE:       c = t;      CMP(y, x, -|t|): t = +-0 picks y; nonzero and
+//              NaN (SNE's unordered answer, true) pick x.
+// t is the same sign-faithful difference the unfolded forms select on
+// (full template or short form, so infinities, -0 and OMOD's flush are
+// settled by the proofs above), and each select picks the arm the
+// unfolded set op's 1.0 / +0.0 would have picked through `CMP -b, x, y`:
+// -1.0 < 0 picks x, -0.0 < 0 does not. Where y is b itself, y is only
+// picked where b is false, +0.0, which the fold reads as the inline 0
+// (+0.0). No other read of the stored c exists (the plan's scan, in
+// straight-line code to the end of c's life), so no instruction sees c
+// where it expected a boolean. The saturate modifier (clamp) would change
+// c, so a saturated set op is not folded. Cost: the selection CMP (two for
+// the full SEQ/SNE) goes, a copy of t may come (SGE/SEQ/SNE against a zero,
+// and the full template's t in S1: r500-coalesce folds the latter).
 #include <optional>
 
 #include "compiler/support/mutant.h"
@@ -133,22 +159,22 @@ ImmClass Classify(const Ctx& ctx, const Operand& o, uint8_t mask) {
   return zero ? ImmClass::kZero : far ? ImmClass::kFar : ImmClass::kNone;
 }
 
-// The short form (the proof at the top) of a OP b, OP one of SLT, SGE,
-// SEQ, SNE (SGT/SLE already swapped), when one operand is an immediate it
-// holds for; false (nothing emitted) otherwise.
-bool ImmediateCompare(Ctx& ctx, const Dest& d, Opcode op, const Operand& a, const Operand& b) {
+// t for the short forms (the proof at the top) of a OP b, OP one of SLT,
+// SGE, SEQ, SNE (SGT/SLE already swapped), when one operand is an
+// immediate it holds for: the operand itself against a zero, else a - b by
+// one MAD into `scratch`; nullopt (nothing emitted) otherwise.
+std::optional<Operand> ImmediateDifference(Ctx& ctx, const Dest& d, const Operand& a, const Operand& b, int scratch) {
   const ImmClass cb = Classify(ctx, b, d.mask), ca = cb != ImmClass::kNone ? ImmClass::kNone : Classify(ctx, a, d.mask);
-  if (cb == ImmClass::kNone && ca == ImmClass::kNone) return false;
-  if (!compiler::ShouldRewrite(ctx.select, "imm-compare")) return false;
-  Operand t;
-  if (cb == ImmClass::kZero) {
-    t = a;  // a - (+-0) compares with 0 as a does
-  } else if (ca == ImmClass::kZero) {
-    t = Negated(b);
-  } else {
-    Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), S(ctx, 1), d.mask);  // t = a - b
-    t = TempOperand(S(ctx, 1));
-  }
+  if (cb == ImmClass::kNone && ca == ImmClass::kNone) return std::nullopt;
+  if (!compiler::ShouldRewrite(ctx.select, "imm-compare")) return std::nullopt;
+  if (cb == ImmClass::kZero) return a;  // a - (+-0) compares with 0 as a does
+  if (ca == ImmClass::kZero) return Negated(b);
+  Componentwise(ctx, AluOp::kMad, a, One(), Negated(b), scratch, d.mask);  // t = a - b
+  return TempOperand(scratch);
+}
+
+// The selection of 1.0 or +0.0 on a short form's t (the table at the top).
+void SelectOnDifference(Ctx& ctx, const Dest& d, Opcode op, const Operand& t) {
   Operand neg_abs_t = t;
   neg_abs_t.mod = kModNab;
   switch (op) {
@@ -160,7 +186,21 @@ bool ImmediateCompare(Ctx& ctx, const Dest& d, Opcode op, const Operand& a, cons
     case Opcode::SEQ: Componentwise(ctx, AluOp::kCmp, One(), Zero(), neg_abs_t, d.write, d.mask, d.mode); break;
     default: Componentwise(ctx, AluOp::kCmp, Zero(), One(), neg_abs_t, d.write, d.mask, d.mode); break;  // SNE
   }
-  return true;
+}
+
+// r500-select/set-fold: the destination gets the condition its selects
+// read (the proof at the top): MIN(t, 0) for SLT, t itself for the others
+// (copied unless it is there already).
+void StoreCondition(Ctx& ctx, const Dest& d, Opcode op, const Operand& t) {
+  // The seeded fault (test-only, mutant.h): SLT's fold stores t without
+  // the MIN, so a NaN t selects the true arm.
+  if (op == Opcode::SLT && !compiler::MutantActive(compiler::Mutant::kR500OptSetFoldNoMin)) {
+    Componentwise(ctx, AluOp::kMin, t, Zero(), Zero(), d.write, d.mask);  // NaN -> 0: not less
+    return;
+  }
+  const Operand here = TempOperand(d.write);
+  if (t.kind == here.kind && t.index == here.index && t.mod == here.mod && t.swz == here.swz) return;
+  Componentwise(ctx, AluOp::kMax, t, t, Zero(), d.write, d.mask);  // a bit-exact copy (OMOD disable)
 }
 
 bool IsSetOp(Opcode op) {
@@ -196,15 +236,32 @@ bool HoldsSetOpResult(const Ctx& ctx, const tgsi::SrcOperand& src, uint8_t mask)
   return need == 0;
 }
 
-// t = a - b in S1, then the set-op's selection (the comment at the top).
+// t = a - b in S1, then the set-op's selection (the comment at the top);
+// folded (r500-select/set-fold), the condition its selects read instead.
 void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
   if (op == Opcode::SGT || op == Opcode::SLE) std::swap(a, b);
   const Opcode base = op == Opcode::SGT ? Opcode::SLT : op == Opcode::SLE ? Opcode::SGE : op;
-  if (ctx.select != nullptr && ImmediateCompare(ctx, d, base, a, b)) return;
+  const bool fold = ctx.select != nullptr && ctx.folds.form[ctx.pc] != FoldForm::kNone && !d.mode.saturate &&
+                    compiler::ShouldRewrite(ctx.select, "set-fold");
+  if (fold) ctx.folds.folded[ctx.pc] = 1;
+  if (ctx.select != nullptr) {
+    if (const std::optional<Operand> t = ImmediateDifference(ctx, d, a, b, fold ? d.write : S(ctx, 1))) {
+      if (fold) {
+        StoreCondition(ctx, d, base, *t);
+      } else {
+        SelectOnDifference(ctx, d, base, *t);
+      }
+      return;
+    }
+  }
   const int s1 = S(ctx, 1), s2 = S(ctx, 2);
   SignedDifference(ctx, d, a, b);
   const Operand t = TempOperand(s1);
   if (base != Opcode::SLT) EqualInfinities(ctx, d, a, b);
+  if (fold) {
+    StoreCondition(ctx, d, base, t);
+    return;
+  }
   switch (base) {
     case Opcode::SLT:
       Componentwise(ctx, AluOp::kMin, t, Zero(), Zero(), s1, d.mask);  // NaN -> 0: not less
@@ -220,6 +277,25 @@ void SetOp(Ctx& ctx, const Dest& d, Opcode op, Operand a, Operand b) {
       Componentwise(ctx, AluOp::kCmp, TempOperand(s2), One(), Negated(t), d.write, d.mask, d.mode);
       break;
   }
+}
+
+// r500-select/set-fold's reader: the select `CMP -b, x, y` (b ? x : y) of
+// instruction ctx.pc on its folded set op's condition (the table at the
+// top); the AND's src2 that reads b itself reads +0.0, b's false value.
+bool FoldedSelect(Ctx& ctx, const Dest& d, const Operand& cond, const Operand& x, const Operand& y) {
+  if (ctx.select == nullptr) return false;
+  const int32_t i = ctx.folds.reader_of[ctx.pc];
+  if (i < 0 || !ctx.folds.folded[static_cast<size_t>(i)]) return false;
+  const FoldForm form = ctx.folds.form[static_cast<size_t>(i)];
+  const Operand no = ctx.folds.src2_is_cond[ctx.pc] ? Zero() : y;
+  Operand c = cond;
+  c.mod = form == FoldForm::kEq || form == FoldForm::kNe ? kModNab : kModNop;
+  if (form == FoldForm::kMin || form == FoldForm::kNe) {
+    Componentwise(ctx, AluOp::kCmp, no, x, c, d.write, d.mask, d.mode);  // c < 0 (or NaN, kNe): true
+  } else {
+    Componentwise(ctx, AluOp::kCmp, x, no, c, d.write, d.mask, d.mode);  // c >= 0: true
+  }
+  return true;
 }
 
 }  // namespace shaderdiff::r500naive

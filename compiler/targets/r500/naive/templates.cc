@@ -415,6 +415,7 @@ void TranslateInstruction(Ctx& ctx, const tgsi::Instruction& inst) {
       break;
     case Opcode::CMP: {
       if (!need(3)) return;
+      if (FoldedSelect(ctx, *d, src[0], src[1], src[2])) break;  // r500-select/set-fold (set_ops.cc)
       // r500-select/bool-select (the optimizing build only): a condition
       // that holds a set op's result (1.0 or +0.0, under any modifier) is
       // never NaN, so R500's CMP tests it directly: C >= 0 picks src2

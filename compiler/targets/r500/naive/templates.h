@@ -9,6 +9,7 @@
 #include "compiler/support/debug_counter.h"
 #include "compiler/targets/r500/naive/emit.h"
 #include "compiler/targets/r500/naive/register_map.h"
+#include "compiler/targets/r500/naive/set_fold.h"
 #include "emulator/common/words.h"
 #include "emulator/r500/run_vector.h"
 
@@ -40,6 +41,7 @@ struct Ctx {
   // instruction; null in the naive build, which then emits its templates only.
   compiler::RewriteBudget* select = nullptr;
   size_t pc = 0;  // the index in shader.instructions of the instruction being translated
+  SetFoldPlan folds;  // with select: r500-select/set-fold's plan (set_fold.h)
 
   bool failed() const { return !unsupported.empty() || !error.empty(); }
   void Unsupported(const std::string& what) {
@@ -72,6 +74,11 @@ Operand Splat(Ctx& ctx, float v, uint8_t mod = kModNop);
 // SLT/SGE/SEQ/SNE/SGT/SLE (set_ops.cc): the full template, or with
 // ctx.select the short forms where an operand is an immediate.
 void SetOp(Ctx& ctx, const Dest& d, tgsi::Opcode op, Operand a, Operand b);
+
+// r500-select/set-fold's select (set_ops.cc): the CMP being translated,
+// `cond` its src0 (the boolean, read as the folded set op's condition), x
+// and y its arms; false (nothing emitted) unless its set op was folded.
+bool FoldedSelect(Ctx& ctx, const Dest& d, const Operand& cond, const Operand& x, const Operand& y);
 
 // Whether every component `src` reads on the channels of `mask` certainly
 // holds a set op's result (1.0 or +0.0, never NaN) at the instruction

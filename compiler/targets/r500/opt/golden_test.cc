@@ -7,6 +7,8 @@
 //   bazel run //compiler/targets/r500/opt:golden_test -- --bless
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <set>
 #include <utility>
 
 #include "compiler/passes/golden_bless.h"
@@ -62,7 +64,7 @@ TEST(Bisect, LimitZeroIsTheNaiveTranslation) {
 // the full build's; one more and it takes exactly one.
 TEST(Bisect, EachPassStopsAtTheLimit) {
   const std::pair<const char*, const char*> kCases[] = {
-      {"imm_compare", "r500-select"},  {"bool_select", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
+      {"imm_compare", "r500-select"},  {"bool_select", "r500-select"},  {"set_fold", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
       {"pair_and_group", "r500-alpha"}, {"pair_and_group", "r500-rename"},  {"pair_and_group", "r500-schedule"},
       {"pair_and_group", "r500-legalize"},
   };
@@ -110,16 +112,62 @@ TEST(Select, ImmCompareOnlyWhereTheProofHolds) {
   EXPECT_EQ(taken, 4u);
 }
 
-// bool-select is asked only where the condition's last writer is a set
-// op in straight-line code: in bool_select, the UCMP, the AND with 1.0 and
-// the CMP on SGE's result, not the CMP on a MUL's result nor the one past
-// the IF.
+// bool-select is taken only where the condition's last writer is a set
+// op in straight-line code: in bool_select, the UCMP and the AND with 1.0,
+// not the CMP on a MUL's result nor the UCMP past the IF (the CMP on SGE's
+// result is set-fold's).
 TEST(Select, BoolSelectOnlyOnSetOpResults) {
   const Result r = CompileR500Opt(Parse(ReadCase("bool_select")));
   ASSERT_EQ(r.status, r500naive::Status::kOk);
   uint64_t asked = 0;
   for (const compiler::RewriteBudget::Decision& d : r.budget.log()) asked += d.rewrite == "bool-select" && d.taken;
-  EXPECT_EQ(asked, 3u);
+  EXPECT_EQ(asked, 2u);
+}
+
+// set-fold is asked only for set ops every reader of which is a select in
+// the straight-line code after it: in set_fold, the five compares of 0-10,
+// not FSLT's TEMP[5] (read by a MOV) nor SGE's TEMP[2].x (live into an
+// IF); with set-fold declined everywhere, those selects are bool-select's.
+TEST(Select, SetFoldOnlyWhereEveryReaderSelects) {
+  const tgsi::Shader shader = Parse(ReadCase("set_fold"));
+  const Result r = CompileR500Opt(shader);
+  ASSERT_EQ(r.status, r500naive::Status::kOk);
+  uint64_t asked = 0, taken = 0, bool_selects = 0;
+  for (const compiler::RewriteBudget::Decision& d : r.budget.log()) {
+    if (d.rewrite == "set-fold") {
+      EXPECT_EQ(d.pass, "r500-select");
+      ++asked;
+      taken += d.taken;
+    }
+    bool_selects += d.rewrite == "bool-select" && d.taken;
+  }
+  EXPECT_EQ(asked, 5u);
+  EXPECT_EQ(taken, 5u);
+  EXPECT_EQ(bool_selects, 0u);
+  // Decline set-fold decision by decision, earliest first (declining one
+  // makes its readers ask bool-select, which shifts the later indices).
+  std::set<uint64_t> allowed;
+  for (uint64_t k = 0; k < 10000; ++k) allowed.insert(k);
+  Result unfolded;
+  for (int round = 0; round < 32; ++round) {
+    Options without;
+    without.opt_bisect_allowed = allowed;
+    unfolded = CompileR500Opt(shader, without);
+    ASSERT_EQ(unfolded.status, r500naive::Status::kOk);
+    std::optional<uint64_t> fold;
+    for (const compiler::RewriteBudget::Decision& d : unfolded.budget.log())
+      if (d.rewrite == "set-fold" && d.taken) {
+        fold = d.index;
+        break;
+      }
+    if (!fold) break;
+    allowed.erase(*fold);
+  }
+  uint64_t unfolded_bool_selects = 0;
+  for (const compiler::RewriteBudget::Decision& d : unfolded.budget.log())
+    unfolded_bool_selects += d.rewrite == "bool-select" && d.taken;
+  EXPECT_EQ(unfolded_bool_selects, 6u);
+  EXPECT_LT(r.program.state.code.size(), unfolded.program.state.code.size());
 }
 
 // Unsupported stays the naive build's verdict, with its reason.

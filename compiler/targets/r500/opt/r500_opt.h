@@ -5,7 +5,9 @@
 // them with the reason for each place):
 //   1. r500-naive      the naive translation (same lowering, registers, templates),
 //      r500-select     with the build's own selection forms where they pay: set ops
-//                      against an immediate (`imm-compare`, naive/set_ops.cc)
+//                      against an immediate (`imm-compare`, naive/set_ops.cc), selects
+//                      on set-op results (`bool-select`), set ops folded into their
+//                      selects (`set-fold`, naive/set_fold.cc)
 //   2. clear-sync      every TEX_SEM_ACQUIRE / TEX_SEM_WAIT / NOP bit cleared (legalize recomputes them)
 //   3. r500-dead       dead-half and dead-channel elimination (dead_channels.h)
 //   4. r500-coalesce   `op S; MOV T, S` becomes `op T` (coalesce.h)
