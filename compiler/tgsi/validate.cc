@@ -3,6 +3,7 @@
 #include "compiler/tgsi/validate.h"
 
 #include <string>
+#include <string_view>
 
 #include "compiler/tgsi/declared_registers.h"
 #include "compiler/tgsi/limits.h"
@@ -135,13 +136,16 @@ class Validator {
     }
   }
 
+  // The operand's strings (file name, written form) are made only for a
+  // message: an operand that passes costs no string (a campaign program
+  // validates ~55 operands after lowering).
   void CheckRegister(const Register& reg, uint32_t i) {
     const SourceLocation at = s_.instructions[i].location;
     if (static_cast<size_t>(reg.file) >= kFileNames.size()) return Error(at, "invalid register file", i);
     if (reg.file == File::kNull) return Error(at, "the NULL register file cannot be an operand", i);
     if (reg.dimension && reg.dimension->indirect) CheckAddress(*reg.dimension->indirect, at, i);
     if (reg.index.indirect) CheckAddress(*reg.index.indirect, at, i);
-    const std::string name = FileName(reg.file);
+    const auto name = [&] { return FileName(reg.file); };
     const int64_t base = reg.index.indirect ? int64_t{reg.index.offset} : int64_t{reg.index.index};
     if (reg.file == File::kImmediate) {
       if (reg.dimension) return Error(at, "IMM takes one index", i);
@@ -157,35 +161,37 @@ class Validator {
       return;
     }
     std::optional<uint32_t> dim;
-    std::string written = name;
+    int64_t d = 0;  // the dimension as written
     if (reg.dimension) {
-      const int64_t d = reg.dimension->indirect ? int64_t{reg.dimension->offset} : int64_t{reg.dimension->index};
-      if (d < 0) return Error(at, "relative address base " + name + "[" + std::to_string(d) + "] is negative", i);
+      d = reg.dimension->indirect ? int64_t{reg.dimension->offset} : int64_t{reg.dimension->index};
+      if (d < 0) return Error(at, "relative address base " + name() + "[" + std::to_string(d) + "] is negative", i);
       dim = static_cast<uint32_t>(d);
-      written += "[" + std::to_string(d) + "]";
       if (options_.limits && s_.processor == Processor::kGeometry && reg.file == File::kInput &&
           !reg.dimension->indirect && *dim >= gs_vertices_) {
         return Error(at, "IN[" + std::to_string(*dim) + "]: vertex " + std::to_string(*dim) + " of a primitive with " +
                              std::to_string(gs_vertices_) + " vertices (GS_INPUT_PRIMITIVE)", i);
       }
     }
-    written += "[" + std::to_string(base) + "]";
+    // The register as written: FILE[dim][base] or FILE[base].
+    const auto written = [&] {
+      return name() + (reg.dimension ? "[" + std::to_string(d) + "]" : std::string()) + "[" + std::to_string(base) + "]";
+    };
     if (reg.file == File::kMemory) {
       // Mesa's nir_to_tgsi declares shared memory as MEMORY[1] (its memory
       // type) and addresses it as MEMORY[0]; tgsi_exec ignores the index.
-      if (!declared_.AnyOf(File::kMemory)) Error(at, written + " is used but no MEMORY is declared", i);
+      if (!declared_.AnyOf(File::kMemory)) Error(at, written() + " is used but no MEMORY is declared", i);
       return;
     }
     if (reg.index.indirect) {
       if (!declared_.Contains(reg.file, dim, base)) {
-        return Error(at, "relative address base " + written + " is outside every " + name + " declaration", i);
+        return Error(at, "relative address base " + written() + " is outside every " + name() + " declaration", i);
       }
       if (reg.index.array_id != 0 && !declared_.HasArray(reg.file, reg.index.array_id)) {
-        return Error(at, name + " array " + std::to_string(reg.index.array_id) + " is not declared", i);
+        return Error(at, name() + " array " + std::to_string(reg.index.array_id) + " is not declared", i);
       }
       return;
     }
-    if (!declared_.Contains(reg.file, dim, base)) Error(at, written + " is not declared", i);
+    if (!declared_.Contains(reg.file, dim, base)) Error(at, written() + " is not declared", i);
   }
 
   void CheckInstruction(uint32_t i) {
@@ -193,20 +199,20 @@ class Validator {
     const SourceLocation at = inst.location;
     if (static_cast<size_t>(inst.opcode) >= static_cast<size_t>(kOpcodeCount)) return Error(at, "invalid opcode", i);
     const OpcodeInfo& info = GetOpcodeInfo(inst.opcode);
-    const std::string op(info.name);
+    const std::string_view op = info.name;  // copied into a message only
     if (inst.dst.size() != info.num_dst || inst.src.size() != info.num_src) {
-      return Error(at, op + " takes " + std::to_string(info.num_dst) + " destination(s) and " +
+      return Error(at, std::string(op) + " takes " + std::to_string(info.num_dst) + " destination(s) and " +
                            std::to_string(info.num_src) + " source(s), not " + std::to_string(inst.dst.size()) +
                            " and " + std::to_string(inst.src.size()), i);
     }
     if (info.has(kTex) != inst.texture_target.has_value()) {
-      Error(at, info.has(kTex) ? op + " needs a texture target" : op + " takes no texture target", i);
+      Error(at, std::string(op) + (info.has(kTex) ? " needs a texture target" : " takes no texture target"), i);
     }
     if (inst.texture_target && static_cast<size_t>(*inst.texture_target) >= kTextureTargetNames.size()) {
       Error(at, "invalid texture target", i);
     }
     if (inst.tex_offsets.size() > 4 || (!inst.tex_offsets.empty() && !info.has(kTexOffsets))) {
-      Error(at, op + " takes at most four texture offsets, and only texture opcodes take any", i);
+      Error(at, std::string(op) + " takes at most four texture offsets, and only texture opcodes take any", i);
     }
     for (const DstOperand& dst : inst.dst) {
       if ((dst.write_mask & 0xF) == 0 || dst.write_mask > 0xF) Error(at, "write mask must be a non-empty subset of xyzw", i);

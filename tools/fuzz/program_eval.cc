@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/pipeline.h"
@@ -23,23 +25,40 @@ namespace {
 
 using nlohmann::json;
 
+// The program's opcode pairs and sync flags, each distinct one inserted
+// once: a program repeats most of its pairs (nop>add.f, ...), and a set
+// insert compares strings, so the (kind, opcode, opcode) keys are made
+// distinct first as integers (kept per thread), then turned into strings.
 void AddProgramFeatures(const a3xx::Program& program, std::set<std::string>& features) {
-  // One key buffer for every instruction: the set copies a key only when it is new.
-  std::string key;
-  const auto add = [&](std::string_view prefix, std::string_view op) {
-    key.assign(prefix).append(op);
-    features.insert(key);
+  enum Kind : uint64_t { kPair, kSs, kSy, kJp };
+  const auto pack = [](Kind kind, a3xx::Opcode a, a3xx::Opcode b) {
+    return kind << 32 | uint64_t{static_cast<uint16_t>(a)} << 16 | static_cast<uint16_t>(b);
   };
+  static thread_local std::vector<uint64_t> keys;
+  keys.clear();
   for (size_t i = 0; i < program.instrs.size(); ++i) {
     const a3xx::Instr& in = program.instrs[i];
-    const std::string_view op = a3xx::OpcodeName(in.opcode);
-    if (i + 1 < program.instrs.size()) {
-      key.assign("pair:").append(op).append(">").append(a3xx::OpcodeName(program.instrs[i + 1].opcode));
-      features.insert(key);
+    if (i + 1 < program.instrs.size()) keys.push_back(pack(kPair, in.opcode, program.instrs[i + 1].opcode));
+    if (in.has_flag(a3xx::kFlagSs)) keys.push_back(pack(kSs, in.opcode, in.opcode));
+    if (in.has_flag(a3xx::kFlagSy)) keys.push_back(pack(kSy, in.opcode, in.opcode));
+    if (in.has_flag(a3xx::kFlagJp)) keys.push_back(pack(kJp, in.opcode, in.opcode));
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  // One key buffer for every feature: the set copies a key only when it is new.
+  std::string key;
+  for (const uint64_t k : keys) {
+    const auto a = static_cast<a3xx::Opcode>(static_cast<uint16_t>(k >> 16));
+    const std::string_view op = a3xx::OpcodeName(a);
+    switch (static_cast<Kind>(k >> 32)) {
+      case kPair:
+        key.assign("pair:").append(op).append(">").append(a3xx::OpcodeName(static_cast<a3xx::Opcode>(static_cast<uint16_t>(k))));
+        break;
+      case kSs: key.assign("sync:(ss):").append(op); break;
+      case kSy: key.assign("sync:(sy):").append(op); break;
+      case kJp: key.assign("sync:(jp):").append(op); break;
     }
-    if (in.has_flag(a3xx::kFlagSs)) add("sync:(ss):", op);
-    if (in.has_flag(a3xx::kFlagSy)) add("sync:(sy):", op);
-    if (in.has_flag(a3xx::kFlagJp)) add("sync:(jp):", op);
+    features.insert(key);
   }
 }
 
@@ -71,9 +90,11 @@ json Failure(const std::string& config, const harness::CheckOutcome& o, harness:
 // r500's coverage: which TGSI opcodes follow which in a program its naive
 // translator took (its templates are fixed, so the interplay is there).
 void AddTgsiPairFeatures(const tgsi::Shader& shader, std::set<std::string>& features) {
+  std::string key;  // one buffer: the set copies a key only when it is new
   for (size_t i = 0; i + 1 < shader.instructions.size(); ++i) {
-    features.insert("tgsi-pair:" + std::string(tgsi::OpcodeName(shader.instructions[i].opcode)) + ">" +
-                    std::string(tgsi::OpcodeName(shader.instructions[i + 1].opcode)));
+    key.assign("tgsi-pair:").append(tgsi::OpcodeName(shader.instructions[i].opcode)).append(">").append(
+        tgsi::OpcodeName(shader.instructions[i + 1].opcode));
+    features.insert(key);
   }
 }
 

@@ -4,13 +4,20 @@
 // skipping the re-parse changes nothing a campaign reports. Also for a
 // preserving mutation with the parent's tree. Seeded with the clean
 // compilers and with a pair whose oracle fails (a wrong transform), so the
-// comparison covers a result that holds a failure.
+// comparison covers a result that holds a failure. The optimized program's
+// coverage features (opcode pairs, sync flags) are every one the program
+// has, each once.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
+#include "compiler/pipeline.h"
 #include "compiler/tgsi/printer.h"
 #include "compiler/tgsi/validate.h"
 #include "fuzz/gen/generator.h"
 #include "fuzz/mutate/mutate.h"
+#include "emulator/a3xx/isa/opcode.h"
 #include "tools/fuzz/program_eval.h"
 
 namespace shaderdiff::fuzz {
@@ -42,6 +49,48 @@ TEST(ProgramEvalTest, GeneratorTreeGivesTheResultOfTheParsedText) {
     if (a.contains("features") && !a["features"].empty()) ++with_features;
   }
   EXPECT_GT(with_features, 40);
+}
+
+// The pair: and sync: features EvaluateProgram reports (none known to the
+// caller, so all are fresh) are those of the optimized program, worked out
+// here one instruction at a time.
+TEST(ProgramEvalTest, ProgramFeaturesAreThePairsAndSyncsOfTheOptimizedProgram) {
+  int compared = 0;
+  size_t syncs = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    GenOptions g;
+    g.seed = seed;
+    g.stage = StageForSeed(seed);
+    g.policy = seed % 2 ? RewritesPolicy() : DefaultPolicy();
+    g.max_size = 10 + seed % 70;
+    FuzzProgram p;
+    p.id = seed;
+    p.shader = std::make_shared<const tgsi::Shader>(GenerateShader(g));
+    p.text = tgsi::PrintShader(*p.shader);
+    const naive::CompileResult compiled = compiler::CompileA3xxBuild(*p.shader, true, {}, nullptr);
+    if (compiled.status != naive::CompileStatus::kOk) continue;
+    std::set<std::string> expected;
+    const std::vector<a3xx::Instr>& instrs = compiled.program.instrs;
+    for (size_t i = 0; i < instrs.size(); ++i) {
+      const std::string op(a3xx::OpcodeName(instrs[i].opcode));
+      if (i + 1 < instrs.size()) expected.insert("pair:" + op + ">" + std::string(a3xx::OpcodeName(instrs[i + 1].opcode)));
+      if (instrs[i].has_flag(a3xx::kFlagSs)) expected.insert("sync:(ss):" + op);
+      if (instrs[i].has_flag(a3xx::kFlagSy)) expected.insert("sync:(sy):" + op);
+      if (instrs[i].has_flag(a3xx::kFlagJp)) expected.insert("sync:(jp):" + op);
+    }
+    const nlohmann::json result = EvaluateProgram(p, Options());
+    if (result["verdicts"]["reference"] != "pass") continue;
+    std::set<std::string> got;
+    for (const nlohmann::json& f : result["features"]) {
+      const std::string key = f.get<std::string>();
+      if (key.starts_with("pair:") || key.starts_with("sync:")) got.insert(key);
+    }
+    EXPECT_EQ(got, expected) << p.text;
+    for (const std::string& k : expected) syncs += k.starts_with("sync:");
+    ++compared;
+  }
+  EXPECT_GE(compared, 20);
+  EXPECT_GT(syncs, 0u) << "no program had a sync flag: the sync features went unchecked";
 }
 
 constexpr const char* kTwoSteps =
