@@ -3,7 +3,9 @@
 #include "emulator/tgsi/decode.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
+#include <tuple>
 
 #include "compiler/tgsi/limits.h"
 #include "compiler/tgsi/opcode.h"
@@ -547,7 +549,39 @@ struct Decoder {
   }
 };
 
+bool g_operand_planes = true;
+
+// Operand planes (decode.h DSrc::plane): one id per distinct direct IMM or
+// CONST operand component with its modifiers, at most kMaxPlanes (the
+// rest are fetched per use). Immediates are keyed by index, constants by
+// buffer and index.
+void AssignPlanes(Program& p) {
+  constexpr size_t kMaxPlanes = 256;
+  std::map<std::tuple<int, int32_t, int32_t, int, int>, int16_t> ids;
+  for (DInst& in : p.insts) {
+    for (int s = 0; s < in.num_src; ++s) {
+      DSrc& src = in.src[s];
+      if (src.space != Space::kImm && src.space != Space::kConst) continue;
+      if (src.index.indirect || (src.two_d && src.dim.indirect)) continue;
+      const int32_t buffer = src.space == Space::kConst && src.two_d ? src.dim.base : 0;
+      const int mods = (src.neg ? 1 : 0) | (src.abs ? 2 : 0) | (static_cast<int>(src.mod) << 2);
+      for (int c = 0; c < 4; ++c) {
+        const auto key = std::make_tuple(static_cast<int>(src.space), buffer, src.index.base, int{src.swz[c]}, mods);
+        auto it = ids.find(key);
+        if (it == ids.end()) {
+          if (ids.size() >= kMaxPlanes) continue;
+          it = ids.emplace(key, static_cast<int16_t>(ids.size())).first;
+        }
+        src.plane[c] = it->second;
+      }
+    }
+  }
+  p.num_planes = static_cast<uint32_t>(ids.size());
+}
+
 }  // namespace
+
+void SetOperandPlanesForTest(bool on) { g_operand_planes = on; }
 
 Program Decode(const tgsi::Shader& shader) {
   Decoder dec{shader, {}};
@@ -560,6 +594,7 @@ Program Decode(const tgsi::Shader& shader) {
   // Every file has at least one register so per-lane storage is never empty.
   if (dec.p.ok) {
     if (dec.p.addr.size == 0) Decoder::Grow(dec.p.addr, 1);
+    if (g_operand_planes) AssignPlanes(dec.p);
   }
   std::sort(dec.p.consts.begin(), dec.p.consts.end(),
             [](const ConstLayout& a, const ConstLayout& b) { return a.buffer < b.buffer; });

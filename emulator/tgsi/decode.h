@@ -75,6 +75,10 @@ struct DSrc {
   bool neg = false;
   bool abs = false;
   ModType mod = ModType::kFloat;
+  // Per swizzle slot: the operand plane (machine.h, Exec::FetchInPlace) of
+  // a direct IMM or CONST source, -1 for every other source. Equal
+  // (file, buffer, index, component, modifiers) share one id.
+  std::array<int16_t, 4> plane = {-1, -1, -1, -1};
 };
 
 struct DDst {
@@ -161,10 +165,18 @@ struct Program {
   // file's centroid twin (WaveStorage::in_centroid), which that opcode
   // reads instead of IN (ops_float.cc).
   bool interp_centroid = false;
+
+  // Operand planes (DSrc::plane): ids 0..num_planes-1.
+  uint32_t num_planes = 0;
 };
 
 // Decodes `shader`; on failure the Program has ok == false and a detail.
 Program Decode(const tgsi::Shader& shader);
+
+// Whether Decode assigns operand planes (default true). Off, every source
+// is fetched as it was before planes existed: the tests prove the two give
+// the same results (operand_planes_test). Not thread-safe: tests only.
+void SetOperandPlanesForTest(bool on);
 
 const ConstLayout* FindConstLayout(const Program& p, uint32_t buffer);
 

@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "emulator/tgsi/machine.h"
+#include "emulator/tgsi/ops.h"
 #include "emulator/tgsi/trace_store.h"
 #include "emulator/tgsi/value_set.h"
 
@@ -300,12 +301,31 @@ const Lanes& Exec::Fetch(const DInst& in, int s, int slot, LaneMask m) {
 
 const Lanes& Exec::FetchInPlace(const DInst& in, int s, int slot, LaneMask m) {
   const DSrc& src = in.src[s];
+  if (src.plane[slot] >= 0) return UniformPlane(in, s, slot, m);
   const bool direct = !src.index.indirect && !(src.two_d && src.dim.indirect);
   const bool gs_in = src.space == Space::kIn && src.two_d;
   if (direct && !gs_in && !src.abs && !src.neg && src.space != Space::kImm && src.space != Space::kConst) {
     if (const Lanes* file = FileFor(src.space)) return file[static_cast<size_t>(src.index.base) * 4 + src.swz[slot]];
   }
   return Fetch(in, s, slot, m);
+}
+
+// LoadSource over all lanes of the wave, once per wave: an IMM or direct
+// CONST operand is the same value on every lane of a segment, so lanes m
+// of the plane are what LoadSource(m) writes. A plane beyond the storage
+// (a Program decoded for another wave's storage size: never, StartWave
+// sizes it) falls back to Fetch.
+const Lanes& Exec::UniformPlane(const DInst& in, int s, int slot, LaneMask m) {
+  const DSrc& src = in.src[s];
+  const size_t id = static_cast<size_t>(src.plane[slot]);
+  if (id >= storage.planes.size()) return Fetch(in, s, slot, m);
+  Lanes& plane = storage.planes[id];
+  if (storage.plane_wave[id] != storage.wave) {
+    LoadSource(src, src.swz[slot], all, plane);
+    std::fill(plane.w + lanes, plane.w + PlainBlockEnd(lanes), 0u);
+    storage.plane_wave[id] = storage.wave;
+  }
+  return plane;
 }
 
 const Lanes& Exec::FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot) {

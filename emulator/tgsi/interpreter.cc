@@ -50,12 +50,6 @@ const HandlerTable& Handlers() {
 
 namespace {
 
-// The end of the last PlainLanes block (ops.h) of a wave of `lanes` lanes:
-// the words of lanes [lanes, PlainBlockEnd) are 0 for the whole wave.
-size_t PlainBlockEnd(int lanes) {
-  return static_cast<size_t>((lanes + kPlainBlock - 1) / kPlainBlock * kPlainBlock);
-}
-
 // Grows the file to `regs` registers (never shrinks: the storage is reused).
 void SizeFile(std::vector<Lanes>& f, size_t regs) {
   if (f.size() < regs * 4) f.resize(regs * 4);
@@ -187,6 +181,12 @@ bool Exec::StartWave(const WaveSegment* segs, int nsegs, int n) {
   halted = false;
   executed = 0;
   range_marked_.clear();
+  // A new wave: every operand plane is stale (UniformPlane reloads it).
+  ++storage.wave;
+  if (storage.planes.size() < prog.num_planes) {
+    storage.planes.resize(prog.num_planes);
+    storage.plane_wave.resize(prog.num_planes, 0);
+  }
   ResetFile(temp_, prog.temp.size, Reason::kUninitialized, n);
   ResetFile(out_, prog.out.size, Reason::kOutputNotWritten, n);
   ResetFile(addr_, prog.addr.size, Reason::kUninitialized, n);

@@ -130,6 +130,12 @@ struct WaveStorage {
   // A batched call's constant banks, one per vector of a wave (batch.cc).
   std::vector<std::vector<ConstStore>> batch_consts;
   std::vector<std::map<uint32_t, common::LaneVec4s>> batch_inputs;
+  // Operand planes (Exec::FetchInPlace): plane i holds its IMM/CONST
+  // operand over the whole wave once plane_wave[i] == wave (StartWave
+  // starts each wave with a new `wave`, so no plane outlives its wave).
+  std::vector<Lanes> planes;
+  std::vector<uint64_t> plane_wave;
+  uint64_t wave = 1;
 };
 
 class Exec {
@@ -159,6 +165,12 @@ class Exec {
   // per-lane register operand without modifiers is the register itself, so
   // it is valid only until the next store to its file (for handlers that
   // read all their operands before they store, as CompOp and ReplOp do).
+  // A direct IMM or CONST operand (DSrc::plane) is its operand plane: the
+  // source loaded for every lane of the wave (each segment's constants)
+  // at its first use in the wave and reused by every later one; only the
+  // lanes of m are what Fetch would return (the others are the wave's
+  // other lanes, and the words of the last block's lanes beyond the wave
+  // are 0, as for a register). Read-only, valid for the whole wave.
   const Lanes& FetchInPlace(const DInst& in, int s, int slot, LaneMask m);
   // Reads one (register, component) of a source ignoring its swizzle.
   const Lanes& FetchComponent(const DInst& in, int s, int component, LaneMask m, int scratch_slot);
@@ -267,6 +279,7 @@ class Exec {
   int nsegs_ = 1;
   uint8_t lane_seg_[kMaxLanes] = {};
   const std::vector<ConstStore>& ConstsOf(int l) const { return *segs_[lane_seg_[l]].consts; }
+  const Lanes& UniformPlane(const DInst& in, int s, int slot, LaneMask m);
   bool LoadSegment(const WaveSegment& seg);
   bool LoadInputs(std::vector<Lanes>& file, const WaveSegment& seg, uint32_t key);
 

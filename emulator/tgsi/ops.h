@@ -203,6 +203,11 @@ inline bool AllExact(const Lanes* const* s, int n, LaneMask m) {
 // word the wave did not write is read, and nothing is copied per operand.
 inline constexpr int kPlainBlock = 16;
 static_assert(kMaxLanes % kPlainBlock == 0);
+// The end of the last block of a wave of `lanes` lanes: the words of lanes
+// [lanes, PlainBlockEnd) of every register and operand are 0 for the wave.
+inline size_t PlainBlockEnd(int lanes) {
+  return static_cast<size_t>((lanes + kPlainBlock - 1) / kPlainBlock * kPlainBlock);
+}
 inline constexpr uint8_t kPlainSlowBit = 1;
 inline constexpr uint8_t kPlainAltBit = 2;
 // Whether word w is a denormal (bit test, no branch).
