@@ -283,44 +283,101 @@ void ExecCat2(Machine& m, const Prepared& p, LaneMask lanes) {
   }
 }
 
-ExecFn Cat2Handler(Opcode op) {
-  switch (op) {
-    case Opcode::ADD_F: return ExecCat2<AddF>;
-    case Opcode::MIN_F: return ExecCat2<MinF>;
-    case Opcode::MAX_F: return ExecCat2<MaxF>;
-    case Opcode::MUL_F: return ExecCat2<MulF>;
-    case Opcode::SIGN_F: return ExecCat2<SignF>;
-    case Opcode::CMPS_F: return ExecCat2<CmpsF>;
-    case Opcode::ABSNEG_F: return ExecCat2<AbsnegF>;
-    case Opcode::FLOOR_F: return ExecCat2<FloorF>;
-    case Opcode::CEIL_F: return ExecCat2<CeilF>;
-    case Opcode::RNDNE_F: return ExecCat2<RndneF>;
-    case Opcode::TRUNC_F: return ExecCat2<TruncF>;
+// The plain form of an integer cat2 op (Cat2Form picks it in Prepare): no
+// (rptN), every source and the destination resolved and of full precision,
+// no source modifier that changes a value. A full wave runs the kernel on
+// the operands as read, with no per-call modifier, repeat or precision
+// decisions; any other lane mask takes ExecCat2, which computes the same for
+// this form (the same reads, hazards and write, in the same order).
+template <class K>
+void ExecCat2Plain(Machine& m, const Prepared& p, LaneMask lanes) {
+  if (!DenseLanes(lanes)) {
+    ExecCat2<K>(m, p, lanes);
+    return;
+  }
+  const int n = DenseCount(lanes);
+  const int64_t c = m.slot;
+  const Word* a = ReadOperand(m, p, 0, 0, c, lanes, K::kIn, m.scratch[0]);
+  const Word* b = a;
+  if constexpr (K::kSrcs > 1) b = ReadOperand(m, p, 1, 0, c, lanes, K::kIn, m.scratch[1]);
+  Word* out = m.scratch[3];
+  const std::array<const Word*, 3> src = {a, b, nullptr};
+  constexpr std::array<SrcMod, 3> kPlain{};
+  const Ctx ctx{p.in.cond, false};
+  if constexpr (requires { K::kCompare; }) {
+    WithCond(ctx.cond, [&](auto cond) {
+      DenseIntLanes<K::kSrcs>(n, src, kPlain, false, K::kIn, out,
+                              [](Word x, Word y, Word) { return K::template EvalC<decltype(cond)::value>(x, y); });
+    });
+  } else if constexpr (K::kShift) {
+    Word max_count = 0;  // the largest count decides the hazard, as in ExecCat2
+    DenseIntLanes<K::kSrcs>(n, src, kPlain, false, K::kIn, out, [&](Word x, Word y, Word) {
+      max_count = y > max_count ? y : max_count;
+      return K::Eval(ctx, x, y);
+    });
+    if (m.opt.shift_counts == ShiftCountMode::kHazard && max_count >= 32u) {
+      m.Hazard(GprIndex(p.in.dst, 0), 0, "shift-count");
+      if (m.hazards.tripped()) return;
+    }
+  } else {
+    DenseIntLanes<K::kSrcs>(n, src, kPlain, false, K::kIn, out,
+                            [&](Word x, Word y, Word) { return K::Eval(ctx, x, y); });
+  }
+  WriteReg(m, p.dst_form.idx, c, lanes, out, K::kOut);
+}
+
+// ExecCat2Plain<K> for an integer op in the plain form, else ExecCat2<K>.
+template <class K>
+ExecFn Cat2Form(const Prepared& p) {
+  if constexpr (K::kIn != Dom::kFloat) {
+    const Instr& in = p.in;
+    bool plain = in.repeat == 0 && FullGprDst(p.dst_form);
+    for (int s = 0; s < K::kSrcs; ++s) {
+      plain = plain && FullResolved(p.src_form[s]) && IdentityMod(MakeMod(in.src[s], K::kMod));
+    }
+    if (plain) return ExecCat2Plain<K>;
+  }
+  return ExecCat2<K>;
+}
+
+ExecFn Cat2Handler(const Prepared& p) {
+  switch (p.in.opcode) {
+    case Opcode::ADD_F: return Cat2Form<AddF>(p);
+    case Opcode::MIN_F: return Cat2Form<MinF>(p);
+    case Opcode::MAX_F: return Cat2Form<MaxF>(p);
+    case Opcode::MUL_F: return Cat2Form<MulF>(p);
+    case Opcode::SIGN_F: return Cat2Form<SignF>(p);
+    case Opcode::CMPS_F: return Cat2Form<CmpsF>(p);
+    case Opcode::ABSNEG_F: return Cat2Form<AbsnegF>(p);
+    case Opcode::FLOOR_F: return Cat2Form<FloorF>(p);
+    case Opcode::CEIL_F: return Cat2Form<CeilF>(p);
+    case Opcode::RNDNE_F: return Cat2Form<RndneF>(p);
+    case Opcode::TRUNC_F: return Cat2Form<TruncF>(p);
     case Opcode::ADD_U:
-    case Opcode::ADD_S: return ExecCat2<AddI>;
+    case Opcode::ADD_S: return Cat2Form<AddI>(p);
     case Opcode::SUB_U:
-    case Opcode::SUB_S: return ExecCat2<SubI>;
-    case Opcode::CMPS_U: return ExecCat2<CmpsU>;
-    case Opcode::CMPS_S: return ExecCat2<CmpsS>;
-    case Opcode::MIN_U: return ExecCat2<MinU>;
-    case Opcode::MIN_S: return ExecCat2<MinS>;
-    case Opcode::MAX_U: return ExecCat2<MaxU>;
-    case Opcode::MAX_S: return ExecCat2<MaxS>;
-    case Opcode::ABSNEG_S: return ExecCat2<AbsnegS>;
-    case Opcode::AND_B: return ExecCat2<AndB>;
-    case Opcode::OR_B: return ExecCat2<OrB>;
-    case Opcode::NOT_B: return ExecCat2<NotB>;
-    case Opcode::XOR_B: return ExecCat2<XorB>;
-    case Opcode::MUL_U24: return ExecCat2<MulU24>;
-    case Opcode::MUL_S24: return ExecCat2<MulS24>;
-    case Opcode::MULL_U: return ExecCat2<MullU>;
-    case Opcode::BFREV_B: return ExecCat2<BfrevB>;
-    case Opcode::CLZ_S: return ExecCat2<ClzS>;
-    case Opcode::CLZ_B: return ExecCat2<ClzB>;
-    case Opcode::SHL_B: return ExecCat2<ShlB>;
-    case Opcode::SHR_B: return ExecCat2<ShrB>;
-    case Opcode::ASHR_B: return ExecCat2<AshrB>;
-    case Opcode::CBITS_B: return ExecCat2<CbitsB>;
+    case Opcode::SUB_S: return Cat2Form<SubI>(p);
+    case Opcode::CMPS_U: return Cat2Form<CmpsU>(p);
+    case Opcode::CMPS_S: return Cat2Form<CmpsS>(p);
+    case Opcode::MIN_U: return Cat2Form<MinU>(p);
+    case Opcode::MIN_S: return Cat2Form<MinS>(p);
+    case Opcode::MAX_U: return Cat2Form<MaxU>(p);
+    case Opcode::MAX_S: return Cat2Form<MaxS>(p);
+    case Opcode::ABSNEG_S: return Cat2Form<AbsnegS>(p);
+    case Opcode::AND_B: return Cat2Form<AndB>(p);
+    case Opcode::OR_B: return Cat2Form<OrB>(p);
+    case Opcode::NOT_B: return Cat2Form<NotB>(p);
+    case Opcode::XOR_B: return Cat2Form<XorB>(p);
+    case Opcode::MUL_U24: return Cat2Form<MulU24>(p);
+    case Opcode::MUL_S24: return Cat2Form<MulS24>(p);
+    case Opcode::MULL_U: return Cat2Form<MullU>(p);
+    case Opcode::BFREV_B: return Cat2Form<BfrevB>(p);
+    case Opcode::CLZ_S: return Cat2Form<ClzS>(p);
+    case Opcode::CLZ_B: return Cat2Form<ClzB>(p);
+    case Opcode::SHL_B: return Cat2Form<ShlB>(p);
+    case Opcode::SHR_B: return Cat2Form<ShrB>(p);
+    case Opcode::ASHR_B: return Cat2Form<AshrB>(p);
+    case Opcode::CBITS_B: return Cat2Form<CbitsB>(p);
     default: return nullptr;
   }
 }
@@ -331,7 +388,7 @@ bool PrepareBary(Prepared& p, std::string* why);
 
 bool PrepareAlu2(Prepared& p, std::string* why) {
   if (p.in.opcode == Opcode::BARY_F) return PrepareBary(p, why);
-  p.exec = Cat2Handler(p.in.opcode);
+  p.exec = Cat2Handler(p);
   if (!p.exec) {
     *why = "opcode " + std::string(OpcodeName(p.in.opcode)) + " has no documented semantics (not modelled)";
     return false;

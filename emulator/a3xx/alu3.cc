@@ -99,19 +99,56 @@ void ExecCat3(Machine& m, const Prepared& p, LaneMask lanes) {
   }
 }
 
+// The plain form of an integer cat3 op (Cat3Form picks it in Prepare): no
+// (rptN), the three sources and the destination resolved and of full
+// precision, no source modifier that changes a value. A full wave runs the
+// kernel on the operands as read; any other lane mask takes ExecCat3, which
+// computes the same for this form (the same reads, hazards and write, in the
+// same order).
+template <class K>
+void ExecCat3Plain(Machine& m, const Prepared& p, LaneMask lanes) {
+  if (!DenseLanes(lanes)) {
+    ExecCat3<K>(m, p, lanes);
+    return;
+  }
+  const int64_t c = m.slot;
+  const int src3_late = p.mad_src3 ? m.t.mad_src3_read : 0;
+  const Word* a = ReadOperand(m, p, 0, 0, c, lanes, K::kDom, m.scratch[0]);
+  const Word* b = ReadOperand(m, p, 1, 0, c, lanes, K::kDom, m.scratch[1]);
+  const Word* d = ReadOperand(m, p, 2, 0, c + src3_late, lanes, K::kDom, m.scratch[2]);
+  Word* out = m.scratch[3];
+  constexpr std::array<SrcMod, 3> kPlain{};
+  DenseIntLanes<3>(DenseCount(lanes), {a, b, d}, kPlain, false, K::kDom, out,
+                   [](Word x, Word y, Word z) { return K::Eval(x, y, z); });
+  WriteReg(m, p.dst_form.idx, c, lanes, out, K::kDom);
+}
+
+// ExecCat3Plain<K> for an integer op in the plain form, else ExecCat3<K>.
+template <class K>
+ExecFn Cat3Form(const Prepared& p) {
+  if constexpr (K::kDom != Dom::kFloat) {
+    bool plain = p.in.repeat == 0 && FullGprDst(p.dst_form);
+    for (int s = 0; s < 3; ++s) {
+      plain = plain && FullResolved(p.src_form[s]) && IdentityMod(MakeMod(p.in.src[s], K::kMod));
+    }
+    if (plain) return ExecCat3Plain<K>;
+  }
+  return ExecCat3<K>;
+}
+
 }  // namespace
 
 bool PrepareAlu3(Prepared& p, std::string* why) {
   switch (p.in.opcode) {
     case Opcode::MAD_F32:
-    case Opcode::MAD_F16: p.exec = ExecCat3<MadF>; break;
+    case Opcode::MAD_F16: p.exec = Cat3Form<MadF>(p); break;
     case Opcode::MAD_U16:
-    case Opcode::MAD_S16: p.exec = ExecCat3<Mad16>; break;
-    case Opcode::MADSH_M16: p.exec = ExecCat3<MadshM16>; break;
-    case Opcode::MAD_U24: p.exec = ExecCat3<MadU24>; break;
-    case Opcode::MAD_S24: p.exec = ExecCat3<MadS24>; break;
+    case Opcode::MAD_S16: p.exec = Cat3Form<Mad16>(p); break;
+    case Opcode::MADSH_M16: p.exec = Cat3Form<MadshM16>(p); break;
+    case Opcode::MAD_U24: p.exec = Cat3Form<MadU24>(p); break;
+    case Opcode::MAD_S24: p.exec = Cat3Form<MadS24>(p); break;
     case Opcode::SEL_B32:
-    case Opcode::SEL_B16: p.exec = ExecCat3<Sel>; break;
+    case Opcode::SEL_B16: p.exec = Cat3Form<Sel>(p); break;
     default:
       *why = "opcode " + std::string(OpcodeName(p.in.opcode)) + " has no documented semantics (not modelled)";
       return false;

@@ -49,6 +49,12 @@ inline SrcMod MakeMod(const Operand& o, ModKind kind) {
   return m;
 }
 
+// Whether `mod` leaves every value as it is (no modifier on the source, or
+// none that means anything in the kernel's domain).
+inline bool IdentityMod(const SrcMod& m) {
+  return m.and_mask == ~Word{0} && m.xor_mask == 0 && !m.int_abs && !m.int_neg;
+}
+
 inline float InFloat(Word w, const SrcMod& mod, bool ftz) {
   const float f = F((w & mod.and_mask) ^ mod.xor_mask);
   return ftz ? common::ApplyDenormalMode(f, common::DenormalMode::kFlushToZero) : f;

@@ -62,7 +62,9 @@ struct TexLayout {
 // - kGpr: a GPR whose every scalar over the operand's span is an ordinary
 //   register (below a0.x: no a0/p0, no r63), full or half; idx is the
 //   register index at (rpt) iteration 0 and step its advance per iteration
-//   (1 with (r) on a source and always on a destination, else 0).
+//   (1 with (r) on a source and always on a destination, else 0). A
+//   destination within p0.x..p0.w is kGpr too (full: p0 has no half form),
+//   as WriteDst writes it (no a0.x extension, no null register).
 // - kConst: a const scalar (idx: the scalar at iteration 0), full or half
 //   (hcN.c: the low 16 bits, widened per the kernel's domain).
 // - kImmediate: an immediate (imm: its stored bits; step 1 with (r), whose
@@ -280,7 +282,9 @@ inline uint16_t GprIndex(const Operand& o, int i) { return RegIndex(static_cast<
 
 // ---- handler resolution (one function per handler file). Each fills
 // p.exec (and p.complete, spans, layout) or returns false with *why naming
-// what is not supported.
+// what is not supported. p.src_form / p.dst_form are resolved already: an
+// instruction in a handler's plain form (no (rptN), full-precision resolved
+// operands, no modifiers) gets a handler without those per-call decisions.
 bool PrepareFlow(Prepared& p, std::string* why);
 bool PrepareMov(Prepared& p, std::string* why);
 bool PrepareAlu2(Prepared& p, std::string* why);
@@ -291,7 +295,9 @@ bool PrepareTex(Prepared& p, std::string* why);
 bool ResolveTexTarget(Prepared& p, const SamplerBinding& b, std::string* why);
 bool PrepareMem(Prepared& p, std::string* why);
 
-// Fills p.src_form / p.dst_form from p.in and its spans (prepare.cc).
+// Fills p.src_form / p.dst_form from p.in (prepare.cc); PrepareProgram
+// calls it before the handler resolution, which picks a handler's plain
+// form from them.
 void ResolveOperands(Prepared& p);
 
 // Validates and prepares out->prog and out->tex_unit_ids from `program`

@@ -171,6 +171,16 @@ void ExecMov(Machine& m, const Prepared& p, LaneMask lanes) {
   }
 }
 
+// The plain form of mov (PrepareMov picks it): no (rptN), the same 32-bit
+// type on both sides, a full GPR destination resolved in Prepare: the source
+// words as ExecMov reads them, written as ExecMov writes them, without its
+// repeat loop and type tests.
+void ExecMovPlain(Machine& m, const Prepared& p, LaneMask lanes) {
+  const int64_t c = m.slot;
+  const Word* src = ReadOperand(m, p, 0, 0, c, lanes, Dom::kRaw, m.scratch[0]);
+  WriteReg(m, p.dst_form.idx, c, lanes, src, Dom::kRaw);
+}
+
 }  // namespace
 
 bool PrepareMov(Prepared& p, std::string* why) {
@@ -178,7 +188,9 @@ bool PrepareMov(Prepared& p, std::string* why) {
     *why = "opcode " + std::string(OpcodeName(p.in.opcode)) + " is not modelled";
     return false;
   }
-  p.exec = ExecMov;
+  const bool plain = p.in.repeat == 0 && p.in.src_type == p.in.dst_type && TypeBits(p.in.src_type) == 32 &&
+                     FullGprDst(p.dst_form);
+  p.exec = plain ? ExecMovPlain : ExecMov;
   return true;
 }
 

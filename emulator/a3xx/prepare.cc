@@ -160,6 +160,15 @@ void ResolveOperands(Prepared& p) {
     }
   }
   p.dst_form = ResolveGpr(in.dst, 1 + in.repeat, 1);
+  const Operand& d = in.dst;
+  if (d.kind == OperandKind::kGpr && d.num >= kRegP0X && d.num + 1 + in.repeat <= kRegP0X + 4) {
+    // p0.x..p0.w (a compare's destination): a full register index whatever
+    // the half flag says (RegIndex), written as WriteDst writes it.
+    p.dst_form.form = OperandForm::kGpr;
+    p.dst_form.half = false;
+    p.dst_form.step = 1;
+    p.dst_form.idx = d.num;
+  }
 }
 
 bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out, InstrCheck check) {
@@ -180,6 +189,7 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out, In
       }
     }
     SetTiming(m.t, p);
+    ResolveOperands(p);  // before Resolve: the handlers' plain forms need the operand forms
     std::string why;
     if (!Resolve(p, &why)) {
       m.Fail(ExecStatus::kUnsupported, Where(p) + ": " + why);
@@ -216,7 +226,6 @@ bool PrepareProgram(Machine& m, const Program& program, PreparedProgram* out, In
       }
     }
     if (p.in.category() == Category::kCat5 && !ResolveTextureUnit(m, p, out)) return false;
-    ResolveOperands(p);
   }
   return true;
 }
