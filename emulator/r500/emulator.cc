@@ -6,6 +6,7 @@
 #include "emulator/r500/emulator.h"
 
 #include <algorithm>
+#include <cstddef>
 
 #include "emulator/r500/machine.h"
 
@@ -27,28 +28,70 @@ void Machine::Fail(std::string why) {
 }
 
 void Machine::LandUpTo(uint64_t now) {
+  bool landed_now = false;
   for (PendingTex& t : pending) {
     if (t.landed || t.land_cycle > now) continue;
     for (int c = 0; c < 4; ++c)
       if (t.mask >> c & 1) px[t.pixel].temps[t.temp][c] = t.value[c];
     t.landed = true;
+    landed_now = true;
   }
+  if (landed_now) DropCoveredLanded();
 }
 
+// A landed write whose channels later landed writes to the same pixel and
+// temp cover changes no answer: a read or write that matches it matches the
+// later one too, and a WAIT that clears the later one (seq <= sem_seq) clears
+// it as well. Dropping it keeps `pending` to one entry per (pixel, temp,
+// channel) once landed, so a loop of TEX lookups that never waits does not
+// grow the scans of ReadTemp and CheckWriteAfterTex with every iteration.
+void Machine::DropCoveredLanded() {
+  std::array<std::array<uint8_t, kTemps>, kQuadPixels> covered{};
+  size_t keep = pending.size();
+  for (size_t i = pending.size(); i-- > 0;) {
+    const PendingTex& t = pending[i];
+    if (!t.landed) {
+      pending[--keep] = t;
+      continue;
+    }
+    uint8_t& cov = covered[t.pixel][t.temp];
+    if ((t.mask & ~cov) == 0) continue;
+    cov |= t.mask;
+    pending[--keep] = t;
+  }
+  pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(keep));
+}
+
+bool Machine::HasHazard(int slot, const char* kind) const {
+  for (const r500::Hazard& h : out->hazards)
+    if (h.slot == slot && h.kind == kind) return true;
+  return false;
+}
+
+// Hazard keeps the first detail per (slot, kind), so the scans stop at the
+// first match and build no string once the hazard is known.
 common::Vec4 Machine::ReadTemp(int slot, int pixel, int temp, uint8_t channels) {
   for (const PendingTex& t : pending)
-    if (t.pixel == pixel && t.temp == temp && (t.mask & channels))
-      Hazard(slot, "tex-read-before-wait",
-             "reads t" + std::to_string(temp) + ", the destination of the TEX at slot " + std::to_string(t.slot) +
-                 ", before a TEX_SEM_WAIT covered it (" + (t.landed ? "landed by the invented latency" : "stale value read") + ")");
+    if (t.pixel == pixel && t.temp == temp && (t.mask & channels)) {
+      if (!HasHazard(slot, "tex-read-before-wait"))
+        Hazard(slot, "tex-read-before-wait",
+               "reads t" + std::to_string(temp) + ", the destination of the TEX at slot " + std::to_string(t.slot) +
+                   ", before a TEX_SEM_WAIT covered it (" +
+                   (t.landed ? "landed by the invented latency" : "stale value read") + ")");
+      break;
+    }
   return px[pixel].temps[temp];
 }
 
 void Machine::CheckWriteAfterTex(int slot, int pixel, int temp, uint8_t channels) {
   for (const PendingTex& t : pending)
-    if (t.pixel == pixel && t.temp == temp && (t.mask & channels))
-      Hazard(slot, "write-before-tex-wait",
-             "writes t" + std::to_string(temp) + ", the destination of the un-waited TEX at slot " + std::to_string(t.slot));
+    if (t.pixel == pixel && t.temp == temp && (t.mask & channels)) {
+      if (!HasHazard(slot, "write-before-tex-wait"))
+        Hazard(slot, "write-before-tex-wait",
+               "writes t" + std::to_string(temp) + ", the destination of the un-waited TEX at slot " +
+                   std::to_string(t.slot));
+      break;
+    }
 }
 
 int TempIndex(Machine& m, int addr, bool rel) {

@@ -76,6 +76,9 @@ struct Machine {
   void Fail(std::string why);
   // Lands every pending write whose time has come (in issue order).
   void LandUpTo(uint64_t cycle_now);
+  // Removes landed writes that later landed writes cover (emulator.cc).
+  void DropCoveredLanded();
+  bool HasHazard(int slot, const char* kind) const;
   // Current register contents; a hazard when an un-waited TEX write to
   // (pixel, temp, any of `channels`) is still outstanding or was never waited on.
   common::Vec4 ReadTemp(int slot, int pixel, int temp, uint8_t channels);
