@@ -244,7 +244,7 @@ done
 expect_exit 2 "compile --dump-after unknown pass" "$SD" compile "$DATA/mad.tgsi" --dump-after nosuchpass
 grep -q "no pass named 'nosuchpass'" "$TMP/err" || fail "--dump-after names the unknown pass"
 # The per-target pass table: a3xx lists both builds, every opt pass in
-# order with where its code lives and why; r500 has no compiler and says so.
+# order with where its code lives and why; r500 lists its two builds too.
 expect_exit 0 "compile --list-passes a3xx" "$SD" compile --target a3xx --list-passes
 grep -q "^a3xx naive build (--build naive):$" "$TMP/out" || fail "--list-passes names the a3xx naive build"
 grep -q "^a3xx optimizing build (--build opt), in order:$" "$TMP/out" || fail "--list-passes names the a3xx opt build"
@@ -269,6 +269,17 @@ expect_exit 0 "compile --target r500 --build opt" "$SD" compile --target r500 --
 grep -q "^out tex_sem_wait " "$TMP/out" || fail "the r500 opt listing ends with an OUT that waits; got: $(cat "$TMP/out")"
 expect_exit 0 "check --target r500 --build opt" "$SD" check --target r500 --build opt "$TMP/r500.tgsi" --vectors 4
 grep -q "r500.tgsi: pass" "$TMP/out" || fail "the r500 opt build passes MUL three ways; got: $(cat "$TMP/out")"
+# r500's rewrite log: taken decisions without a limit, all skipped at 0;
+# the naive build has none, and a3xx-only options are refused by name.
+expect_exit 0 "compile --target r500 --print-rewrites" "$SD" compile --target r500 --build opt "$TMP/r500.tgsi" --print-rewrites
+grep -q "^=== rewrites ===$" "$TMP/out" && grep -q " taken$" "$TMP/out" && grep -q "^=== program ===$" "$TMP/out" ||
+  fail "r500 --print-rewrites lists taken rewrites before the program; got: $(cat "$TMP/out")"
+expect_exit 0 "compile --target r500 --print-rewrites limit 0" "$SD" compile --target r500 --build opt "$TMP/r500.tgsi" --print-rewrites --opt-bisect-limit 0
+grep -q " skipped$" "$TMP/out" && ! grep -q " taken$" "$TMP/out" || fail "r500 limit 0 skips every rewrite; got: $(cat "$TMP/out")"
+expect_exit 2 "compile --target r500 naive --print-rewrites" "$SD" compile --target r500 --build naive "$TMP/r500.tgsi" --print-rewrites
+grep -q "needs --build opt" "$TMP/err" || fail "r500 naive --print-rewrites names why; got: $(cat "$TMP/err")"
+expect_exit 2 "compile --target r500 --dot" "$SD" compile --target r500 --build opt "$TMP/r500.tgsi" --dot "$TMP/r5.dot"
+grep -q -- "--dot is a3xx only" "$TMP/err" || fail "r500 refuses --dot by name; got: $(cat "$TMP/err")"
 # stats --target r500: pstat's categories on a shader whose naive listing
 # (compile --target r500 --build naive) is counted by hand: KILL_IF is two
 # ALU instructions (the RGB half, then the Alpha half, of a MAD into t3) and

@@ -54,9 +54,10 @@ constexpr const char* kSynopsis =
     "(--no-pass-probes: skip). --build naive: not bisectable, and a template probe:\n"
     "the optimizing build at limit 0 (the same templates) passing puts the failure\n"
     "in the naive build's own emission.\n\n"
-    "--target r500: the rewrites of r500's optimizing build (r500-dead drop-channels/\n"
-    "drop-instr, r500-schedule run/pair, r500-legalize tex-join), checked as `check\n"
-    "--target r500 --build opt` checks. Its `emulate` runs assembly, so give the vector\n"
+    "--target r500: the rewrites of r500's optimizing build (every decision of its\n"
+    "passes, as `compile --target r500 --print-rewrites` lists them: r500-select,\n"
+    "r500-dead, r500-coalesce, r500-alpha, r500-rename, r500-schedule, r500-legalize),\n"
+    "checked as `check --target r500 --build opt` checks. Its `emulate` runs assembly, so give the vector\n"
     "(--vector, or --seed S --lanes N of one drawn vector) or take a report's record,\n"
     "whose check is rerun to find the failing vector. What a3xx has and r500 has not is\n"
     "reported, not faked: no pass probes (the output says \"pass probes: none\"), no\n"
@@ -72,8 +73,8 @@ po::options_description CaseOptions() {
   po::options_description options("bisect options");
   options.add_options()("help,h", "show this help")
       ("target", po::value<std::string>()->default_value("a3xx"),
-       "GPU target: a3xx or r500 (r500: its optimizing build's rewrites r500-dead, r500-schedule,\n"
-       "r500-legalize; no pass probes, none of its fixed parts has a conservative substitute;\n"
+       "GPU target: a3xx or r500 (r500: its optimizing build's rewrites, as compile\n"
+       "--print-rewrites lists them; no pass probes, none of its fixed parts has a conservative substitute;\n"
        "no per-pass IR dump; --build naive: no template probe)")
       ("build", po::value<std::string>()->default_value("opt"),
        "the build that fails: only 'opt' has rewrites to bisect ('naive' is reported not bisectable)")

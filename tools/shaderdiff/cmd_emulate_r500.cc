@@ -1,8 +1,8 @@
 // `shaderdiff emulate --target r500 --asm PROGRAM.txt --vector V.json`:
 // runs an R500 fragment program (emulator/r500/isa's assembly) on one 2x2
 // quad with emulator/r500 and prints the outputs, cycles and hazards as
-// JSON. No compiler for r500 exists yet, so the input is the program
-// itself, not a TGSI shader.
+// JSON. The input is the program itself, not a TGSI shader (a shader's
+// r500 builds run through `check --target r500`).
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -38,7 +38,8 @@ int EmulateR500(const std::vector<std::string>& args) {
                "Runs an R500 fragment program on one 2x2 quad (emulator/r500) and prints the\n"
                "outputs of each pixel (colour words per render target with their written\n"
                "masks, depth, killed, covered), the cycle count and the hazards as JSON.\n"
-               "There is no r500 compiler yet: the program is assembly, not TGSI.\n"
+               "The program is assembly, not TGSI (a shader's r500 builds: `compile --target\n"
+               "r500` lists them, `check --target r500 --build naive|opt` runs them).\n"
                "Exits 0 on a run, 1 on bad input, a refused state or a hazard in trap mode,\n"
                "4 when the program uses what the emulator does not model (break/continue, a\n"
                "zero-count loop unless --zero-count-loop picks a reading).",

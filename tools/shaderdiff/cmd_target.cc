@@ -118,16 +118,48 @@ json StatsJson(const a3xx::CycleStats& s) {
 // compile --target r500: the build's listing (r500naive::Listing) and its
 // instruction count; --build opt is the optimizing build
 // (compiler/targets/r500/opt), with --opt-bisect-limit.
-int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build, int64_t bisect_limit) {
-  const r500naive::CompileResult r = r500opt::CompileR500Build(shader, build == harness::Build::kOptimizing, bisect_limit);
+int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Build build, int64_t bisect_limit,
+                bool print_rewrites) {
+  r500naive::CompileResult r;
+  std::string rewrites;
+  if (build == harness::Build::kOptimizing) {
+    r500opt::Options o;
+    o.opt_bisect_limit = bisect_limit;
+    r500opt::Result opt = r500opt::CompileR500Opt(shader, o);
+    rewrites = opt.budget.PrintLog();
+    r.status = opt.status;
+    r.detail = std::move(opt.detail);
+    r.program = std::move(opt.program);
+  } else {
+    r = r500opt::CompileR500Build(shader, false, bisect_limit);
+  }
+  if (print_rewrites) std::cout << "=== rewrites ===\n" << rewrites;
   if (r.status != r500naive::Status::kOk) {
     std::cerr << file << ": " << (r.status == r500naive::Status::kUnsupported ? "unsupported: " : "compile error: ")
               << r.detail << "\n";
     return r.status == r500naive::Status::kUnsupported ? kExitUnsupported : kExitInternal;
   }
+  if (print_rewrites) std::cout << "=== program ===\n";
   std::cout << r500naive::Listing(r.program);
   std::cout << "; " << r.program.state.code.size() << " instructions\n";
   return kExitOk;
+}
+
+// The options only a3xx's compile implements; with --target r500 each is
+// refused by name rather than ignored.
+bool RefuseA3xxOnlyOptions(const po::variables_map& vm) {
+  for (const char* name : {"binary", "show-hex", "dump-after", "dump-all", "dot"}) {
+    if (vm.count(name)) {
+      std::cerr << "shaderdiff compile: --" << name << " is a3xx only (r500's compile prints its assembly; "
+                << "--opt-bisect-limit and --print-rewrites apply)\n";
+      return true;
+    }
+  }
+  if (!vm["conservative"].as<std::string>().empty()) {
+    std::cerr << "shaderdiff compile: --conservative is a3xx only (no r500 pass has a conservative substitute)\n";
+    return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -156,7 +188,8 @@ int RunCompile(const std::vector<std::string>& args) {
     std::string passes;
     for (const compiler::OptPassInfo& p : compiler::OptPasses()) passes += "  " + p.name + ": " + p.why + "\n";
     PrintUsage("shaderdiff compile --target a3xx [--build naive|opt] FILE [--binary OUT.bin]\n"
-               "shaderdiff compile --target r500 [--build naive|opt] FILE [--opt-bisect-limit N]   (r500: its assembly)\n"
+               "shaderdiff compile --target r500 [--build naive|opt] FILE [--opt-bisect-limit N] [--print-rewrites]\n"
+               "                   (r500: its assembly; the other opt-build options are a3xx only)\n"
                "shaderdiff compile --target a3xx|r500 --list-passes   (the target's steps, both builds)\n"
                "shaderdiff compile --target a3xx --program DUMP FILE   (a program Mesa's ir3 built)\n"
                "                   [--dump-after PASS]... [--dump-all] [--dot OUT.dot] [--opt-bisect-limit N]\n\n"
@@ -196,7 +229,14 @@ int RunCompile(const std::vector<std::string>& args) {
   const std::string file = vm["file"].as<std::string>();
   std::optional<tgsi::Shader> shader = LoadShader(file);
   if (!shader) return kExitFailure;
-  if (r500) return CompileR500(*shader, file, build, vm["opt-bisect-limit"].as<int64_t>());
+  if (r500) {
+    if (RefuseA3xxOnlyOptions(vm)) return kExitUsage;
+    if (vm.count("print-rewrites") && build != harness::Build::kOptimizing) {
+      std::cerr << "shaderdiff compile: --print-rewrites needs --build opt (the naive build has no rewrites)\n";
+      return kExitUsage;
+    }
+    return CompileR500(*shader, file, build, vm["opt-bisect-limit"].as<int64_t>(), vm.count("print-rewrites") > 0);
+  }
   OptRequest req;
   req.limit = vm["opt-bisect-limit"].as<int64_t>();
   if (!ConservativePassesOption(vm, "compile", build, &req.conservative)) return kExitUsage;
