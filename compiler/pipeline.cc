@@ -338,8 +338,10 @@ const std::vector<TargetCompiler>& TargetCompilers() {
          "compiler/targets/r500/opt/coalesce.cc"},
         {"r500-alpha",
          "after the first r500-coalesce (values have their final producers), before renaming: a value in one RGB "
-         "channel moves to a fresh register's w, computed by the Alpha unit, so r500-schedule can pair it; "
-         "r500-rename packs the fresh registers",
+         "channel moves to a fresh register's w, computed by the Alpha unit, so r500-schedule can pair it "
+         "(to-alpha: a copy of an Alpha result; balance: a value at a height of its run's dependence graph where "
+         "RGB halves outnumber Alpha ones, so independent chains land in both units); r500-rename packs the fresh "
+         "registers",
          "compiler/targets/r500/opt/alpha.cc"},
         {"r500-coalesce",
          "again after r500-alpha: a moved copy of an Alpha result (the transcendental templates' broadcast) is now "

@@ -428,6 +428,13 @@ constexpr char kScalarReadOnThreeLanes[] =
     "DCL TEMP[0..1]\n  0: MUL TEMP[0].x, IN[0].xxxx, IN[1].yyyy\n  1: ADD TEMP[1].xyz, IN[0], IN[1]\n"
     "  2: MAD OUT[0].xyz, TEMP[0].xxxx, TEMP[1], IN[1]\n  3: MOV OUT[0].w, IN[0]\n  4: END\n";
 
+// Two saturated scalars side by side (one height in the run's dependence
+// graph): r500-alpha's balance moves one to the Alpha unit, clamp and all.
+constexpr char kTwoSaturatedScalars[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n  0: MUL_SAT TEMP[0].x, IN[0].xxxx, IN[1].yyyy\n  1: ADD_SAT TEMP[0].y, IN[0].yyyy, IN[1].xxxx\n"
+    "  2: MAD OUT[0].xyz, TEMP[0].xxxx, TEMP[0].yyyy, IN[1]\n  3: MOV OUT[0].w, IN[0]\n  4: END\n";
+
 // Checks `shader`'s optimizing build with `mutant` planted: a
 // build-mismatch or mismatch, never a pass.
 void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
@@ -439,7 +446,8 @@ void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
 }
 
 TEST(R500Check, OptimizingBuildPasses) {
-  for (const char* shader : {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes}) {
+  for (const char* shader :
+       {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -467,6 +475,12 @@ TEST(R500Check, CoalescingPastAReadIsCaught) {
 // of the reader's operand: lanes y and z read the old register.
 TEST(R500Check, AlphaMoveMissingALaneIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptAlphaFirstLaneOnly, kScalarReadOnThreeLanes);
+}
+
+// The seeded fault: the balance move losing its clamp: the moved MUL_SAT
+// or ADD_SAT comes out above 1.
+TEST(R500Check, BalanceMoveDroppingTheClampIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBalanceDropsClamp, kTwoSaturatedScalars);
 }
 
 // Set ops against awkward immediates (r500-select's imm-compare,

@@ -1,6 +1,10 @@
 // Scalars onto the Alpha half (alpha.h).
 #include "compiler/targets/r500/opt/alpha.h"
 
+#include <algorithm>
+#include <map>
+#include <utility>
+
 #include "compiler/support/mutant.h"
 #include "compiler/targets/r500/opt/access.h"
 #include "compiler/targets/r500/opt/halves.h"
@@ -89,6 +93,22 @@ bool CopiesAnAlphaResult(const Half& h, int c) {
          h.operand[1].mod == 0;
 }
 
+// Per slot of a run (run[i] >= 0): its height, the longest path of reads
+// of a channel written before from it to the end of its run (true
+// dependences only: r500-rename removes most false ones, the naive
+// translation's reuse of scratch registers, before r500-schedule).
+std::vector<int> RunHeights(const std::vector<Instr>& code, const std::vector<int>& run, const std::vector<Channels>& uses,
+                            const std::vector<Channels>& writes) {
+  const int n = static_cast<int>(code.size());
+  std::vector<int> height(n, 0);
+  for (int i = n - 1; i >= 0; --i) {
+    if (run[i] < 0) continue;
+    for (int j = i + 1; j < n && run[j] == run[i]; ++j)
+      if ((writes[i] & uses[j]).any()) height[i] = std::max(height[i], height[j] + 1);
+  }
+  return height;
+}
+
 }  // namespace
 
 int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget) {
@@ -126,6 +146,17 @@ int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget
     run[i] = cur;
     (RgbLive(code[i]) ? rgb_halves : alpha_halves)[cur]++;
   }
+  // Levels: a half's height in its run's dependence graph (the longest
+  // chain of reads and writes after it to the run's end), the list
+  // scheduler's priority: halves of one height are issued side by side.
+  const std::vector<int> level = RunHeights(code, run, uses, writes);
+  std::map<std::pair<int, int>, std::pair<int, int>> at_level;  // (run, height) -> (RGB, Alpha) halves
+  for (int i = 0; i < n; ++i)
+    if (run[i] >= 0) {
+      auto& [r, a] = at_level[{run[i], level[i]}];
+      ++(RgbLive(code[i]) ? r : a);
+    }
+  const bool drop_clamp = compiler::MutantActive(compiler::Mutant::kR500OptBalanceDropsClamp);
 
   const bool first_lane_only = compiler::MutantActive(compiler::Mutant::kR500OptAlphaFirstLaneOnly);
   int taken = 0;
@@ -137,7 +168,13 @@ int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget
     const std::optional<Half> def = ExtractHalf(code[d]);
     if (!def) continue;
     const bool copy = CopiesAnAlphaResult(*def, c);
-    if (!copy && alpha_halves[run[d]] + 2 > rgb_halves[run[d]]) continue;
+    auto& [rgb_here, alpha_here] = at_level[{run[d], level[d]}];
+    // balance: two RGB halves more than Alpha ones at D's height (one moved,
+    // they pair), or none in Alpha there while the run has two RGB halves
+    // more (the stop-34 rule: the moved half pairs with a neighbour's).
+    const bool level_pays = alpha_here + 2 <= rgb_here;
+    const bool run_pays = alpha_here == 0 && alpha_halves[run[d]] + 2 <= rgb_halves[run[d]];
+    if (!copy && !level_pays && !run_pays) continue;
     const int s = static_cast<int>(def->dest);
     const uint8_t bit = static_cast<uint8_t>(1u << c);
 
@@ -182,7 +219,8 @@ int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget
     if (!ok) continue;
 
     std::vector<Instr> rewritten;
-    const Half alpha = AsAlpha(*def, c, static_cast<uint32_t>(fresh));
+    Half alpha = AsAlpha(*def, c, static_cast<uint32_t>(fresh));
+    if (drop_clamp && !copy) alpha.clamp = 0;
     const std::optional<Instr> moved = Pair(nullptr, &alpha);
     ok = moved.has_value();
     const Address from{Address::Kind::kTemp, static_cast<uint32_t>(s)};
@@ -194,7 +232,7 @@ int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget
       ok = in.has_value();
       if (ok) rewritten.push_back(*in);
     }
-    if (!ok || !compiler::ShouldRewrite(budget, "to-alpha")) continue;
+    if (!ok || !compiler::ShouldRewrite(budget, copy ? "to-alpha" : "balance")) continue;
     code[d] = *moved;
     uses[d] = Uses(code[d]);
     writes[d] = Writes(code[d]);
@@ -204,6 +242,8 @@ int MoveScalarsToAlpha(std::vector<Instr>& code, compiler::RewriteBudget* budget
     }
     rgb_halves[run[d]]--;
     alpha_halves[run[d]]++;
+    rgb_here--;
+    alpha_here++;
     ++fresh;
     ++taken;
   }

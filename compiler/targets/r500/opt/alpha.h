@@ -6,7 +6,7 @@
 // a fresh temporary, computed by the Alpha unit with the same opcode, and
 // has its readers read that w (r500-rename then packs the fresh registers).
 //
-// Rewrite `to-alpha`, per value: a definition D (a movable RGB half, Kind
+// Rewrites `to-alpha` and `balance`, per value: a definition D (a movable RGB half, Kind
 // kAlu, writing one channel S.c, with an opcode the Alpha unit has: MAD,
 // MIN, MAX, CND, CMP, FRC) and its readers (every slot a path from D
 // reaches before S.c is written again that reads S.c), when
@@ -20,9 +20,14 @@
 //   * a free temporary is left (r500::kTemps).
 // Which values move: a copy of an Alpha result (`MAX T.x, S.www`, the
 // transcendental templates' broadcast) always (r500-coalesce then folds it
-// into the producer); any other only while its run (the slots between
-// barriers and jump targets) keeps more RGB halves than Alpha halves, so
-// both units have work to pair.
+// into the producer); any other (rewrite `balance`) only where it pays for
+// pairing: halves of one height in their run's dependence graph (the
+// slots between barriers and jump targets; the longest chain of true
+// dependences to the run's end, the list scheduler's priority) issue side
+// by side, so a value moves when at its height the RGB halves outnumber
+// the Alpha ones by two (independent chains end up in both units), or
+// when no Alpha half is at its height while the run keeps two RGB halves
+// more (a neighbouring height's RGB half pairs with it).
 // Bit-exactness: the emulator's Alpha unit computes MAD, MIN, MAX, CND,
 // CMP and FRC with the same functions as the RGB unit and applies the same
 // OMOD and clamp (emulator/r500/alu.cc), so the moved value is the same
