@@ -3,10 +3,12 @@
 #include "compiler/opt/regalloc.h"
 
 #include <algorithm>
-#include <map>
+#include <memory>
 #include <numeric>
 #include <utility>
+#include <vector>
 
+#include "compiler/opt/thread_scratch.h"
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
 
@@ -26,10 +28,15 @@ struct Positions {
   std::vector<int> at_block;             // position -> block
 };
 
-Positions Number(const Function& fn) {
-  Positions p;
+// Fills *out (a kept Positions: every array is assigned or cleared first).
+void Number(const Function& fn, Positions* out) {
+  Positions& p = *out;
   p.use.assign(fn.nodes.size(), -1);
   p.def.assign(fn.nodes.size(), -1);
+  p.block_start.clear();
+  p.block_end.clear();
+  p.at.clear();
+  p.at_block.clear();
   int pos = 0;
   auto mark = [&](ValueId v, int b) {
     p.at.push_back(v);
@@ -50,13 +57,15 @@ Positions Number(const Function& fn) {
     p.block_end.push_back(pos);
     mark(-1, bi);
   }
-  return p;
 }
 
-// Per-value live ranges (regalloc.h step 3), one per block the value is live in.
-std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& live, const Positions& pos) {
+// Per-value live ranges (regalloc.h step 3), one per block the value is
+// live in, into *out (kept lists: each is cleared first).
+void BuildRanges(const Function& fn, const Liveness& live, const Positions& pos, std::vector<std::vector<Range>>* out) {
   const size_t nv = fn.nodes.size();
-  std::vector<std::vector<Range>> ranges(nv);
+  std::vector<std::vector<Range>>& ranges = *out;
+  ranges.resize(nv);
+  for (std::vector<Range>& r : ranges) r.clear();
   std::vector<char> is_live(nv, 0);
   std::vector<int> end(nv, -1);
   std::vector<ValueId> scratch;
@@ -108,10 +117,10 @@ std::vector<std::vector<Range>> BuildRanges(const Function& fn, const Liveness& 
     for (const Range& r : ranges[v]) at_entry |= r.first == 0;
     if (!at_entry) ranges[v].push_back({0, 0});
   }
-  return ranges;
 }
 
-std::vector<Range> Merge(std::vector<Range> r) {
+// Sorts and merges overlapping or adjacent ranges, in place.
+void MergeInPlace(std::vector<Range>& r) {
   std::sort(r.begin(), r.end());
   size_t out = 0;  // r[0, out): the merged ranges so far (in place)
   for (size_t i = 0; i < r.size(); ++i) {
@@ -122,7 +131,6 @@ std::vector<Range> Merge(std::vector<Range> r) {
     }
   }
   r.resize(out);
-  return r;
 }
 
 bool Contains(const std::vector<Range>& rs, int p) {
@@ -142,6 +150,40 @@ struct Unit {
   std::vector<std::pair<int, int>> forbid;       // (unit, d): base != base(unit) + d
   int base = -1;
   int ij_pair = -1;  // a reserved FS i/j pair: its index in kIjPairs
+
+  // Back to a fresh unit's state, its vectors emptied but keeping their
+  // capacity (scalar keeps its lists, each emptied: BuildUnits assigns it).
+  void Reset() {
+    size = 1;
+    members.clear();
+    ranges.clear();
+    for (std::vector<Range>& s : scalar) s.clear();
+    hints.clear();
+    forbid.clear();
+    base = -1;
+    ij_pair = -1;
+  }
+};
+
+// One allocation's working storage, kept by the thread for the next one
+// (thread_scratch.h), so that its arrays and the units' lists keep their
+// capacity from one compile to the next (they were ~160 of a campaign
+// program's allocations). Only capacity carries over: every array is
+// assigned or cleared before it is read, and units come back Reset.
+struct RaScratch {
+  bool in_use = false;
+  Positions pos;
+  Liveness live;
+  std::vector<std::vector<Range>> ranges;
+  std::vector<Unit> units;        // this allocation's (empty between allocations)
+  std::vector<Unit> spare_units;  // kept units, handed out by NewUnit
+  std::vector<std::vector<Range>> occupied;
+  std::vector<char> placed;
+  std::vector<int> unit_of, offset;
+  // BuildUnits' arrays.
+  std::vector<ValueId> parent, grouped_into;
+  std::vector<int> use_count, group_offset, unit_by_root;
+  std::vector<std::pair<Range, ValueId>> all;
 };
 
 int Find(std::vector<ValueId>& parent, ValueId v) {
@@ -152,6 +194,13 @@ int Find(std::vector<ValueId>& parent, ValueId v) {
 class Allocator {
  public:
   Allocator(Function& fn, const a3xx::Timing& t) : fn_(fn), t_(t), limit_(4 * t.num_full_vec4) {}
+  ~Allocator() {
+    for (Unit& u : units_) spare_.push_back(std::move(u));
+    units_.clear();
+    s_.in_use = false;
+  }
+  Allocator(const Allocator&) = delete;
+  Allocator& operator=(const Allocator&) = delete;
 
   RaResult Run() {
     TrimInputs();
@@ -161,8 +210,9 @@ class Allocator {
       for (ValueId v : b.nodes) placed_[v] = !fn_.node(v).dead;
     }
     for (size_t v = 0; v < nv; ++v) placed_[v] |= IsLiveInput(fn_, static_cast<ValueId>(v));
-    pos_ = Number(fn_);
-    ranges_ = BuildRanges(fn_, ComputeLiveness(fn_), pos_);
+    Number(fn_, &pos_);
+    ComputeLiveness(fn_, &s_.live);
+    BuildRanges(fn_, s_.live, pos_, &ranges_);
     if (!BuildUnits()) return result_;
     AddCopyPreferences();
     if (!Allocate()) return result_;
@@ -217,9 +267,11 @@ class Allocator {
 
   bool BuildUnits() {
     const size_t nv = fn_.nodes.size();
-    std::vector<ValueId> parent(nv);
+    std::vector<ValueId>& parent = s_.parent;
+    parent.resize(nv);
     std::iota(parent.begin(), parent.end(), 0);
-    std::vector<int> use_count(nv, 0);
+    std::vector<int>& use_count = s_.use_count;
+    use_count.assign(nv, 0);
     for (size_t v = 0; v < nv; ++v) {
       if (!placed_[v]) continue;
       for (ValueId u : fn_.UsesOf(static_cast<ValueId>(v))) {
@@ -241,8 +293,10 @@ class Allocator {
       }
     }
     // Collect groups.
-    std::vector<ValueId> grouped_into(nv, kNoValue);
-    std::vector<int> group_offset(nv, 0);
+    std::vector<ValueId>& grouped_into = s_.grouped_into;
+    grouped_into.assign(nv, kNoValue);
+    std::vector<int>& group_offset = s_.group_offset;
+    group_offset.assign(nv, 0);
     for (size_t v = 0; v < nv; ++v) {
       const Node& n = fn_.node(static_cast<ValueId>(v));
       if (!Allocatable(static_cast<ValueId>(v)) || n.meta != Meta::kCollect) continue;
@@ -259,15 +313,15 @@ class Allocator {
     }
     unit_of_.assign(nv, -1);
     offset_.assign(nv, 0);
-    std::vector<int> unit_by_root(nv, -1);
+    std::vector<int>& unit_by_root = s_.unit_by_root;
+    unit_by_root.assign(nv, -1);
     for (size_t vi = 0; vi < nv; ++vi) {
       const ValueId v = static_cast<ValueId>(vi);
       if (!Allocatable(v) || grouped_into[v] != kNoValue) continue;
       const int root = Find(parent, v);
       if (unit_by_root[root] < 0) {
         unit_by_root[root] = static_cast<int>(units_.size());
-        units_.emplace_back();
-        units_.back().size = 0;
+        NewUnit().size = 0;
       }
       const int u = unit_by_root[root];
       auto add = [&](ValueId m, int off) {
@@ -283,7 +337,7 @@ class Allocator {
         }
       }
     }
-    std::vector<std::pair<Range, ValueId>> all;  // one unit's member ranges; one buffer for every unit
+    std::vector<std::pair<Range, ValueId>>& all = s_.all;  // one unit's member ranges; one buffer for every unit
     for (Unit& u : units_) {
       all.clear();
       for (const auto& [m, off] : u.members) {
@@ -302,35 +356,55 @@ class Allocator {
           if (all[i].first.second > all[far].first.second) far = i;
         }
       }
-      std::vector<Range> rs;
-      for (const auto& x : all) rs.push_back(x.first);
-      u.ranges = Merge(std::move(rs));
+      u.ranges.clear();
+      for (const auto& x : all) u.ranges.push_back(x.first);
+      MergeInPlace(u.ranges);
       if (u.ranges.empty()) u.ranges = {{0, 0}};
       // A scalar is busy only while a member covering it is live: a
       // collect's component that is not computed in place needs its
       // register from the collect on, so the value it copies may sit
       // there until then (and the copy disappears).
-      u.scalar.assign(static_cast<size_t>(u.size), {});
+      u.scalar.resize(static_cast<size_t>(u.size));  // kept lists keep their capacity
+      for (std::vector<Range>& sr : u.scalar) sr.clear();
       for (const auto& [m, off] : u.members) {
         for (int k = off; k < off + fn_.node(m).size; ++k) {
           for (const Range& r : ranges_[m]) u.scalar[static_cast<size_t>(k)].push_back(r);
         }
       }
-      for (std::vector<Range>& sr : u.scalar) sr = sr.empty() ? u.ranges : Merge(std::move(sr));
+      for (std::vector<Range>& sr : u.scalar) {
+        if (sr.empty()) {
+          sr.assign(u.ranges.begin(), u.ranges.end());
+        } else {
+          MergeInPlace(sr);
+        }
+      }
     }
     // FS: the i/j pairs the hardware writes (regalloc.h step 8).
     // Test-only mutant (mutants.def).
     const bool reserve = !compiler::MutantActive(compiler::Mutant::kRegallocNoIjReserve);
     for (size_t p = 0; p < kNumIjPairs && reserve; ++p) {
       if (!PreloadsIjPair(fn_.state, p) || LiveIjInput(fn_, p) != kNoValue) continue;
-      Unit ij;
+      Unit& ij = NewUnit();
       ij.size = 2;
       ij.ranges = {{0, 0}};
       ij.scalar = {ij.ranges, ij.ranges};
       ij.ij_pair = static_cast<int>(p);
-      units_.push_back(ij);
     }
     return true;
+  }
+
+  // Appends a fresh unit (size 1, no base, empty lists): a kept one when
+  // there is one, so its lists keep their capacity. The reference is valid
+  // until the next NewUnit.
+  Unit& NewUnit() {
+    if (spare_.empty()) {
+      units_.emplace_back();
+    } else {
+      units_.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+      units_.back().Reset();
+    }
+    return units_.back();
   }
 
   // `value` (unit U) prefers base(U) + offset + comp == base(other unit) + ...:
@@ -380,9 +454,10 @@ class Allocator {
       if (units_[o].base >= 0 && b == units_[o].base + d) return false;
     }
     for (int k = 0; k < u.size; ++k) {
-      const std::map<int, int>& occ = occupied_[b + k];
+      const std::vector<Range>& occ = occupied_[static_cast<size_t>(b + k)];
       for (const Range& r : u.scalar[static_cast<size_t>(k)]) {
-        auto it = occ.upper_bound(r.second);
+        // The last occupied range starting at or before r's end must end before r starts.
+        auto it = std::upper_bound(occ.begin(), occ.end(), r.second, [](int p, const Range& o) { return p < o.first; });
         if (it == occ.begin()) continue;
         --it;
         if (it->second >= r.first) return false;
@@ -391,8 +466,21 @@ class Allocator {
     return true;
   }
 
+  // Records r in a scalar's occupied list (sorted by start) as a map from
+  // start to end would: a range starting where a listed one starts
+  // replaces its end.
+  static void Occupy(std::vector<Range>& occ, const Range& r) {
+    auto it = std::lower_bound(occ.begin(), occ.end(), r.first, [](const Range& o, int p) { return o.first < p; });
+    if (it != occ.end() && it->first == r.first) {
+      it->second = r.second;
+    } else {
+      occ.insert(it, r);
+    }
+  }
+
   bool Allocate() {
-    occupied_.assign(static_cast<size_t>(std::max(limit_, 0)), {});
+    occupied_.resize(static_cast<size_t>(std::max(limit_, 0)));  // kept lists keep their capacity
+    for (std::vector<Range>& occ : occupied_) occ.clear();
     std::vector<int> order(units_.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -418,7 +506,7 @@ class Allocator {
       if (chosen < 0) return Fail(PressureMessage(ui));
       u.base = chosen;
       for (int k = 0; k < u.size; ++k) {
-        for (const Range& r : u.scalar[static_cast<size_t>(k)]) occupied_[chosen + k][r.first] = r.second;
+        for (const Range& r : u.scalar[static_cast<size_t>(k)]) Occupy(occupied_[static_cast<size_t>(chosen + k)], r);
       }
     }
     return true;
@@ -515,12 +603,16 @@ class Allocator {
   const a3xx::Timing& t_;
   const int limit_;
   RaResult result_;
-  std::vector<char> placed_;
-  Positions pos_;
-  std::vector<std::vector<Range>> ranges_;
-  std::vector<Unit> units_;
-  std::vector<int> unit_of_, offset_;
-  std::vector<std::map<int, int>> occupied_;  // per scalar: range start -> end
+  std::unique_ptr<RaScratch> owned_;  // a second allocator alive on the thread: its own storage
+  RaScratch& s_ = *AcquireThreadScratch(owned_);
+  std::vector<char>& placed_ = s_.placed;
+  Positions& pos_ = s_.pos;
+  std::vector<std::vector<Range>>& ranges_ = s_.ranges;
+  std::vector<Unit>& units_ = s_.units;
+  std::vector<Unit>& spare_ = s_.spare_units;
+  std::vector<int>& unit_of_ = s_.unit_of;
+  std::vector<int>& offset_ = s_.offset;
+  std::vector<std::vector<Range>>& occupied_ = s_.occupied;  // per scalar: its ranges, sorted by start
 };
 
 }  // namespace
@@ -574,7 +666,9 @@ namespace {
 struct GroupedBlocks {
   std::vector<size_t> begin;
   std::vector<int32_t> blocks;
-  GroupedBlocks(const std::vector<std::pair<ValueId, int32_t>>& pairs, size_t nv) : begin(nv + 2, 0), blocks(pairs.size()) {
+  void Group(const std::vector<std::pair<ValueId, int32_t>>& pairs, size_t nv) {
+    begin.assign(nv + 2, 0);
+    blocks.resize(pairs.size());
     for (const auto& [v, b] : pairs) ++begin[static_cast<size_t>(v) + 2];
     for (size_t v = 2; v < begin.size(); ++v) begin[v] += begin[v - 1];
     for (const auto& [v, b] : pairs) blocks[begin[static_cast<size_t>(v) + 1]++] = b;
@@ -582,15 +676,33 @@ struct GroupedBlocks {
   }
 };
 
+// ComputeLiveness's arrays, kept by the thread for the next call
+// (thread_scratch.h); each is assigned or cleared before it is read.
+struct LivenessScratch {
+  bool in_use = false;
+  std::vector<int32_t> def_block, read_in;
+  std::vector<std::pair<ValueId, int32_t>> exposed_pairs, phi_pairs;
+  GroupedBlocks exposed, phi_reads;
+  std::vector<std::vector<int32_t>> preds;
+  std::vector<ValueId> in_mark, out_mark;
+  std::vector<int32_t> work;
+};
+
 }  // namespace
 
-Liveness ComputeLiveness(const Function& fn) {
+void ComputeLiveness(const Function& fn, Liveness* out) {
+  std::unique_ptr<LivenessScratch> owned;
+  LivenessScratch& sc = *AcquireThreadScratch(owned);
   const size_t nv = fn.nodes.size(), nb = fn.blocks.size();
-  std::vector<int32_t> def_block(nv, -1);
+  std::vector<int32_t>& def_block = sc.def_block;
+  def_block.assign(nv, -1);
   // (v, block) pairs, grouped by v below: the blocks reading v before
   // defining it, and the blocks v is a phi argument at the end of.
-  std::vector<std::pair<ValueId, int32_t>> exposed_pairs, phi_pairs;
-  std::vector<int32_t> read_in(nv, -1);  // last block added to v's exposed blocks
+  std::vector<std::pair<ValueId, int32_t>>&exposed_pairs = sc.exposed_pairs, &phi_pairs = sc.phi_pairs;
+  exposed_pairs.clear();
+  phi_pairs.clear();
+  std::vector<int32_t>& read_in = sc.read_in;  // last block added to v's exposed blocks
+  read_in.assign(nv, -1);
   for (size_t b = 0; b < nb; ++b) {
     const Block& blk = fn.blocks[b];
     const int32_t bi = static_cast<int32_t>(b);
@@ -614,16 +726,28 @@ Liveness ComputeLiveness(const Function& fn) {
       if (n.defines()) def_block[v] = bi;
     }
   }
-  const GroupedBlocks exposed(exposed_pairs, nv), phi_reads(phi_pairs, nv);
-  std::vector<std::vector<int32_t>> preds(nb);  // from the successor lists, which the dataflow follows
+  GroupedBlocks& exposed = sc.exposed;
+  GroupedBlocks& phi_reads = sc.phi_reads;
+  exposed.Group(exposed_pairs, nv);
+  phi_reads.Group(phi_pairs, nv);
+  std::vector<std::vector<int32_t>>& preds = sc.preds;  // from the successor lists, which the dataflow follows
+  preds.resize(nb);
+  for (std::vector<int32_t>& p : preds) p.clear();
   for (size_t b = 0; b < nb; ++b) {
     for (int32_t s : fn.blocks[b].succs) preds[static_cast<size_t>(s)].push_back(static_cast<int32_t>(b));
   }
-  Liveness l;
-  l.live_in.assign(nb, {});
-  l.live_out.assign(nb, {});
-  std::vector<ValueId> in_mark(nb, kNoValue), out_mark(nb, kNoValue);
-  std::vector<int32_t> work;  // blocks v became live-in at
+  Liveness& l = *out;
+  l.live_in.resize(nb);
+  l.live_out.resize(nb);
+  for (size_t b = 0; b < nb; ++b) {
+    l.live_in[b].clear();
+    l.live_out[b].clear();
+  }
+  std::vector<ValueId>&in_mark = sc.in_mark, &out_mark = sc.out_mark;
+  in_mark.assign(nb, kNoValue);
+  out_mark.assign(nb, kNoValue);
+  std::vector<int32_t>& work = sc.work;  // blocks v became live-in at
+  work.clear();
   uint64_t visits = 0;
   for (size_t vi = 0; vi < nv; ++vi) {
     const ValueId v = static_cast<ValueId>(vi);
@@ -651,6 +775,12 @@ Liveness ComputeLiveness(const Function& fn) {
     if (!compiler::ChargeWork(1 + visits)) break;  // over budget: the pipeline discards the result
     visits = 0;
   }
+  sc.in_use = false;
+}
+
+Liveness ComputeLiveness(const Function& fn) {
+  Liveness l;
+  ComputeLiveness(fn, &l);
   return l;
 }
 

@@ -118,6 +118,9 @@ struct Liveness {
   bool LiveOut(size_t block, ValueId v) const;
 };
 Liveness ComputeLiveness(const Function& fn);
+// The same into *out, whose lists keep their capacity (each is cleared
+// first); its working arrays are kept by the thread (thread_scratch.h).
+void ComputeLiveness(const Function& fn, Liveness* out);
 
 // Whether node v is a live kInput (inputs count even when not placed in a
 // block: they are defined by the hardware before block 0).

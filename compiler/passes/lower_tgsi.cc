@@ -94,19 +94,42 @@ const std::vector<Opcode>& LowerableOpcodes() {
 }
 
 LowerResult LowerTgsi(const tgsi::Shader& in, const LowerOptions& options, RewriteBudget* budget) {
-  const std::set<Opcode> lowerable(LowerableOpcodes().begin(), LowerableOpcodes().end());
+  static const std::vector<bool> lowerable = [] {  // by opcode: one of LowerableOpcodes()
+    std::vector<bool> v;
+    for (Opcode op : LowerableOpcodes()) {
+      const size_t i = static_cast<size_t>(op);
+      if (i >= v.size()) v.resize(i + 1, false);
+      v[i] = true;
+    }
+    return v;
+  }();
+  const auto is_lowerable = [](Opcode op) {
+    const size_t i = static_cast<size_t>(op);
+    return i < lowerable.size() && lowerable[i];
+  };
   lowering::Scratch scratch;
   scratch.first_temp = FirstFreeTemp(in);
   scratch.imm_index = static_cast<uint32_t>(in.immediates.size());
 
   LowerResult result;
-  std::vector<tgsi::Instruction> out;
   const size_t n = in.instructions.size();
+  // No instruction this call could lower: the shader is in's, each
+  // instruction its own origin (as the loop below would find, without
+  // copying every instruction into a list it then drops).
+  if (std::none_of(in.instructions.begin(), in.instructions.end(), [&](const tgsi::Instruction& inst) {
+        return is_lowerable(inst.opcode) && options.Lowers(inst.opcode);
+      })) {
+    result.origin.resize(n);
+    for (size_t i = 0; i < n; ++i) result.origin[i] = static_cast<uint32_t>(i);
+    result.shader = in;
+    return result;
+  }
+  std::vector<tgsi::Instruction> out;
   std::vector<uint32_t> new_index(n + 1);
   for (size_t i = 0; i < n; ++i) {
     new_index[i] = static_cast<uint32_t>(out.size());
     const tgsi::Instruction& inst = in.instructions[i];
-    if (lowerable.count(inst.opcode) && options.Lowers(inst.opcode) &&
+    if (is_lowerable(inst.opcode) && options.Lowers(inst.opcode) &&
         ShouldRewrite(budget, RewriteName(inst.opcode))) {
       lowering::SiteBuilder b(inst, &scratch, &out);
       lowering::LowerInstruction(b, options);

@@ -47,6 +47,30 @@ TEST(LowerTgsi, BudgetZeroIsIdentity) {
   EXPECT_EQ(budget.PrintLog(), "#0 lower-dp3 skipped\n#1 lower-pow skipped\n#2 lower-lrp skipped\n");
 }
 
+// Nothing the options lower (LowerTgsi's early return, which copies no
+// instruction list): the shader as given, each instruction its own origin,
+// as the full walk gives when the budget refuses every rewrite.
+TEST(LowerTgsi, NothingToLowerKeepsShaderAndOrigin) {
+  const tgsi::Shader in = Parse(kShader);
+  RewriteBudget none(0);
+  const LowerResult walked = LowerTgsi(in, LowerOptions(), &none);  // the walk: budget says no
+  ASSERT_EQ(walked.rewrites, 0u);
+  std::vector<uint32_t> identity(in.instructions.size());
+  for (size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<uint32_t>(i);
+  ASSERT_EQ(walked.origin, identity);
+  RewriteBudget budget;
+  const LowerResult early = LowerTgsi(in, LowerOptions::Only({}), &budget);
+  EXPECT_EQ(early.rewrites, 0u);
+  EXPECT_EQ(budget.asked(), 0u);
+  EXPECT_EQ(tgsi::PrintShader(early.shader), kShader);
+  EXPECT_EQ(early.origin, walked.origin);
+  constexpr char kPlain[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n  1: END\n";
+  const LowerResult plain = LowerTgsi(Parse(kPlain), LowerOptions(), nullptr);
+  EXPECT_EQ(plain.rewrites, 0u);
+  EXPECT_EQ(tgsi::PrintShader(plain.shader), kPlain);
+  EXPECT_EQ(plain.origin, (std::vector<uint32_t>{0, 1}));
+}
+
 TEST(LowerTgsi, EveryPrefixIsValid) {
   const tgsi::Shader in = Parse(kShader);
   for (int64_t n = 0; n <= 3; ++n) {

@@ -49,7 +49,9 @@
 #include <array>
 #include <bitset>
 #include <limits>
+#include <memory>
 
+#include "compiler/opt/thread_scratch.h"
 #include "compiler/targets/a3xx/delay.h"
 #include "compiler/support/mutant.h"
 #include "compiler/support/work_budget.h"
@@ -228,10 +230,21 @@ struct Emitted {
   uint8_t comps = 0;  // final-write mask (provenance; nops: 0)
 };
 
+// Legalize's per-block arrays, kept by the thread for the next call
+// (thread_scratch.h) so that they and each instruction's Effects lists
+// keep their capacity (they were ~70 allocations a campaign program). Only
+// capacity carries over: Prepare sizes fx and empties each Effects it
+// fills, and every out list is emptied before RunBlock appends to it.
+struct LegalizeScratch {
+  bool in_use = false;
+  std::vector<std::vector<Effects>> fx;    // per block, per instruction
+  std::vector<std::vector<Emitted>> out;   // per block: the legalized code
+};
+
 struct Ctx {
   const MachineFunction& mf;
   const a3xx::Timing& t;
-  std::vector<std::vector<Effects>> fx;  // per block, per instruction
+  std::vector<std::vector<Effects>>& fx;  // per block, per instruction (LegalizeScratch::fx)
   int cap = 0;                           // `since` meaning "visible to every consumer"
   int max_nop_repeat = 0;
   int ei_index = -1;  // block-0 index of the last bary.f
@@ -395,6 +408,8 @@ std::optional<std::string> Prepare(Ctx& cx) {
   for (int b = 0; b < n; ++b) {
     const MachineBlock& blk = mf.blocks[static_cast<size_t>(b)];
     if (blk.source_map.size() != blk.instrs.size()) return "block " + std::to_string(b) + ": source_map size differs";
+    std::vector<Effects>& block_fx = cx.fx[static_cast<size_t>(b)];
+    block_fx.resize(blk.instrs.size());  // kept entries keep their lists' capacity
     for (size_t i = 0; i < blk.instrs.size(); ++i) {
       const Instr& in = blk.instrs[i];
       const bool last = i + 1 == blk.instrs.size();
@@ -411,10 +426,14 @@ std::optional<std::string> Prepare(Ctx& cx) {
         if (b != 0) return Where(b, i, in) + ": bary.f outside block 0 cannot be followed by (ei)";
         cx.ei_index = static_cast<int>(i);
       }
-      Effects fx;
+      Effects& fx = block_fx[i];
+      fx.reads.clear();
+      fx.writes.clear();
+      fx.lazy.clear();
+      fx.async = Async::kNone;
+      fx.slots = 0;
       if (auto e = Describe(cx.t, mf.state, in, &fx)) return Where(b, i, in) + ": " + *e;
       if (auto e = SelfDependence(in, fx)) return Where(b, i, in) + ": " + *e;
-      cx.fx[static_cast<size_t>(b)].push_back(std::move(fx));
     }
   }
   const MachineBlock& tail = mf.blocks.back();
@@ -422,15 +441,24 @@ std::optional<std::string> Prepare(Ctx& cx) {
   return std::nullopt;
 }
 
-std::vector<int> Successors(const MachineFunction& mf, int b) {
+// A block's successors: at most two, held in place (no allocation per
+// block and round of the dataflow).
+struct Succs {
+  std::array<int, 2> at{};
+  int count = 0;
+  const int* begin() const { return at.data(); }
+  const int* end() const { return at.data() + count; }
+};
+
+Succs Successors(const MachineFunction& mf, int b) {
   const MachineBlock& blk = mf.blocks[static_cast<size_t>(b)];
   if (!blk.instrs.empty()) {
     const Instr& in = blk.instrs.back();
     if (in.opcode == Opcode::END) return {};
-    if (in.opcode == Opcode::JUMP) return {blk.target_block};
-    if (in.opcode == Opcode::BR) return {blk.target_block, b + 1};
+    if (in.opcode == Opcode::JUMP) return {{blk.target_block, 0}, 1};
+    if (in.opcode == Opcode::BR) return {{blk.target_block, b + 1}, 2};
   }
-  return {b + 1};
+  return {{b + 1, 0}, 1};
 }
 
 LegalizeResult Fail(std::string why, bool too_large = false) {
@@ -443,7 +471,13 @@ LegalizeResult Fail(std::string why, bool too_large = false) {
 }  // namespace
 
 LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
-  Ctx cx{mf, t, {}, std::min(255, t.max_delay() + 1), MaxNopRepeat(), -1};
+  std::unique_ptr<LegalizeScratch> owned;  // a second legalize alive on the thread: its own arrays
+  LegalizeScratch& scratch = *AcquireThreadScratch(owned);
+  const struct Release {
+    LegalizeScratch& s;
+    ~Release() { s.in_use = false; }
+  } release{scratch};
+  Ctx cx{mf, t, scratch.fx, std::min(255, t.max_delay() + 1), MaxNopRepeat(), -1};
   if (auto e = Prepare(cx)) return Fail(*e);
   const int n = static_cast<int>(mf.blocks.size());
 
@@ -480,9 +514,14 @@ LegalizeResult Legalize(const MachineFunction& mf, const a3xx::Timing& t) {
     }
   }
 
-  std::vector<std::vector<Emitted>> out(static_cast<size_t>(n));
-  for (int b = 0; b < n; ++b)
-    RunBlock(cx, b, entry[static_cast<size_t>(b)].value_or(start), &out[static_cast<size_t>(b)]);
+  std::vector<std::vector<Emitted>>& out = scratch.out;
+  out.resize(static_cast<size_t>(n));
+  for (int b = 0; b < n; ++b) {
+    std::vector<Emitted>& o = out[static_cast<size_t>(b)];
+    o.clear();
+    o.reserve(2 * mf.blocks[static_cast<size_t>(b)].instrs.size() + 4);  // the block's code and its nops
+    RunBlock(cx, b, entry[static_cast<size_t>(b)].value_or(start), &o);
+  }
 
   // Drop jumps to the next instruction, last block first so that emptiness
   // after a block is final. next[b]: first non-empty block >= b (n: none).
