@@ -127,9 +127,7 @@ int CompileR500(const tgsi::Shader& shader, const std::string& file, harness::Bu
     o.opt_bisect_limit = bisect_limit;
     r500opt::Result opt = r500opt::CompileR500Opt(shader, o);
     rewrites = opt.budget.PrintLog();
-    r.status = opt.status;
-    r.detail = std::move(opt.detail);
-    r.program = std::move(opt.program);
+    r = r500opt::AsCompileResult(std::move(opt));
   } else {
     r = r500opt::CompileR500Build(shader, false, bisect_limit);
   }

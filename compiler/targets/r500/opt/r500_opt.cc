@@ -65,7 +65,10 @@ r500naive::CompileResult CompileR500Build(const tgsi::Shader& shader, bool optim
   if (!optimizing) return r500naive::CompileR500Naive(shader);
   Options opt;
   opt.opt_bisect_limit = opt_bisect_limit;
-  Result o = CompileR500Opt(shader, opt);
+  return AsCompileResult(CompileR500Opt(shader, opt));
+}
+
+r500naive::CompileResult AsCompileResult(Result&& o) {
   r500naive::CompileResult r;
   r.status = o.status;
   r.detail = std::move(o.detail);

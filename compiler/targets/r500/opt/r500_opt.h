@@ -51,6 +51,10 @@ struct Result {
 
 Result CompileR500Opt(const tgsi::Shader& shader, const Options& options = {});
 
+// The optimizing build's result as the naive build's result type (the
+// rewrite log dropped): for callers that also read `budget` first.
+r500naive::CompileResult AsCompileResult(Result&& r);
+
 // Either r500 build as the naive build's result type: the optimizing one
 // when `optimizing` (with the rewrite limit), else the naive translation.
 // What check, compile and the mutation score call.
