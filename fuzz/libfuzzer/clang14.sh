@@ -4,7 +4,8 @@
 # -fno-ipa-modref, -fno-ivopts: GCC 12 miscompile guards that clang refuses
 # or ignores; a Bazel config cannot remove a flag the base config adds).
 # Bazel's auto-configured toolchain compiles and links through CC, which
-# must be an absolute path: bazel_fuzz.sh passes --repo_env=CC=<this file>.
+# must be an absolute path: bazel_fuzz.sh passes --repo_env=CC=<a copy of
+# this file at a fixed path named by its content, for the disk cache>.
 for a do
   shift
   case $a in
