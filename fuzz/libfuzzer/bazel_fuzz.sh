@@ -14,7 +14,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v clang-14 >/dev/null || { echo "bazel_fuzz: clang-14 missing: apt-get install clang-14 libclang-rt-14-dev" >&2; exit 1; }
 sum=$(sha256sum "$here/clang14.sh" | cut -c1-16)
-dir=${XDG_CACHE_HOME:-$HOME/.cache}/shaderdiff
+dir=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/shaderdiff
 cc=$dir/clang14-$sum.sh
 if [[ ! -x $cc ]]; then
   mkdir -p "$dir"
