@@ -352,6 +352,10 @@ const std::vector<TargetCompiler>& TargetCompilers() {
          "register removes the false dependences the fixed registers and scratch S0..S2 make, and packs the webs onto "
          "the fewest temporaries",
          "compiler/targets/r500/opt/rename.cc"},
+        {"r500-dead",
+         "again after r500-rename: a copy whose source and destination webs landed in one register copies the "
+         "register onto itself (self-copy), and its write is cleared before the scheduler sees it",
+         "compiler/targets/r500/opt/dead_channels.cc"},
         {"r500-schedule",
          "after dead-code removal, before legalize: pairs RGB and Alpha halves and issues lookups early within each run "
          "between barriers",

@@ -435,6 +435,14 @@ constexpr char kTwoSaturatedScalars[] =
     "DCL TEMP[0]\n  0: MUL_SAT TEMP[0].x, IN[0].xxxx, IN[1].yyyy\n  1: ADD_SAT TEMP[0].y, IN[0].yyyy, IN[1].xxxx\n"
     "  2: MAD OUT[0].xyz, TEMP[0].xxxx, TEMP[0].yyyy, IN[1]\n  3: MOV OUT[0].w, IN[0]\n  4: END\n";
 
+// A copy that stays (TEMP[0] is read after it is copied to TEMP[1]): no
+// coalescing or renaming removes it, and r500-dead's self-copy rule must
+// not take it for a copy onto one register.
+constexpr char kCopyThatStays[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+    "DCL TEMP[0..1]\n  0: ADD TEMP[0], IN[0], IN[1]\n  1: MOV TEMP[1], TEMP[0]\n  2: MUL TEMP[0], TEMP[0], IN[0]\n"
+    "  3: MAD OUT[0], TEMP[1], TEMP[0], IN[1]\n  4: END\n";
+
 // Checks `shader`'s optimizing build with `mutant` planted: a
 // build-mismatch or mismatch, never a pass.
 void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
@@ -447,7 +455,7 @@ void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
 
 TEST(R500Check, OptimizingBuildPasses) {
   for (const char* shader :
-       {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars}) {
+       {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars, kCopyThatStays}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -481,6 +489,12 @@ TEST(R500Check, AlphaMoveMissingALaneIsCaught) {
 // or ADD_SAT comes out above 1.
 TEST(R500Check, BalanceMoveDroppingTheClampIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBalanceDropsClamp, kTwoSaturatedScalars);
+}
+
+// The seeded fault: r500-dead taking any copy for a copy onto one register:
+// TEMP[1] is never written.
+TEST(R500Check, SelfCopyRuleOnAnotherRegisterIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptSelfCopyOtherRegister, kCopyThatStays);
 }
 
 // Set ops against awkward immediates (r500-select's imm-compare,

@@ -14,42 +14,6 @@ using r500::Field;
 using r500::Instr;
 using r500::InstrType;
 
-constexpr uint32_t kRgbMax = 5, kAlphaMax = 3, kOmodDisable = 7;
-
-// A bit-exact copy of S's channels `mask` (r = 1 .. a = 8) into T, in one unit.
-struct Copy {
-  bool rgb = true;
-  int from = 0, to = 0;
-  uint8_t mask = 0;
-};
-
-std::optional<Copy> AsCopy(const Instr& in) {
-  if (in.type() != InstrType::kAlu || Classify(in) != Kind::kAlu) return std::nullopt;
-  const std::optional<Half> h = ExtractHalf(in);
-  if (!h || h->op != (h->rgb ? kRgbMax : kAlphaMax) || h->omod != kOmodDisable || h->clamp || h->wmask == 0)
-    return std::nullopt;
-  const HalfOperand& a = h->operand[0];
-  if (a.mod != 0 || a.rgb != h->operand[1].rgb || a.alpha != h->operand[1].alpha || a.swz != h->operand[1].swz ||
-      h->operand[1].mod != 0)
-    return std::nullopt;
-  Copy c;
-  c.rgb = h->rgb;
-  c.to = static_cast<int>(h->dest);
-  if (h->rgb) {
-    if (a.rgb.kind != Address::Kind::kTemp || a.alpha.kind != Address::Kind::kNone) return std::nullopt;
-    for (int l = 0; l < 3; ++l)
-      if ((h->wmask >> l & 1) && a.swz[l] != l) return std::nullopt;
-    c.from = static_cast<int>(a.rgb.index);
-    c.mask = static_cast<uint8_t>(h->wmask);
-  } else {
-    if (a.alpha.kind != Address::Kind::kTemp || a.swz[0] != 3) return std::nullopt;
-    c.from = static_cast<int>(a.alpha.index);
-    c.mask = 8;
-  }
-  if (c.from == c.to) return std::nullopt;
-  return c;
-}
-
 bool Overlaps(const Channels& set, int temp, uint8_t mask) { return (ChannelsOf(set, temp) & mask) != 0; }
 
 // Whether ALU instruction p writes exactly `copy`'s source channels with the copy's unit.
@@ -85,7 +49,7 @@ int CoalesceCopies(std::vector<Instr>& code, compiler::RewriteBudget* budget) {
     int fence = -1;
     for (int j = 0; j < n; ++j) {
       const std::optional<Copy> copy = AsCopy(code[j]);
-      if (!copy || Overlaps(live_out[j], copy->from, copy->mask)) continue;
+      if (!copy || copy->from == copy->to || Overlaps(live_out[j], copy->from, copy->mask)) continue;
       int p = -1;
       for (int k = j - 1; k >= 0; --k) {
         if (target[k + 1] || code[k].type() == InstrType::kFc || IsKill(code[k])) break;

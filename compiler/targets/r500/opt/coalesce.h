@@ -3,7 +3,7 @@
 // source goes through S0, a set op's intermediate steps through S1/S2), and
 // this pass makes the producer write T itself and drops the copy.
 //
-// Rewrite `copy`: a copy C (one live half, MAX(a, a) with OMOD disable:
+// Rewrite `copy`: a copy C (halves.h AsCopy: one live half, MAX(a, a) with OMOD disable:
 // bit-exact for every word, NaN payloads and denormals included, since
 // Max(a, a) returns a and OMOD 7 neither flushes nor clamps; no clamp, no
 // modifier, no presubtract; an RGB copy reads S.xyz on its own lanes, an

@@ -1,7 +1,9 @@
 // Dead-half and dead-channel elimination (dead_channels.h).
 #include "compiler/targets/r500/opt/dead_channels.h"
 
+#include "compiler/support/mutant.h"
 #include "compiler/targets/r500/opt/access.h"
+#include "compiler/targets/r500/opt/halves.h"
 #include "compiler/targets/r500/opt/liveness.h"
 #include "compiler/targets/r500/opt/program.h"
 
@@ -24,6 +26,20 @@ bool HasEffect(const Instr& in) {
   if (in.type() == InstrType::kFc || in.type() == InstrType::kOut) return true;
   if (in.type() == InstrType::kTex) return in.Get(Field::kTexOp) == 2 || !Writes(in).none() || in.Get(Field::kTexSemAcquire);
   return RgbLive(in) || AlphaLive(in) || in.Get(Field::kAluWmask) || in.Get(Field::kStatWe);
+}
+
+// Whether `in` is a copy of registers onto themselves (halves.h AsCopy,
+// from == to): it writes each channel it reads with the word it read.
+bool IsSelfCopy(const Instr& in) {
+  const std::optional<Copy> c = AsCopy(in);
+  return c && (c->from == c->to || compiler::MutantActive(compiler::Mutant::kR500OptSelfCopyOtherRegister));
+}
+
+// Clears the write of `in`'s one live half (a self-copy's).
+void ClearHalf(Instr& in) {
+  const bool rgb = RgbLive(in);
+  in.Set(rgb ? Field::kRgbWmask : Field::kAlphaWmask, 0);
+  in.Set(rgb ? Field::kRgbDest : Field::kAlphaDest, 0);
 }
 
 // Narrows the write masks of `in` to the channels in `live`; true if changed.
@@ -72,6 +88,12 @@ int EliminateDeadChannels(std::vector<Instr>& code, compiler::RewriteBudget* bud
       Instr in = code[i];
       bool narrowed_here = false;
       new_of_old[i] = static_cast<int>(kept.size());
+      if (IsSelfCopy(in) && compiler::ShouldRewrite(budget, "self-copy")) {
+        ClearHalf(in);
+        narrowed_here = true;
+        ++taken;
+        again = true;
+      }
       if (in.type() != InstrType::kFc) {
         Instr narrowed = in;
         if (Narrow(narrowed, live_out[i]) && compiler::ShouldRewrite(budget, "drop-channels")) {

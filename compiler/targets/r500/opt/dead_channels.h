@@ -3,6 +3,12 @@
 // registers (OUT, TEXKILL, TEX coordinates and every barrier's fetches are
 // uses; nothing is live at the end), then per instruction, in slot order:
 //   drop-channels      drop the dead channels of a half's or a lookup's write mask;
+//   self-copy           clear the write of a copy of registers onto
+//                       themselves (halves.h AsCopy with from == to: MAX(a, a)
+//                       writing each channel the word it read); r500-rename
+//                       makes them, when a copy's source and destination
+//                       webs land in one register, so the pass runs again
+//                       after it;
 //   drop-instr          remove an instruction that has no effect left (no
 //                       live half, no outputs, no ALU result, not FC/TEXKILL).
 // Repeated until nothing changes (a removed read can kill its producer).

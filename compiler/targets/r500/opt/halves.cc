@@ -13,6 +13,8 @@ using r500::InstrType;
 
 using namespace r500::operand_fields;  // kRgbAddr[n], kRgbSwz[k][c], ... (isa/operand_fields.h)
 
+constexpr uint32_t kRgbMax = 5, kAlphaMax = 3, kOmodDisable = 7;
+
 Address AddressOf(const Instr& in, Field addr, Field cnst) {
   const uint32_t a = in.Get(addr);
   if (in.Get(cnst)) return {Address::Kind::kConst, a};
@@ -177,5 +179,32 @@ std::optional<Instr> Pair(const Half* rgb, const Half* alpha) {
   }
   return in;
 }
+
+std::optional<Copy> AsCopy(const Instr& in) {
+  if (in.type() != InstrType::kAlu || Classify(in) != Kind::kAlu || (RgbLive(in) && AlphaLive(in))) return std::nullopt;
+  const std::optional<Half> h = ExtractHalf(in);
+  if (!h || h->op != (h->rgb ? kRgbMax : kAlphaMax) || h->omod != kOmodDisable || h->clamp || h->wmask == 0)
+    return std::nullopt;
+  const HalfOperand& a = h->operand[0];
+  if (a.mod != 0 || a.rgb != h->operand[1].rgb || a.alpha != h->operand[1].alpha || a.swz != h->operand[1].swz ||
+      h->operand[1].mod != 0)
+    return std::nullopt;
+  Copy c;
+  c.rgb = h->rgb;
+  c.to = static_cast<int>(h->dest);
+  if (h->rgb) {
+    if (a.rgb.kind != Address::Kind::kTemp || a.alpha.kind != Address::Kind::kNone) return std::nullopt;
+    for (int l = 0; l < 3; ++l)
+      if ((h->wmask >> l & 1) && a.swz[l] != l) return std::nullopt;
+    c.from = static_cast<int>(a.rgb.index);
+    c.mask = static_cast<uint8_t>(h->wmask);
+  } else {
+    if (a.alpha.kind != Address::Kind::kTemp || a.swz[0] != 3) return std::nullopt;
+    c.from = static_cast<int>(a.alpha.index);
+    c.mask = 8;
+  }
+  return c;
+}
+
 
 }  // namespace shaderdiff::r500opt

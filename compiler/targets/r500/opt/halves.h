@@ -54,4 +54,19 @@ std::optional<Half> ExtractHalf(const r500::Instr& in);
 // sources do not fit three slots, or an output half meets a temp half.
 std::optional<r500::Instr> Pair(const Half* rgb, const Half* alpha);
 
+// A bit-exact copy of S's channels `mask` (r = 1 .. a = 8) into T, by one
+// unit: one live half, MAX(a, a) with OMOD disable (7: neither flushes nor
+// clamps), no clamp, no modifier, no presubtract; an RGB copy reads S.xyz on
+// its own lanes, an Alpha copy reads S.w. Max(a, a) returns a, so the copy
+// is bit-exact for every word, NaN payloads and denormals included. A copy
+// with from == to writes every channel it reads with its own word: a no-op.
+struct Copy {
+  bool rgb = true;
+  int from = 0, to = 0;
+  uint8_t mask = 0;
+};
+
+// The copy `in` is, if it is one (access.h Kind::kAlu, one live half).
+std::optional<Copy> AsCopy(const r500::Instr& in);
+
 }  // namespace shaderdiff::r500opt

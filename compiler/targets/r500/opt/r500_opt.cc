@@ -33,11 +33,13 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
 
   ClearSyncBits(code);
   // The passes in order (compiler/pipeline.cc lists the same names);
-  // r500-coalesce runs again after r500-alpha to fold the moved values' copies.
+  // r500-coalesce runs again after r500-alpha to fold the moved values' copies;
+  // r500-dead again after r500-rename, which makes copies onto one register.
   using Pass = int (*)(std::vector<r500::Instr>&, compiler::RewriteBudget*);
   static constexpr std::pair<const char*, Pass> kPasses[] = {
       {"r500-dead", EliminateDeadChannels},   {"r500-coalesce", CoalesceCopies}, {"r500-alpha", MoveScalarsToAlpha},
-      {"r500-coalesce", CoalesceCopies},      {"r500-rename", RenameRegisters},  {"r500-schedule", SchedulePairs},
+      {"r500-coalesce", CoalesceCopies},      {"r500-rename", RenameRegisters},  {"r500-dead", EliminateDeadChannels},
+      {"r500-schedule", SchedulePairs},
       {"r500-legalize", LegalizeSemaphoreAndNops},
   };
   for (const auto& [name, pass] : kPasses) {
