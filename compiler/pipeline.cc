@@ -360,6 +360,10 @@ const std::vector<TargetCompiler>& TargetCompilers() {
          "after dead-code removal, before legalize: pairs RGB and Alpha halves and issues lookups early within each run "
          "between barriers",
          "compiler/targets/r500/opt/pair_schedule.cc, halves.cc"},
+        {"r500-fc",
+         "after scheduling, before legalize: nested IFs that end together close with one FC popping every level "
+         "(join-pops), and the jumps into that run of ENDIFs jump past it with the levels they skip",
+         "compiler/targets/r500/opt/join_pops.cc"},
         {"r500-legalize",
          "last: the semaphore groups (one acquire, WAIT on the first reader) and MDH/MDV NOPs depend on the final order",
          "compiler/targets/r500/opt/legalize.cc"},

@@ -443,6 +443,32 @@ constexpr char kCopyThatStays[] =
     "DCL TEMP[0..1]\n  0: ADD TEMP[0], IN[0], IN[1]\n  1: MOV TEMP[1], TEMP[0]\n  2: MUL TEMP[0], TEMP[0], IN[0]\n"
     "  3: MAD OUT[0], TEMP[1], TEMP[0], IN[1]\n  4: END\n";
 
+// Nested IFs that end together inside an outer IF with code after them:
+// r500-fc joins the two inner ENDIFs, and the inner ELSE's jump into the
+// middle of that run must pop past it.
+constexpr char kNestedEndifs[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0..1]\n"
+    "IMM[0] FLT32 {    0.5000,     0.2500,     2.0000,     1.0000}\n"
+    "  0: MOV TEMP[0], IN[0]\n"
+    "  1: SLT TEMP[1].x, IN[0].xxxx, IMM[0].xxxx\n"
+    "  2: IF TEMP[1].xxxx\n"
+    "  3:   SLT TEMP[1].y, IN[0].yyyy, IMM[0].xxxx\n"
+    "  4:   IF TEMP[1].yyyy\n"
+    "  5:     SLT TEMP[1].z, IN[0].zzzz, IMM[0].xxxx\n"
+    "  6:     IF TEMP[1].zzzz\n"
+    "  7:       MUL TEMP[0], TEMP[0], IMM[0].zzzz\n"
+    "  8:     ELSE\n"
+    "  9:       ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+    " 10:     ENDIF\n"
+    " 11:   ENDIF\n"
+    " 12:   ADD TEMP[0].w, TEMP[0].wwww, IMM[0].wwww\n"
+    " 13: ENDIF\n"
+    " 14: MOV OUT[0], TEMP[0]\n"
+    " 15: END\n";
+
 // Checks `shader`'s optimizing build with `mutant` planted: a
 // build-mismatch or mismatch, never a pass.
 void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
@@ -455,7 +481,8 @@ void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
 
 TEST(R500Check, OptimizingBuildPasses) {
   for (const char* shader :
-       {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars, kCopyThatStays}) {
+       {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars, kCopyThatStays,
+        kNestedEndifs}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -489,6 +516,13 @@ TEST(R500Check, AlphaMoveMissingALaneIsCaught) {
 // or ADD_SAT comes out above 1.
 TEST(R500Check, BalanceMoveDroppingTheClampIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBalanceDropsClamp, kTwoSaturatedScalars);
+}
+
+// The seeded fault: r500-fc sending the jump into the middle of the joined
+// ENDIFs to the joined FC with its own pop kept: pixels the outer IF
+// disabled wake up and run its ADD.
+TEST(R500Check, JoinPopsEnteringAtTheStartIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptJoinPopsEnterAtStart, kNestedEndifs);
 }
 
 // The seeded fault: r500-dead taking any copy for a copy onto one register:

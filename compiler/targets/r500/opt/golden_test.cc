@@ -66,7 +66,7 @@ TEST(Bisect, EachPassStopsAtTheLimit) {
   const std::pair<const char*, const char*> kCases[] = {
       {"imm_compare", "r500-select"},  {"bool_select", "r500-select"},  {"set_fold", "r500-select"},  {"pair_and_group", "r500-dead"},     {"pair_and_group", "r500-coalesce"},
       {"pair_and_group", "r500-alpha"}, {"pair_and_group", "r500-rename"},  {"pair_and_group", "r500-schedule"},
-      {"pair_and_group", "r500-legalize"},
+      {"pair_and_group", "r500-legalize"}, {"join_pops", "r500-fc"},
   };
   for (const auto& [name, pass] : kCases) {
     const tgsi::Shader shader = Parse(ReadCase(name));

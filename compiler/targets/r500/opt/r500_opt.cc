@@ -6,6 +6,7 @@
 #include "compiler/targets/r500/opt/alpha.h"
 #include "compiler/targets/r500/opt/coalesce.h"
 #include "compiler/targets/r500/opt/dead_channels.h"
+#include "compiler/targets/r500/opt/join_pops.h"
 #include "compiler/targets/r500/opt/legalize.h"
 #include "compiler/targets/r500/opt/pair_schedule.h"
 #include "compiler/targets/r500/opt/program.h"
@@ -39,8 +40,7 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   static constexpr std::pair<const char*, Pass> kPasses[] = {
       {"r500-dead", EliminateDeadChannels},   {"r500-coalesce", CoalesceCopies}, {"r500-alpha", MoveScalarsToAlpha},
       {"r500-coalesce", CoalesceCopies},      {"r500-rename", RenameRegisters},  {"r500-dead", EliminateDeadChannels},
-      {"r500-schedule", SchedulePairs},
-      {"r500-legalize", LegalizeSemaphoreAndNops},
+      {"r500-schedule", SchedulePairs},        {"r500-fc", JoinPops},             {"r500-legalize", LegalizeSemaphoreAndNops},
   };
   for (const auto& [name, pass] : kPasses) {
     r.budget.SetPass(name);
