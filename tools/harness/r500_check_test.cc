@@ -469,6 +469,20 @@ constexpr char kNestedEndifs[] =
     " 14: MOV OUT[0], TEMP[0]\n"
     " 15: END\n";
 
+// A one-channel value broadcast to three lanes: r500-coalesce widens its
+// producer to write them all, each lane reading what lane x read.
+constexpr char kBroadcast[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0..1]\n"
+    "IMM[0] FLT32 {    0.5000,     2.0000,     1.0000,     0.2500}\n"
+    "  0: MAD TEMP[0].x, IN[0], IMM[0].yyyy, IN[0].yzwx\n"
+    "  1: MOV TEMP[1].xyz, TEMP[0].xxxx\n"
+    "  2: MOV TEMP[1].w, IN[0].wwww\n"
+    "  3: MOV OUT[0], TEMP[1]\n"
+    "  4: END\n";
+
 // Checks `shader`'s optimizing build with `mutant` planted: a
 // build-mismatch or mismatch, never a pass.
 void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
@@ -482,7 +496,7 @@ void ExpectOptimizingBuildCaught(compiler::Mutant mutant, const char* shader) {
 TEST(R500Check, OptimizingBuildPasses) {
   for (const char* shader :
        {kPairAndGroup, kDependentHalves, kCopyReadBetween, kScalarReadOnThreeLanes, kTwoSaturatedScalars, kCopyThatStays,
-        kNestedEndifs}) {
+        kNestedEndifs, kBroadcast}) {
     const CheckOutcome o = Check(shader, Build::kOptimizing);
     EXPECT_EQ(o.verdict, Verdict::kPass) << VerdictName(o.verdict) << ": " << o.detail;
   }
@@ -523,6 +537,12 @@ TEST(R500Check, BalanceMoveDroppingTheClampIsCaught) {
 // disabled wake up and run its ADD.
 TEST(R500Check, JoinPopsEnteringAtTheStartIsCaught) {
   ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptJoinPopsEnterAtStart, kNestedEndifs);
+}
+
+// The seeded fault: the broadcast's widened producer reading the new lanes
+// with their old swizzles.
+TEST(R500Check, BroadcastKeepingTheSwizzlesIsCaught) {
+  ExpectOptimizingBuildCaught(compiler::Mutant::kR500OptBroadcastKeepsSwizzles, kBroadcast);
 }
 
 // The seeded fault: r500-dead taking any copy for a copy onto one register:

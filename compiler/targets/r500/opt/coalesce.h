@@ -17,6 +17,13 @@
 //     reads S.m (it would lose the value) or reads or writes T.m (P now
 //     writes T.m earlier);
 //   * S.m is not live after C (no later read needs P's value in S).
+// Rewrite `broadcast`: the same for an RGB copy that broadcasts one channel
+// x of S (halves.h Copy::lane: T.m = S.xxx on the lanes m), where P is a
+// per-lane RGB half (access.h Kind::kAlu) writing S.x alone: P writes T.m,
+// each of its operands reading on every lane of m what it read on lane x,
+// so each lane gets the word lane x got, which is what the copy wrote. The
+// conditions are the copy's with S.x for S.m; when S = T the copy's own
+// channels may stay live after it (they hold the same words either way).
 // P reads its sources before writing (A.3), so P reading T is fine.
 // Invariants: every read sees the same value as before, every pixel writes
 // the same words to T; FC addresses follow the removed slots (program.h).
@@ -29,7 +36,11 @@
 
 namespace shaderdiff::r500opt {
 
-// Returns the number of rewrites taken.
+// Returns the number of rewrites taken. CoalesceCopies takes `copy` only;
+// the run after r500-alpha takes `broadcast` too (earlier, widening a
+// one-channel producer would keep r500-alpha from moving it to the Alpha
+// unit, which pairs better: measured on the corpus, README).
 int CoalesceCopies(std::vector<r500::Instr>& code, compiler::RewriteBudget* budget);
+int CoalesceCopiesAndBroadcasts(std::vector<r500::Instr>& code, compiler::RewriteBudget* budget);
 
 }  // namespace shaderdiff::r500opt

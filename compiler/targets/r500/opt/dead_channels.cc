@@ -32,7 +32,7 @@ bool HasEffect(const Instr& in) {
 // from == to): it writes each channel it reads with the word it read.
 bool IsSelfCopy(const Instr& in) {
   const std::optional<Copy> c = AsCopy(in);
-  return c && (c->from == c->to || compiler::MutantActive(compiler::Mutant::kR500OptSelfCopyOtherRegister));
+  return c && c->lane < 0 && (c->from == c->to || compiler::MutantActive(compiler::Mutant::kR500OptSelfCopyOtherRegister));
 }
 
 // Clears the write of `in`'s one live half (a self-copy's).

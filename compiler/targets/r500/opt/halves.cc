@@ -194,10 +194,18 @@ std::optional<Copy> AsCopy(const Instr& in) {
   c.to = static_cast<int>(h->dest);
   if (h->rgb) {
     if (a.rgb.kind != Address::Kind::kTemp || a.alpha.kind != Address::Kind::kNone) return std::nullopt;
-    for (int l = 0; l < 3; ++l)
-      if ((h->wmask >> l & 1) && a.swz[l] != l) return std::nullopt;
+    bool identity = true, one_channel = true;
+    int lane = -1;
+    for (int l = 0; l < 3; ++l) {
+      if (!(h->wmask >> l & 1)) continue;
+      identity = identity && a.swz[l] == l;
+      if (lane < 0) lane = a.swz[l];
+      one_channel = one_channel && a.swz[l] == lane && a.swz[l] < 3;
+    }
+    if (!identity && !one_channel) return std::nullopt;
     c.from = static_cast<int>(a.rgb.index);
     c.mask = static_cast<uint8_t>(h->wmask);
+    if (!identity) c.lane = lane;
   } else {
     if (a.alpha.kind != Address::Kind::kTemp || a.swz[0] != 3) return std::nullopt;
     c.from = static_cast<int>(a.alpha.index);

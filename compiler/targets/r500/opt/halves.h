@@ -60,10 +60,16 @@ std::optional<r500::Instr> Pair(const Half* rgb, const Half* alpha);
 // its own lanes, an Alpha copy reads S.w. Max(a, a) returns a, so the copy
 // is bit-exact for every word, NaN payloads and denormals included. A copy
 // with from == to writes every channel it reads with its own word: a no-op.
+// A broadcast (lane >= 0) is an RGB copy whose written lanes all read one
+// channel of S (r, g or b: T.mask = S.lane on every lane of mask); it is
+// not a no-op even when from == to.
 struct Copy {
   bool rgb = true;
   int from = 0, to = 0;
-  uint8_t mask = 0;
+  uint8_t mask = 0;  // the channels written, of T
+  int lane = -1;     // a broadcast's source channel (0..2), else -1
+  // The channels of S it reads: mask, or the broadcast's one channel.
+  uint8_t FromMask() const { return lane < 0 ? mask : static_cast<uint8_t>(1u << lane); }
 };
 
 // The copy `in` is, if it is one (access.h Kind::kAlu, one live half).

@@ -39,7 +39,7 @@ Result CompileR500Opt(const tgsi::Shader& shader, const Options& options) {
   using Pass = int (*)(std::vector<r500::Instr>&, compiler::RewriteBudget*);
   static constexpr std::pair<const char*, Pass> kPasses[] = {
       {"r500-dead", EliminateDeadChannels},   {"r500-coalesce", CoalesceCopies}, {"r500-alpha", MoveScalarsToAlpha},
-      {"r500-coalesce", CoalesceCopies},      {"r500-rename", RenameRegisters},  {"r500-dead", EliminateDeadChannels},
+      {"r500-coalesce", CoalesceCopiesAndBroadcasts}, {"r500-rename", RenameRegisters},  {"r500-dead", EliminateDeadChannels},
       {"r500-schedule", SchedulePairs},        {"r500-fc", JoinPops},             {"r500-legalize", LegalizeSemaphoreAndNops},
   };
   for (const auto& [name, pass] : kPasses) {
