@@ -221,8 +221,7 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
     } else if (compiled.status == r500naive::Status::kOk) {
       opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
     } else {
-      opt.verdict = compiled.status == r500naive::Status::kUnsupported ? harness::Verdict::kUnsupported
-                                                                        : harness::Verdict::kCompileError;
+      opt.verdict = harness::CompileFailureVerdict(compiled.status);  // the check's own mapping
       opt.detail = compiled.detail;
     }
   } else {
@@ -235,8 +234,7 @@ json EvaluateProgram(const FuzzProgram& program, const harness::CheckOptions& ba
       AddProgramFeatures(compiled.program, features);
       opt = harness::CheckProgram(compiled.program, opt_options, *runs, &naive_results, &opt_results);
     } else {
-      opt.verdict = compiled.status == naive::CompileStatus::kUnsupported ? harness::Verdict::kUnsupported
-                                                                           : harness::Verdict::kCompileError;
+      opt.verdict = harness::CompileFailureVerdict(compiled.status);
       opt.detail = compiled.detail;
     }
   }

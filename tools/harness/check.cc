@@ -41,6 +41,14 @@ VectorChoice ChooseVector(const CheckOptions& options, uint64_t shader_hash, uin
           index % 4 == 1 || index % 4 == 2};
 }
 
+Verdict CompileFailureVerdict(naive::CompileStatus status) {
+  return status == naive::CompileStatus::kUnsupported ? Verdict::kUnsupported : Verdict::kCompileError;
+}
+
+Verdict CompileFailureVerdict(r500naive::Status status) {
+  return status == r500naive::Status::kUnsupported ? Verdict::kUnsupported : Verdict::kCompileError;
+}
+
 namespace {
 
 // The program a check emulates: a compiler's, validated once
@@ -98,7 +106,7 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
       c.r500 = std::move(r.program);
       return c;
     }
-    if (r.status == r500naive::Status::kError) fail.verdict = Verdict::kCompileError;
+    fail.verdict = CompileFailureVerdict(r.status);
     fail.detail = r.detail;
     c.failure = fail;
     return c;
@@ -135,10 +143,8 @@ Compiled Compile(const tgsi::Shader& shader, const CheckOptions& options) {
       }
       return c;
     case naive::CompileStatus::kUnsupported:
-      fail.verdict = Verdict::kUnsupported;
-      break;
     case naive::CompileStatus::kError:
-      fail.verdict = Verdict::kCompileError;
+      fail.verdict = CompileFailureVerdict(r.status);
       break;
   }
   fail.detail = r.detail;

@@ -45,6 +45,12 @@ class BranchCoverage;  // emulator/tgsi/coverage.h
 namespace shaderdiff::r500 {
 struct FragmentProgram;  // emulator/r500/run_vector.h
 }  // namespace shaderdiff::r500
+namespace shaderdiff::naive {
+enum class CompileStatus;  // compiler/targets/a3xx/naive/a3xx_naive.h
+}  // namespace shaderdiff::naive
+namespace shaderdiff::r500naive {
+enum class Status : uint8_t;  // compiler/targets/r500/naive/r500_naive.h
+}  // namespace shaderdiff::r500naive
 
 namespace shaderdiff::harness {
 
@@ -190,6 +196,12 @@ CheckOutcome CheckProgram(const a3xx::ValidatedProgram& program, const CheckOpti
 CheckOutcome CheckProgram(const r500::FragmentProgram& program, const CheckOptions& options,
                           const std::vector<ReferenceRun>& reference, const BuildResults* naive = nullptr,
                           BuildResults* keep = nullptr);
+
+// The verdict of a build its compiler refused (status not kOk):
+// unsupported for kUnsupported, compile-error for kError. The one mapping
+// the check (Compile) and the fuzz campaign's optimizing builds share.
+Verdict CompileFailureVerdict(naive::CompileStatus status);
+Verdict CompileFailureVerdict(r500naive::Status status);
 
 // The shaderdiff command that reproduces a failure (empty when passing):
 // it exits non-zero and shows the same first difference. A failure on a
