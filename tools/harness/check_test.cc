@@ -4,6 +4,8 @@
 // command that compares the builds.
 #include <gtest/gtest.h>
 
+#include "compiler/targets/a3xx/naive/a3xx_naive.h"
+#include "compiler/targets/r500/naive/r500_naive.h"
 #include "compiler/tgsi/parser.h"
 #include "emulator/common/allowed_set.h"
 #include "tools/harness/check.h"
@@ -194,6 +196,17 @@ TEST(CountProgram, WordsAfterTheLastEndArePadding) {
   s = CountProgram(p);
   EXPECT_EQ(s.instructions, 1u);
   EXPECT_EQ(s.padding_instructions, 0u);
+}
+
+// The one compile-status -> verdict mapping that the check (Compile) and
+// the fuzz campaign's optimizing builds share: a refused build is
+// unsupported, a compiler error a compile-error, for both targets' status
+// types. (Inverting it fails this test and four r500_check_test cases.)
+TEST(CompileFailureVerdict, UnsupportedAndErrorForBothTargets) {
+  EXPECT_EQ(CompileFailureVerdict(naive::CompileStatus::kUnsupported), Verdict::kUnsupported);
+  EXPECT_EQ(CompileFailureVerdict(naive::CompileStatus::kError), Verdict::kCompileError);
+  EXPECT_EQ(CompileFailureVerdict(r500naive::Status::kUnsupported), Verdict::kUnsupported);
+  EXPECT_EQ(CompileFailureVerdict(r500naive::Status::kError), Verdict::kCompileError);
 }
 
 }  // namespace
